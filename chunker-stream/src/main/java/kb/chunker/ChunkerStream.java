@@ -1,0 +1,75 @@
+package kb.chunker;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Duration;
+import java.util.Properties;
+import kb.core.TopicCreator;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Runs the chunker topology as a Kafka Streams application. */
+public final class ChunkerStream implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkerStream.class);
+
+    private final ChunkerConfig config;
+    private final MeterRegistry registry;
+    private KafkaStreams streams;
+    private KafkaStreamsMetrics streamsMetrics;
+
+    public ChunkerStream(ChunkerConfig config, MeterRegistry registry) {
+        this.config = config;
+        this.registry = registry;
+    }
+
+    public void start() {
+        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        streams = new KafkaStreams(ChunkerTopology.build(config, registry), streamsProps(config));
+        streams.setUncaughtExceptionHandler(error -> {
+            LOG.error("[chunker] stream thread failed; replacing it", error);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+        });
+        streamsMetrics = new KafkaStreamsMetrics(streams);
+        streamsMetrics.bindTo(registry);
+        streams.start();
+        LOG.info("[chunker] started application {}", config.applicationId());
+    }
+
+    public boolean isRunning() {
+        return streams != null && streams.state().isRunningOrRebalancing();
+    }
+
+    /**
+     * At-least-once is enough: the sink's writes are idempotent. The producer must not linger (Streams
+     * defaults to 100 ms, which a save-to-searchable budget of seconds cannot spare on every hop).
+     */
+    static Properties streamsProps(ChunkerConfig config) {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toString());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "1000");
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), "0");
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
+                Integer.toString(config.common().topics().maxMessageBytes()));
+        props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
+                Integer.toString(config.common().topics().maxMessageBytes()));
+        return props;
+    }
+
+    @Override
+    public void close() {
+        if (streams != null) {
+            streams.close(Duration.ofSeconds(20));
+        }
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package kb.chunker;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.FileEvent;
+import kb.core.Ids;
+import kb.core.Json;
+import kb.core.KbTopics;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+
+/**
+ * file-events → (chunks, documents) | dlq. Built by one side-effect-free method, used by the service and by
+ * the {@code TopologyTestDriver} tests alike. Every node is named so a new node never renames another.
+ * Values are read as bytes so that undecodable input becomes a dead letter instead of a crashed thread.
+ */
+public final class ChunkerTopology {
+
+    private ChunkerTopology() {
+    }
+
+    public static Topology build(ChunkerConfig config, MeterRegistry registry) {
+        KbTopics topics = config.common().topics();
+        DocumentAssembler assembler = new DocumentAssembler(config.maxChunkChars());
+        ChunkerMetrics metrics = new ChunkerMetrics(registry);
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream(topics.fileEvents().name(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("file-events-source"))
+                .mapValues((path, bytes) -> metrics.record(decide(assembler, path, bytes)),
+                        Named.as("assemble-document"))
+                .split(Named.as("outcome-"))
+                .branch((path, outcome) -> outcome instanceof Outcome.Indexed,
+                        Branched.withConsumer(indexed -> routeIndexed(indexed, topics), "indexed"))
+                .branch((path, outcome) -> outcome instanceof Outcome.Deleted,
+                        Branched.withConsumer(deleted -> routeDeleted(deleted, topics), "deleted"))
+                .defaultBranch(Branched.withConsumer(failed -> routeFailed(failed, topics), "failed"));
+        return builder.build();
+    }
+
+    /** Never throws: whatever goes wrong with one record becomes its {@link Outcome.Failed}. */
+    static Outcome decide(DocumentAssembler assembler, String path, byte[] bytes) {
+        try {
+            if (path == null) {
+                return new Outcome.Failed(bytes, "MissingKey", "file event has no key (relative path)");
+            }
+            if (bytes == null) {
+                return new Outcome.Deleted(Ids.docId(path));
+            }
+            FileEvent event = Json.MAPPER.readValue(bytes, FileEvent.class);
+            if (event.op() == FileEvent.Op.DELETE) {
+                return new Outcome.Deleted(Ids.docId(path));
+            }
+            if (!path.equals(event.path())) {
+                return new Outcome.Failed(bytes, "KeyMismatch", "key '" + path + "' but path '" + event.path() + "'");
+            }
+            return new Outcome.Indexed(assembler.assemble(event));
+        } catch (Exception e) {
+            return new Outcome.Failed(bytes, e.getClass().getName(), String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static void routeIndexed(KStream<String, Outcome> indexed, KbTopics topics) {
+        KStream<String, DocumentChunks> documents = indexed.map(
+                (path, outcome) -> {
+                    DocumentChunks document = ((Outcome.Indexed) outcome).document();
+                    return KeyValue.pair(document.docId(), document);
+                }, Named.as("key-by-doc-id"));
+        documents.to(topics.chunks().name(),
+                Produced.with(topics.chunks().keySerde(), topics.chunks().valueSerde()).withName("chunks-sink"));
+        documents.mapValues(DocumentChunks::card, Named.as("card-of-document"))
+                .to(topics.documents().name(), Produced.with(topics.documents().keySerde(),
+                        topics.documents().valueSerde()).withName("documents-sink"));
+    }
+
+    private static void routeDeleted(KStream<String, Outcome> deleted, KbTopics topics) {
+        deleted.map((path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentChunks) null),
+                        Named.as("chunks-tombstone"))
+                .to(topics.chunks().name(), Produced.with(topics.chunks().keySerde(), topics.chunks().valueSerde())
+                        .withName("chunks-tombstone-sink"));
+        deleted.map((path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentCard) null),
+                        Named.as("card-tombstone"))
+                .to(topics.documents().name(), Produced.with(topics.documents().keySerde(),
+                        topics.documents().valueSerde()).withName("documents-tombstone-sink"));
+    }
+
+    private static void routeFailed(KStream<String, Outcome> failed, KbTopics topics) {
+        failed.process(DeadLetterProcessor::new, Named.as("dead-letter-reason"))
+                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                        .withName("dlq-sink"));
+    }
+}

@@ -1,0 +1,59 @@
+package kb.chunker;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import kb.chunker.format.Section;
+import kb.core.Chunk;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.FileEvent;
+import kb.core.Ids;
+
+/** Turns one file version into its chunks and card: frontmatter, per-format sections, size cap, enrichment. */
+public final class DocumentAssembler {
+
+    private final ChunkerRegistry registry;
+    private final int maxChunkChars;
+
+    public DocumentAssembler(int maxChunkChars) {
+        this.registry = new ChunkerRegistry(maxChunkChars);
+        this.maxChunkChars = maxChunkChars;
+    }
+
+    public DocumentChunks assemble(FileEvent event) {
+        String content = event.content() == null ? "" : event.content();
+        ParsedDocument parsed = FrontmatterParser.parse(event.path(), content);
+        Frontmatter fm = parsed.frontmatter();
+        String title = TitleResolver.resolve(fm, parsed.body(), event.format(), event.path());
+        String docId = Ids.docId(event.path());
+        List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(parsed.body(), title));
+        DocumentCard card = new DocumentCard(docId, event.path(), title,
+                fm == null ? List.of() : fm.keywords(), fm == null ? null : fm.summary(),
+                event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime());
+        return new DocumentChunks(card, content, chunks);
+    }
+
+    private List<Chunk> chunks(String docId, String title, List<Section> sections) {
+        List<Chunk> chunks = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (Section section : sections) {
+            for (String text : TextSplitter.split(section.text(), maxChunkChars)) {
+                chunks.add(chunk(docId, title, section.header(), text, chunks.size(), seen));
+            }
+        }
+        if (chunks.isEmpty()) {
+            // An empty document is still findable by its title.
+            chunks.add(chunk(docId, title, null, "", 0, seen));
+        }
+        return chunks;
+    }
+
+    private static Chunk chunk(String docId, String title, String header, String text, int ordinal,
+                               Map<String, Integer> seen) {
+        String enriched = Enrichment.enrich(title, header, text);
+        int occurrence = seen.merge(enriched, 1, Integer::sum) - 1;
+        return new Chunk(Ids.chunkId(docId, enriched, occurrence), ordinal, header, text, enriched);
+    }
+}

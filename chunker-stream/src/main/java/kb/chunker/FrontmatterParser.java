@@ -1,0 +1,113 @@
+package kb.chunker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Splits a leading {@code ---} YAML block from the body. Safe loading with alias and size limits, since
+ * the files are user input. Malformed frontmatter never drops a document: the body is still indexed.
+ */
+public final class FrontmatterParser {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrontmatterParser.class);
+    private static final int MAX_FRONTMATTER_CODE_POINTS = 64 * 1024;
+
+    private FrontmatterParser() {
+    }
+
+    public static ParsedDocument parse(String path, String content) {
+        String text = content.startsWith("\uFEFF") ? content.substring(1) : content;
+        if (!startsWithFence(text)) {
+            return new ParsedDocument(null, false, text);
+        }
+        int blockStart = text.indexOf('\n') + 1;
+        int close = findClosingFence(text, blockStart);
+        if (close < 0) {
+            LOG.warn("[chunker] {}: frontmatter has no closing '---'; indexing the body without metadata", path);
+            return new ParsedDocument(null, false, text);
+        }
+        String yaml = text.substring(blockStart, close);
+        int bodyStart = text.indexOf('\n', close);
+        String body = bodyStart < 0 ? "" : text.substring(bodyStart + 1);
+        try {
+            return new ParsedDocument(toFrontmatter(load(yaml)), true, body);
+        } catch (YAMLException | ClassCastException e) {
+            LOG.warn("[chunker] {}: frontmatter is not valid YAML ({}); indexing the body without metadata", path,
+                    e.getMessage());
+            return new ParsedDocument(null, false, body);
+        }
+    }
+
+    private static boolean startsWithFence(String text) {
+        return text.startsWith("---\n") || text.startsWith("---\r\n");
+    }
+
+    /** Offset of the line that closes the block ({@code ---} or {@code ...}), or -1. */
+    private static int findClosingFence(String text, int from) {
+        int lineStart = from;
+        while (lineStart < text.length()) {
+            int lineEnd = text.indexOf('\n', lineStart);
+            String line = (lineEnd < 0 ? text.substring(lineStart) : text.substring(lineStart, lineEnd)).strip();
+            if (line.equals("---") || line.equals("...")) {
+                return lineStart;
+            }
+            if (lineEnd < 0) {
+                return -1;
+            }
+            lineStart = lineEnd + 1;
+        }
+        return -1;
+    }
+
+    private static Object load(String yaml) {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(20);
+        options.setCodePointLimit(MAX_FRONTMATTER_CODE_POINTS);
+        options.setAllowRecursiveKeys(false);
+        return new Yaml(new SafeConstructor(options)).load(yaml);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Frontmatter toFrontmatter(Object loaded) {
+        if (loaded == null) {
+            return new Frontmatter(null, List.of(), null, Map.of());
+        }
+        if (!(loaded instanceof Map)) {
+            throw new YAMLException("frontmatter must be a mapping, got " + loaded.getClass().getSimpleName());
+        }
+        Map<String, Object> map = new java.util.LinkedHashMap<>();
+        ((Map<Object, Object>) loaded).forEach((k, v) -> map.put(String.valueOf(k), v));
+        return new Frontmatter(text(map.get("title")), keywords(map.get("keywords")), text(map.get("summary")), map);
+    }
+
+    private static String text(Object value) {
+        if (value == null) {
+            return null;
+        }
+        String text = String.valueOf(value).strip();
+        return text.isEmpty() ? null : text;
+    }
+
+    /** A YAML list, or one string separated by commas (ASCII or full-width). */
+    static List<String> keywords(Object value) {
+        List<String> keywords = new ArrayList<>();
+        if (value instanceof List<?> list) {
+            list.stream().map(FrontmatterParser::text).filter(k -> k != null).forEach(keywords::add);
+        } else if (value != null) {
+            for (String part : String.valueOf(value).split("[,，、]")) {
+                String keyword = part.strip();
+                if (!keyword.isEmpty()) {
+                    keywords.add(keyword);
+                }
+            }
+        }
+        return keywords;
+    }
+}

@@ -1,0 +1,11 @@
+package kb.chunker;
+
+/**
+ * A file split into its frontmatter and body.
+ *
+ * @param frontmatter the parsed block, or null when there is none or it is malformed
+ * @param hasFrontmatter true only when a well-formed block was found
+ * @param body        the text after the block (the whole content when there is no usable block)
+ */
+public record ParsedDocument(Frontmatter frontmatter, boolean hasFrontmatter, String body) {
+}

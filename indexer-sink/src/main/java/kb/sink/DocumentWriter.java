@@ -1,0 +1,208 @@
+package kb.sink;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.BulkRequest;
+import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
+import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import kb.core.Chunk;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.es.CardDoc;
+import kb.core.es.ChunkDoc;
+import kb.core.es.IndexNames;
+
+/**
+ * The write protocol for one batch of document changes:
+ * <ol>
+ *   <li>read each document's state (generation, chunk ids); skip changes not newer than it (replays);</li>
+ *   <li>embed only chunks whose ids are new (ids are content-addressed: unchanged text keeps its vector);</li>
+ *   <li>one bulk: index the current chunks and card, delete the chunk ids the document no longer has
+ *       (a reader sees old and new swap within one refresh);</li>
+ *   <li>only for documents whose every item succeeded, record the new state (kept after a delete, so an
+ *       old upsert replayed later is recognised and skipped).</li>
+ * </ol>
+ * Every step is idempotent, so a batch retried after a failure or a restart leaves the same index.
+ */
+public final class DocumentWriter {
+
+    private final ElasticsearchClient client;
+    private final IndexNames names;
+    private final String stateIndex;
+    private final EmbeddingStage embeddings;
+    private final Clock clock;
+
+    public DocumentWriter(ElasticsearchClient client, IndexNames names, String stateIndex,
+                          EmbeddingStage embeddings, Clock clock) {
+        this.client = client;
+        this.names = names;
+        this.stateIndex = stateIndex;
+        this.embeddings = embeddings;
+        this.clock = clock;
+    }
+
+    /** @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch */
+    public BatchResult write(Collection<Change> changes) throws IOException {
+        Map<String, DocState> states = readStates(changes.stream().map(Change::docId).toList());
+        List<Change> fresh = changes.stream()
+                .filter(c -> !states.containsKey(c.docId()) || c.generation() > states.get(c.docId()).generation())
+                .toList();
+        if (fresh.isEmpty()) {
+            return new BatchResult(0, changes.size(), List.of());
+        }
+        Map<String, float[]> vectors = embeddings.vectorsFor(upsertedChunks(fresh), previousIds(fresh, states));
+        PlannedBulk plan = plan(fresh, states, vectors);
+        Map<String, String> failures = execute(plan);
+        List<Rejected> rejected = new ArrayList<>();
+        List<Change> applied = new ArrayList<>();
+        for (Change change : fresh) {
+            String failure = failures.get(change.docId());
+            if (failure == null) {
+                applied.add(change);
+            } else {
+                rejected.add(new Rejected(change, failure));
+            }
+        }
+        writeStates(applied);
+        return new BatchResult(applied.size(), changes.size() - fresh.size(), rejected);
+    }
+
+    private Map<String, DocState> readStates(List<String> docIds) throws IOException {
+        Map<String, DocState> states = new HashMap<>();
+        var response = client.mget(m -> m.index(stateIndex).ids(docIds), DocState.class);
+        for (MultiGetResponseItem<DocState> item : response.docs()) {
+            if (item.isResult() && item.result().found() && item.result().source() != null) {
+                states.put(item.result().id(), item.result().source());
+            }
+        }
+        return states;
+    }
+
+    private static List<Chunk> upsertedChunks(List<Change> fresh) {
+        return fresh.stream().filter(c -> !c.isDelete()).flatMap(c -> c.document().chunks().stream()).toList();
+    }
+
+    /** Chunk ids already in the index, whose vectors can be reused. */
+    private static Set<String> previousIds(List<Change> fresh, Map<String, DocState> states) {
+        Set<String> ids = new HashSet<>();
+        for (Change change : fresh) {
+            DocState state = states.get(change.docId());
+            if (state != null && !state.deleted()) {
+                ids.addAll(state.chunkIds());
+            }
+        }
+        return ids;
+    }
+
+    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, float[]> vectors) {
+        PlannedBulk plan = new PlannedBulk();
+        long now = clock.millis();
+        for (Change change : fresh) {
+            DocState state = states.get(change.docId());
+            Set<String> stale = new HashSet<>(state == null ? List.of() : state.chunkIds());
+            if (change.isDelete()) {
+                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(names.docsAlias()).id(change.docId()))));
+            } else {
+                DocumentChunks document = change.document();
+                for (Chunk chunk : document.chunks()) {
+                    stale.remove(chunk.chunkId());
+                    ChunkDoc doc = chunkDoc(document.card(), chunk, vectors.get(chunk.chunkId()), now);
+                    plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(names.chunksAlias())
+                            .id(chunk.chunkId()).document(doc))));
+                }
+                CardDoc card = cardDoc(document, now);
+                plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(names.docsAlias())
+                        .id(change.docId()).document(card))));
+            }
+            for (String id : stale) {
+                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(names.chunksAlias()).id(id))));
+            }
+        }
+        return plan;
+    }
+
+    /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
+    private Map<String, String> execute(PlannedBulk plan) throws IOException {
+        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(plan.operations)));
+        Map<String, String> failures = new LinkedHashMap<>();
+        if (!response.errors()) {
+            return failures;
+        }
+        List<BulkResponseItem> items = response.items();
+        for (int i = 0; i < items.size(); i++) {
+            BulkResponseItem item = items.get(i);
+            if (item.error() == null || isMissingDelete(item)) {
+                continue;
+            }
+            if (item.status() == 429 || item.status() >= 500) {
+                throw new RetriableWriteException("bulk item rejected with status " + item.status() + ": "
+                        + item.error().reason());
+            }
+            failures.putIfAbsent(plan.docIds.get(i), item.error().type() + ": " + item.error().reason());
+        }
+        return failures;
+    }
+
+    private static boolean isMissingDelete(BulkResponseItem item) {
+        return item.status() == 404;
+    }
+
+    private void writeStates(List<Change> applied) throws IOException {
+        if (applied.isEmpty()) {
+            return;
+        }
+        List<BulkOperation> ops = new ArrayList<>();
+        for (Change change : applied) {
+            List<String> ids = change.isDelete() ? List.of()
+                    : change.document().chunks().stream().map(Chunk::chunkId).toList();
+            DocState state = new DocState(change.docId(), change.generation(), ids, change.isDelete());
+            ops.add(BulkOperation.of(o -> o.index(i -> i.index(stateIndex).id(change.docId()).document(state))));
+        }
+        BulkResponse response = client.bulk(b -> b.operations(ops));
+        if (response.errors()) {
+            throw new RetriableWriteException("could not record document state: " + response.items().stream()
+                    .filter(i -> i.error() != null).map(i -> i.error().reason()).findFirst().orElse("?"));
+        }
+    }
+
+    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, float[] vector, long now) {
+        return new ChunkDoc(chunk.chunkId(), card.docId(), card.path(), card.title(), card.category(), card.format(),
+                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(), vector, chunk.ordinal(),
+                card.eventTime(), now);
+    }
+
+    private static CardDoc cardDoc(DocumentChunks document, long now) {
+        DocumentCard c = document.card();
+        return new CardDoc(c.docId(), c.path(), c.title(), c.keywords(), c.summary(), c.category(), c.format(),
+                c.contentHash(), c.size(), c.chunkCount(), c.eventTime(), now, document.content());
+    }
+
+    /** Operations in order, with the document each one belongs to (bulk items answer in the same order). */
+    private static final class PlannedBulk {
+        private final List<BulkOperation> operations = new ArrayList<>();
+        private final List<String> docIds = new ArrayList<>();
+
+        void add(String docId, BulkOperation operation) {
+            operations.add(operation);
+            docIds.add(docId);
+        }
+    }
+
+    /** A document Elasticsearch refused as invalid; it goes to the dead-letter topic. */
+    public record Rejected(Change change, String reason) {
+    }
+
+    public record BatchResult(int applied, int skipped, List<Rejected> rejected) {
+    }
+}

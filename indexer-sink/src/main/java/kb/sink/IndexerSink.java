@@ -1,0 +1,230 @@
+package kb.sink;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import kb.core.DeadLetters;
+import kb.core.DocumentChunks;
+import kb.core.KbTopics;
+import kb.core.TopicCreator;
+import kb.core.embed.Embedder;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Consumes kb.chunks and applies each batch to Elasticsearch through the {@link DocumentWriter}. Offsets
+ * are committed only after Elasticsearch confirmed the whole batch; while it is unavailable the batch is
+ * retried with capped exponential backoff and jitter, the partitions paused, nothing skipped.
+ */
+public final class IndexerSink implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
+    static final String STAGE = "indexer-sink";
+
+    private final SinkConfig config;
+    private final ElasticsearchClient client;
+    private final MeterRegistry registry;
+    private final DocumentWriter writer;
+    private final Timer batchLatency;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final KafkaProducer<byte[], byte[]> deadLetters;
+    private final KafkaClientMetrics consumerMetrics;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile boolean healthy = true;
+
+    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embedder embedder, MeterRegistry registry,
+                       Clock clock) throws IOException {
+        this.config = config;
+        this.client = client;
+        this.registry = registry;
+        KbTopics topics = config.common().topics();
+        TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
+        IndexLayout layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
+        layout.ensure();
+        this.writer = new DocumentWriter(client, config.indexNames(), layout.stateIndex(),
+                new EmbeddingStage(client, config.indexNames(), embedder, registry), clock);
+        this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
+        this.consumer = new KafkaConsumer<>(consumerProps(), new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumerMetrics = new KafkaClientMetrics(consumer);
+        consumerMetrics.bindTo(registry);
+        Properties producerProps = new Properties();
+        producerProps.put("bootstrap.servers", config.common().bootstrapServers());
+        producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
+        this.deadLetters = new KafkaProducer<>(producerProps, topics.dlq().keySerde().serializer(),
+                topics.dlq().valueSerde().serializer());
+        this.thread = new Thread(this::run, "kb-indexer-sink");
+    }
+
+    /** Auto-commit off: offsets move only after Elasticsearch confirmed what they cover. */
+    private Properties consumerProps() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(config.maxBatchRecords()));
+        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                Integer.toString(config.common().topics().maxMessageBytes()));
+        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "600000");
+        return props;
+    }
+
+    public void start() {
+        consumer.subscribe(java.util.List.of(config.common().topics().chunks().name()));
+        thread.start();
+    }
+
+    public boolean isHealthy() {
+        return healthy && thread.isAlive();
+    }
+
+    private void run() {
+        try {
+            while (running) {
+                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                if (!records.isEmpty()) {
+                    applyWithRetry(records);
+                }
+            }
+        } catch (WakeupException e) {
+            if (running) {
+                LOG.error("[sink] unexpected wakeup", e);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            healthy = false;
+            LOG.error("[sink] stopped on a fatal error; offsets after the last confirmed batch are not committed", e);
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    private void applyWithRetry(ConsumerRecords<String, byte[]> records) throws InterruptedException {
+        Collection<Change> changes = latestPerDocument(records);
+        long backoffMillis = 200;
+        while (running) {
+            try {
+                DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes));
+                result.rejected().forEach(this::deadLetter);
+                record(result, changes);
+                consumer.commitSync(nextOffsets(records));
+                resumeIfPaused();
+                healthy = true;
+                return;
+            } catch (Exception e) {
+                if (!isRetriable(e)) {
+                    throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+                }
+                healthy = false;
+                consumer.pause(consumer.assignment());
+                registry.counter("kb_sink_retries_total").increment();
+                long sleep = ThreadLocalRandom.current().nextLong(backoffMillis / 2, backoffMillis + 1);
+                LOG.warn("[sink] Elasticsearch not writable ({}); retrying in {} ms", e.getMessage(), sleep);
+                TimeUnit.MILLISECONDS.sleep(sleep);
+                consumer.poll(Duration.ZERO); // keeps the group membership alive while paused
+                backoffMillis = Math.min(backoffMillis * 2, config.maxRetryBackoff().toMillis());
+            }
+        }
+    }
+
+    private static boolean isRetriable(Exception e) {
+        return e instanceof RetriableWriteException || e instanceof IOException
+                || e instanceof co.elastic.clients.transport.TransportException
+                || (e instanceof co.elastic.clients.elasticsearch._types.ElasticsearchException ee
+                && (ee.status() == 429 || ee.status() >= 500));
+    }
+
+    private void resumeIfPaused() {
+        if (!consumer.paused().isEmpty()) {
+            consumer.resume(consumer.paused());
+            LOG.info("[sink] Elasticsearch writable again; resumed");
+        }
+    }
+
+    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
+    private Collection<Change> latestPerDocument(ConsumerRecords<String, byte[]> records) {
+        Map<String, Change> latest = new LinkedHashMap<>();
+        for (ConsumerRecord<String, byte[]> record : records) {
+            if (record.key() == null) {
+                deadLetter(record.value(), null, "MissingKey", "chunks record without a doc id");
+                continue;
+            }
+            DocumentChunks document;
+            try {
+                document = record.value() == null ? null
+                        : config.common().topics().chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
+            } catch (RuntimeException e) {
+                deadLetter(record.value(), record.key(), e.getClass().getName(), e.getMessage());
+                continue;
+            }
+            latest.remove(record.key());
+            latest.put(record.key(), new Change(record.key(), record.offset(), document, record.timestamp(), record.value()));
+        }
+        return latest.values();
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(ConsumerRecords<String, byte[]> records) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (TopicPartition partition : records.partitions()) {
+            var partitionRecords = records.records(partition);
+            offsets.put(partition, new OffsetAndMetadata(partitionRecords.get(partitionRecords.size() - 1).offset() + 1));
+        }
+        return offsets;
+    }
+
+    private void record(DocumentWriter.BatchResult result, Collection<Change> changes) {
+        registry.counter("kb_sink_documents_total", "outcome", "applied").increment(result.applied());
+        registry.counter("kb_sink_documents_total", "outcome", "skipped").increment(result.skipped());
+        registry.counter("kb_sink_documents_total", "outcome", "rejected").increment(result.rejected().size());
+        LOG.debug("[sink] batch of {} documents: {} applied, {} skipped, {} rejected", changes.size(),
+                result.applied(), result.skipped(), result.rejected().size());
+    }
+
+    private void deadLetter(DocumentWriter.Rejected rejected) {
+        deadLetter(rejected.change().originalValue(), rejected.change().docId(), "ElasticsearchRejected",
+                rejected.reason());
+    }
+
+    private void deadLetter(byte[] value, String key, String errorClass, String message) {
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.common().topics().dlq().name(),
+                key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8), value);
+        DeadLetters.addReason(record.headers(), STAGE, errorClass, message);
+        deadLetters.send(record);
+        registry.counter("kb_sink_dlq_total", "reason", errorClass.equals("ElasticsearchRejected") ? "rejected" : "undecodable")
+                .increment();
+        LOG.warn("[sink] dead-lettered {}: {} {}", key, errorClass, message);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        consumer.wakeup();
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+        consumerMetrics.close();
+        deadLetters.close();
+    }
+}

@@ -1,0 +1,38 @@
+package kb.sink;
+
+import java.time.Duration;
+import kb.core.CommonConfig;
+import kb.core.Settings;
+import kb.core.embed.EmbeddingModelSpec;
+import kb.core.es.IndexNames;
+
+/**
+ * Configuration of the indexer sink.
+ *
+ * @param elasticsearchUrl {@code KB_ES_URL}, default http://localhost:9200
+ * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
+ * @param groupId          consumer group ({@code KB_SINK_GROUP}, default kb-indexer)
+ * @param model            embedding model ({@code KB_EMBEDDING_MODEL}, default bge-small-en-v1.5-q)
+ * @param maxBatchRecords  records per poll, the unit of embedding and bulk work ({@code KB_SINK_BATCH})
+ * @param maxRetryBackoff  cap of the exponential backoff while Elasticsearch is unavailable
+ */
+public record SinkConfig(
+        CommonConfig common,
+        String elasticsearchUrl,
+        IndexNames indexNames,
+        String groupId,
+        EmbeddingModelSpec model,
+        int maxBatchRecords,
+        Duration maxRetryBackoff) {
+
+    public static SinkConfig from(Settings settings) {
+        return new SinkConfig(
+                CommonConfig.from(settings),
+                settings.string("KB_ES_URL", "http://localhost:9200"),
+                new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
+                settings.string("KB_SINK_GROUP", "kb-indexer"),
+                EmbeddingModelSpec.byId(settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id())),
+                settings.integer("KB_SINK_BATCH", 256),
+                settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)));
+    }
+}

@@ -1,0 +1,52 @@
+package kb.ingest;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns an editor's burst of writes into one event per path: a path is due once it has been quiet for the
+ * debounce time. Used from the watcher thread only.
+ */
+final class Debouncer {
+
+    private final Clock clock;
+    private final long quietMillis;
+    private final Map<String, Long> dueAt = new LinkedHashMap<>();
+
+    Debouncer(Clock clock, Duration quiet) {
+        this.clock = clock;
+        this.quietMillis = quiet.toMillis();
+    }
+
+    void touch(String path) {
+        dueAt.put(path, clock.millis() + quietMillis);
+    }
+
+    List<String> takeDue() {
+        long now = clock.millis();
+        List<String> due = new ArrayList<>();
+        for (Iterator<Map.Entry<String, Long>> it = dueAt.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Long> entry = it.next();
+            if (entry.getValue() <= now) {
+                due.add(entry.getKey());
+                it.remove();
+            }
+        }
+        return due;
+    }
+
+    /** How long the watcher may block before something becomes due; a long wait when nothing is pending. */
+    long millisUntilNextDue(long idleWaitMillis) {
+        long now = clock.millis();
+        return dueAt.values().stream().mapToLong(t -> Math.max(1, t - now)).min().orElse(idleWaitMillis);
+    }
+
+    int pending() {
+        return dueAt.size();
+    }
+}

@@ -1,0 +1,20 @@
+package kb.ingest;
+
+import kb.core.FileEvent;
+
+/** What reading one file produced: an event to publish, or a reason it cannot be ingested. */
+public sealed interface FileReadResult {
+
+    record Read(FileEvent event) implements FileReadResult {
+    }
+
+    /**
+     * @param reason low-cardinality reason (oversize, binary, invalid_utf8, unreadable), used as a metric tag
+     */
+    record Rejected(String path, String reason, String errorClass, String message) implements FileReadResult {
+    }
+
+    /** The file vanished between the event and the read: the delete event that follows will handle it. */
+    record Gone(String path) implements FileReadResult {
+    }
+}

@@ -1,0 +1,196 @@
+package kb.ingest;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import kb.core.TopicCreator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ingest producer: reconciles the folder against what was published (upserts for new and changed
+ * files, tombstones for files gone or no longer matching the filter), then watches it and publishes each
+ * change after a debounce.
+ */
+public final class IngestProducer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IngestProducer.class);
+    private static final long IDLE_WAIT_MILLIS = 500;
+
+    private final ProducerConfig config;
+    private final MeterRegistry registry;
+    private final Clock clock;
+    private final Path baseDir;
+    private final PathFilter filter;
+    private final FileEventReader reader;
+    private final CountDownLatch scanned = new CountDownLatch(1);
+    private volatile boolean running = true;
+    private Catalogue catalogue;
+    private EventPublisher publisher;
+    private TreeWatcher watcher;
+    private Debouncer debouncer;
+    private Thread thread;
+
+    public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
+        this.config = config;
+        this.registry = registry;
+        this.clock = clock;
+        this.baseDir = config.baseDir().toAbsolutePath().normalize();
+        this.filter = new PathFilter(config.extensions(), config.excludes());
+        this.reader = new FileEventReader(baseDir, config.maxFileBytes(), clock);
+    }
+
+    /** Creates topics and the base folder, loads the catalogue and starts the watcher thread. */
+    public void start() throws IOException {
+        if (!Files.isDirectory(baseDir)) {
+            Files.createDirectories(baseDir);
+            LOG.info("[producer] created knowledge-base folder {}", baseDir);
+        }
+        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics().fileEvents());
+        publisher = new EventPublisher(config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
+        watcher = new TreeWatcher(baseDir, filter);
+        debouncer = new Debouncer(clock, config.debounce());
+        Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).register(registry);
+        thread = new Thread(this::run, "kb-ingest-watcher");
+        thread.start();
+    }
+
+    /** True once the initial scan and reconciliation have been published. */
+    public boolean awaitInitialScan(long timeout, TimeUnit unit) throws InterruptedException {
+        return scanned.await(timeout, unit);
+    }
+
+    public Path baseDir() {
+        return baseDir;
+    }
+
+    private void run() {
+        try {
+            reconcile();
+            scanned.countDown();
+            while (running) {
+                watchOnce();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | IOException e) {
+            LOG.error("[producer] watcher stopped", e);
+        }
+    }
+
+    /** Registers the whole tree, publishes what changed and withdraws what disappeared. */
+    private void reconcile() throws IOException {
+        List<String> files = watcher.registerTree("");
+        Set<String> present = new HashSet<>();
+        int published = 0;
+        for (String path : files) {
+            if (filter.acceptsFile(path) && insideBase(path)) {
+                present.add(path);
+                published += handleFile(path) ? 1 : 0;
+            }
+        }
+        int withdrawn = 0;
+        for (String known : catalogue.paths()) {
+            if (!present.contains(known)) {
+                withdrawn += publisher.publishDelete(known) ? 1 : 0;
+            }
+        }
+        publisher.flush();
+        registry.counter("kb_producer_files_scanned_total").increment(present.size());
+        LOG.info("[producer] scan of {} found {} files: {} published, {} withdrawn", baseDir, present.size(),
+                published, withdrawn);
+    }
+
+    private void watchOnce() throws InterruptedException, IOException {
+        for (TreeWatcher.Change change : watcher.poll(debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS))) {
+            if (change instanceof TreeWatcher.Change.PathChanged changed) {
+                debouncer.touch(changed.relativePath());
+            } else {
+                LOG.warn("[producer] watch events overflowed: rescanning");
+                reconcile();
+            }
+        }
+        for (String path : debouncer.takeDue()) {
+            handleChange(path);
+        }
+    }
+
+    private void handleChange(String path) throws IOException {
+        Path absolute = baseDir.resolve(path);
+        if (Files.isDirectory(absolute)) {
+            if (filter.acceptsDirectory(path)) {
+                for (String file : watcher.registerTree(path)) {
+                    if (filter.acceptsFile(file) && insideBase(file)) {
+                        handleFile(file);
+                    }
+                }
+            }
+        } else if (Files.exists(absolute)) {
+            if (filter.acceptsFile(path) && insideBase(path)) {
+                handleFile(path);
+            }
+        } else {
+            withdrawPathAndBelow(path);
+        }
+    }
+
+    /** A vanished path may have been a file or a whole folder: withdraw both readings. */
+    private void withdrawPathAndBelow(String path) {
+        publisher.publishDelete(path);
+        String prefix = path + "/";
+        for (String known : catalogue.paths()) {
+            if (known.startsWith(prefix)) {
+                publisher.publishDelete(known);
+            }
+        }
+    }
+
+    private boolean handleFile(String path) {
+        FileReadResult result = reader.read(path);
+        if (result instanceof FileReadResult.Read read) {
+            return publisher.publishUpsert(read.event());
+        } else if (result instanceof FileReadResult.Rejected rejected) {
+            publisher.publishRejected(rejected);
+        } else {
+            publisher.publishDelete(path);
+        }
+        return false;
+    }
+
+    /** Symlinks that lead out of the knowledge base are not followed. */
+    private boolean insideBase(String path) {
+        Path file = baseDir.resolve(path);
+        if (!Files.isSymbolicLink(file)) {
+            return true;
+        }
+        try {
+            return file.toRealPath().startsWith(baseDir.toRealPath());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        }
+        if (watcher != null) {
+            watcher.close();
+        }
+        if (publisher != null) {
+            publisher.close();
+        }
+    }
+}

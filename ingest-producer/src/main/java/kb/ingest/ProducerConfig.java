@@ -1,0 +1,53 @@
+package kb.ingest;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import kb.core.CommonConfig;
+import kb.core.Settings;
+
+/**
+ * Configuration of the ingest producer, read once at start.
+ *
+ * @param baseDir      the knowledge-base folder ({@code KB_BASE_DIR}, default {@code knowledge_base})
+ * @param extensions   formats ingested ({@code KB_IMPORT_EXTENSIONS}), lower case, no dots
+ * @param excludes     glob patterns over relative paths that are never ingested ({@code KB_IMPORT_EXCLUDE})
+ * @param maxFileBytes larger files go to the dead-letter topic ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
+ * @param debounce     quiet time after the last change of a file before it is read ({@code KB_DEBOUNCE})
+ */
+public record ProducerConfig(
+        CommonConfig common,
+        Path baseDir,
+        Set<String> extensions,
+        List<String> excludes,
+        long maxFileBytes,
+        Duration debounce) {
+
+    public static final List<String> DEFAULT_EXTENSIONS = List.of("md", "markdown", "txt", "yaml", "yml", "json", "py");
+    public static final List<String> DEFAULT_EXCLUDES = List.of(
+            "**/node_modules/**", "**/__pycache__/**", "**/venv/**", "**/.venv/**",
+            "**/build/**", "**/dist/**", "**/target/**", "**/vendor/**");
+    public static final long DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+    public ProducerConfig {
+        extensions = extensions.stream().map(e -> e.toLowerCase(Locale.ROOT).replaceFirst("^\\.", ""))
+                .collect(Collectors.toUnmodifiableSet());
+        excludes = List.copyOf(excludes);
+        if (maxFileBytes <= 0) {
+            throw new IllegalArgumentException("KB_MAX_FILE_BYTES must be positive");
+        }
+    }
+
+    public static ProducerConfig from(Settings settings) {
+        return new ProducerConfig(
+                CommonConfig.from(settings),
+                settings.path("KB_BASE_DIR", Path.of("knowledge_base")),
+                Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", DEFAULT_EXTENSIONS)),
+                settings.list("KB_IMPORT_EXCLUDE", DEFAULT_EXCLUDES),
+                settings.longValue("KB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES),
+                settings.duration("KB_DEBOUNCE", Duration.ofMillis(150)));
+    }
+}

@@ -1,0 +1,68 @@
+package kb.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+/**
+ * Every topic of the pipeline (DESIGN §2), named from one prefix so tests and deployments can run side by
+ * side on one broker.
+ */
+public record KbTopics(String prefix, int maxMessageBytes) {
+
+    public static final String DEFAULT_PREFIX = "kb.";
+    /** 1 MiB of content plus the JSON envelope, chunks and escapes. */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+    private static final long THIRTY_DAYS_MS = Duration.ofDays(30).toMillis();
+
+    public static KbTopics withPrefix(String prefix) {
+        return new KbTopics(prefix, DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    public TopicSpec<String, FileEvent> fileEvents() {
+        return new TopicSpec<>(prefix + "file-events", Serdes.String(), new JsonSerde<>(FileEvent.class), compacted());
+    }
+
+    public TopicSpec<String, DocumentChunks> chunks() {
+        return new TopicSpec<>(prefix + "chunks", Serdes.String(), new JsonSerde<>(DocumentChunks.class), compacted());
+    }
+
+    public TopicSpec<String, DocumentCard> documents() {
+        return new TopicSpec<>(prefix + "documents", Serdes.String(), new JsonSerde<>(DocumentCard.class), compacted());
+    }
+
+    /** Dead letters keep the original bytes, whatever they were. */
+    public TopicSpec<byte[], byte[]> dlq() {
+        return new TopicSpec<>(prefix + "dlq", Serdes.ByteArray(), Serdes.ByteArray(), deleteAfter30Days());
+    }
+
+    public TopicSpec<String, String> queryLog() {
+        return new TopicSpec<>(prefix + "query-log", Serdes.String(), Serdes.String(), deleteAfter30Days());
+    }
+
+    public List<TopicSpec<?, ?>> all() {
+        return List.of(fileEvents(), chunks(), documents(), dlq(), queryLog());
+    }
+
+    private Map<String, String> compacted() {
+        return Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
+    }
+
+    private Map<String, String> deleteAfter30Days() {
+        return Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
+                TopicConfig.RETENTION_MS_CONFIG, Long.toString(THIRTY_DAYS_MS),
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
+    }
+
+    /** Helper for serde-less callers. */
+    public static <T> Serde<T> json(Class<T> type) {
+        return new JsonSerde<>(type);
+    }
+}

@@ -1,0 +1,102 @@
+package kb.core;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Typed reads over a flat name → value map (the environment, or flags turned into it), each with a
+ * default. Config records read themselves through this once, at start; a bad value fails there, loudly.
+ */
+public final class Settings {
+
+    private final Map<String, String> values;
+
+    public Settings(Map<String, String> values) {
+        this.values = Map.copyOf(values);
+    }
+
+    public static Settings fromEnvironment() {
+        return new Settings(System.getenv());
+    }
+
+    /** These settings with some values replaced (flags over environment). */
+    public Settings with(Map<String, String> overrides) {
+        Map<String, String> merged = new java.util.HashMap<>(values);
+        merged.putAll(overrides);
+        return new Settings(merged);
+    }
+
+    public String string(String name, String fallback) {
+        String value = values.get(name);
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    public int integer(String name, int fallback) {
+        String value = string(name, null);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'", e);
+        }
+    }
+
+    public long longValue(String name, long fallback) {
+        String value = string(name, null);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'", e);
+        }
+    }
+
+    public double decimal(String name, double fallback) {
+        String value = string(name, null);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, got '" + value + "'", e);
+        }
+    }
+
+    /** Durations as ISO-8601 ({@code PT1S}) or a number of milliseconds. */
+    public Duration duration(String name, Duration fallback) {
+        String value = string(name, null);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return value.toUpperCase(Locale.ROOT).startsWith("P")
+                    ? Duration.parse(value)
+                    : Duration.ofMillis(Long.parseLong(value));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(name + " must be a duration (PT1S or millis), got '" + value + "'", e);
+        }
+    }
+
+    public Path path(String name, Path fallback) {
+        String value = string(name, null);
+        return value == null ? fallback : Path.of(value);
+    }
+
+    /** Comma-separated list, blanks dropped. */
+    public List<String> list(String name, List<String> fallback) {
+        String value = string(name, null);
+        if (value == null) {
+            return fallback;
+        }
+        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

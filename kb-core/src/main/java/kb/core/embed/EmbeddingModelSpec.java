@@ -1,0 +1,60 @@
+package kb.core.embed;
+
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallzhv15q.BgeSmallZhV15QuantizedEmbeddingModel;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * The models that ship inside Maven artifacts (LangChain4j's packaged ONNX models), with the prefix each
+ * one's authors ask for on queries. Passages take no prefix for any of them.
+ */
+public enum EmbeddingModelSpec {
+
+    BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
+            "Represent this sentence for searching relevant passages: ",
+            BgeSmallEnV15QuantizedEmbeddingModel::new),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", AllMiniLmL6V2QuantizedEmbeddingModel::new),
+    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "为这个句子生成表示以用于检索相关文章：",
+            BgeSmallZhV15QuantizedEmbeddingModel::new);
+
+    private final String id;
+    private final int dimensions;
+    private final String queryPrefix;
+    private final Supplier<EmbeddingModel> loader;
+
+    EmbeddingModelSpec(String id, int dimensions, String queryPrefix, Supplier<EmbeddingModel> loader) {
+        this.id = id;
+        this.dimensions = dimensions;
+        this.queryPrefix = queryPrefix;
+        this.loader = loader;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public int dimensions() {
+        return dimensions;
+    }
+
+    public String queryPrefix() {
+        return queryPrefix;
+    }
+
+    EmbeddingModel load() {
+        return loader.get();
+    }
+
+    public static EmbeddingModelSpec byId(String id) {
+        String wanted = id.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values())
+                .filter(spec -> spec.id.equals(wanted))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown embedding model '" + id + "', known: "
+                        + Arrays.stream(values()).map(EmbeddingModelSpec::id).toList()));
+    }
+}

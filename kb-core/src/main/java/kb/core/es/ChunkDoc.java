@@ -1,0 +1,24 @@
+package kb.core.es;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+
+/** A chunk as stored in the chunk index; {@code embedding} is left out of search responses. */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record ChunkDoc(
+        String chunkId,
+        String docId,
+        String path,
+        String title,
+        String category,
+        String format,
+        String sectionHeader,
+        String text,
+        String enrichedText,
+        List<String> keywords,
+        float[] embedding,
+        int ordinal,
+        long eventTime,
+        long indexedTime) {
+}

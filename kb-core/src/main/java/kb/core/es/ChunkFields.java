@@ -1,0 +1,24 @@
+package kb.core.es;
+
+/** Field names of the chunk and document indexes, shared by the sink that writes and the API that reads. */
+public final class ChunkFields {
+
+    public static final String CHUNK_ID = "chunk_id";
+    public static final String DOC_ID = "doc_id";
+    public static final String PATH = "path";
+    public static final String TITLE = "title";
+    public static final String CATEGORY = "category";
+    public static final String FORMAT = "format";
+    public static final String SECTION_HEADER = "section_header";
+    public static final String TEXT = "text";
+    public static final String ENRICHED_TEXT = "enriched_text";
+    public static final String KEYWORDS = "keywords";
+    public static final String EMBEDDING = "embedding";
+    public static final String ORDINAL = "ordinal";
+    public static final String EVENT_TIME = "event_time";
+    public static final String INDEXED_TIME = "indexed_time";
+    public static final String CONTENT = "content";
+
+    private ChunkFields() {
+    }
+}

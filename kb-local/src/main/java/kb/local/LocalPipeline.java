@@ -1,0 +1,98 @@
+package kb.local;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+import kb.chunker.ChunkerConfig;
+import kb.chunker.ChunkerStream;
+import kb.core.Settings;
+import kb.core.embed.Embedder;
+import kb.core.es.EsClients;
+import kb.ingest.IngestProducer;
+import kb.ingest.ProducerConfig;
+import kb.query.QueryConfig;
+import kb.query.QueryService;
+import kb.sink.IndexerSink;
+import kb.sink.SinkConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The four services in one JVM, sharing one metrics registry, one embedding model and one Elasticsearch
+ * client. Each is the same class its own {@code main} runs; only the wiring is shared.
+ */
+public final class LocalPipeline implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalPipeline.class);
+
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private volatile boolean ready;
+    private QueryService query;
+    private IngestProducer producer;
+
+    private LocalPipeline() {
+    }
+
+    /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
+    public static LocalPipeline start(Settings settings, Embedder embedder, PrometheusMeterRegistry registry)
+            throws Exception {
+        LocalPipeline pipeline = new LocalPipeline();
+        try {
+            pipeline.startStages(settings, embedder, registry);
+            return pipeline;
+        } catch (Exception | Error e) {
+            pipeline.close();
+            throw e;
+        }
+    }
+
+    private void startStages(Settings settings, Embedder embedder, PrometheusMeterRegistry registry) throws Exception {
+        QueryConfig queryConfig = QueryConfig.from(settings);
+        ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
+        started.push(() -> client._transport().close());
+        query = new QueryService(queryConfig, client, embedder, registry, () -> ready);
+        started.push(query);
+        ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
+        started.push(chunker);
+        chunker.start();
+        IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
+        started.push(sink);
+        sink.start();
+        producer = new IngestProducer(ProducerConfig.from(settings), registry, Clock.systemUTC());
+        started.push(producer);
+        producer.start();
+        if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("the initial scan did not finish");
+        }
+        ready = true;
+    }
+
+    public int port() {
+        return query.port();
+    }
+
+    public IngestProducer producer() {
+        return producer;
+    }
+
+    public boolean isReady() {
+        return ready;
+    }
+
+    /** Stops the stages in reverse order of start. */
+    @Override
+    public void close() {
+        ready = false;
+        while (!started.isEmpty()) {
+            AutoCloseable stage = started.pop();
+            try {
+                stage.close();
+            } catch (Exception e) {
+                LOG.warn("[local] error while stopping {}", stage.getClass().getSimpleName(), e);
+            }
+        }
+    }
+}

@@ -3,9 +3,12 @@ package kb.chunker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.Properties;
 import kb.core.TopicCreator;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -21,6 +24,7 @@ public final class ChunkerStream implements AutoCloseable {
     private final MeterRegistry registry;
     private KafkaStreams streams;
     private KafkaStreamsMetrics streamsMetrics;
+    private final CountDownLatch running = new CountDownLatch(1);
 
     public ChunkerStream(ChunkerConfig config, MeterRegistry registry) {
         this.config = config;
@@ -34,10 +38,20 @@ public final class ChunkerStream implements AutoCloseable {
             LOG.error("[chunker] stream thread failed; replacing it", error);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
         });
+        streams.setStateListener((newState, oldState) -> {
+            if (newState == KafkaStreams.State.RUNNING) {
+                running.countDown();
+            }
+        });
         streamsMetrics = new KafkaStreamsMetrics(streams);
         streamsMetrics.bindTo(registry);
         streams.start();
         LOG.info("[chunker] started application {}", config.applicationId());
+    }
+
+    /** Waits until the stream has its partitions and processes (after the first rebalance). */
+    public boolean awaitRunning(Duration timeout) throws InterruptedException {
+        return running.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     public boolean isRunning() {
@@ -55,6 +69,9 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toString());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "1000");
+        // After a crash, a new instance waits out the old member's session: keep it short.
+        props.put(StreamsConfig.consumerPrefix("session.timeout.ms"), "10000");
+        props.put(StreamsConfig.consumerPrefix("heartbeat.interval.ms"), "3000");
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), "0");
         props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
@@ -66,7 +83,10 @@ public final class ChunkerStream implements AutoCloseable {
     @Override
     public void close() {
         if (streams != null) {
-            streams.close(Duration.ofSeconds(20));
+            // Streams does not leave the group on close by default; a restart would then wait a whole
+            // session timeout before it may process again.
+            streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                    .withTimeout(Duration.ofSeconds(20)));
         }
         if (streamsMetrics != null) {
             streamsMetrics.close();

@@ -89,6 +89,9 @@ public final class IndexerSink implements AutoCloseable {
         props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
                 Integer.toString(config.common().topics().maxMessageBytes()));
         props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "600000");
+        props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+        props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000");
+        props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
         return props;
     }
 

@@ -3,6 +3,7 @@ package kb.local;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +67,9 @@ public final class LocalPipeline implements AutoCloseable {
         producer.start();
         if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
             throw new IllegalStateException("the initial scan did not finish");
+        }
+        if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
+            LOG.warn("[local] the chunker has not joined its group yet; it will catch up when it does");
         }
         ready = true;
     }

@@ -1,0 +1,107 @@
+package kb.chunker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Properties;
+import kb.core.CommonConfig;
+import kb.core.DeadLetters;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.FileEvent;
+import kb.core.Ids;
+import kb.core.Json;
+import kb.core.KbTopics;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChunkerTopologyTest {
+
+    private final KbTopics topics = KbTopics.withPrefix("kb.");
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, byte[]> input;
+    private TestOutputTopic<String, DocumentChunks> chunks;
+    private TestOutputTopic<String, DocumentCard> cards;
+    private TestOutputTopic<byte[], byte[]> dlq;
+
+    @BeforeEach
+    void setUp(@TempDir Path state) {
+        ChunkerConfig config = new ChunkerConfig(new CommonConfig("unused:9092", topics), "test-chunker", 1200, state);
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "test-chunker");
+        props.put(StreamsConfig.STATE_DIR_CONFIG, state.toString());
+        driver = new TopologyTestDriver(ChunkerTopology.build(config, new SimpleMeterRegistry()), props);
+        input = driver.createInputTopic(topics.fileEvents().name(), Serdes.String().serializer(),
+                Serdes.ByteArray().serializer());
+        chunks = driver.createOutputTopic(topics.chunks().name(), Serdes.String().deserializer(),
+                topics.chunks().valueSerde().deserializer());
+        cards = driver.createOutputTopic(topics.documents().name(), Serdes.String().deserializer(),
+                topics.documents().valueSerde().deserializer());
+        dlq = driver.createOutputTopic(topics.dlq().name(), Serdes.ByteArray().deserializer(),
+                Serdes.ByteArray().deserializer());
+    }
+
+    @AfterEach
+    void tearDown() {
+        driver.close();
+    }
+
+    @Test
+    void shouldPublishChunksAndCardKeyedByDocId() throws Exception {
+        FileEvent event = DocumentAssemblerTest.event("notes/locks.md", "---\ntitle: Suitcase Locks\n---\nSteve = 363\n");
+        input.pipeInput(event.path(), Json.MAPPER.writeValueAsBytes(event));
+        var chunkRecord = chunks.readKeyValue();
+        assertEquals(Ids.docId("notes/locks.md"), chunkRecord.key);
+        assertEquals("Suitcase Locks\n\nSteve = 363", chunkRecord.value.chunks().get(0).enrichedText());
+        var cardRecord = cards.readKeyValue();
+        assertEquals("Suitcase Locks", cardRecord.value.title());
+        assertEquals("notes", cardRecord.value.category());
+        assertTrue(dlq.isEmpty());
+    }
+
+    @Test
+    void shouldTurnATombstoneIntoTombstonesOnBothOutputs() {
+        input.pipeInput("notes/locks.md", (byte[]) null);
+        var chunkRecord = chunks.readKeyValue();
+        assertEquals(Ids.docId("notes/locks.md"), chunkRecord.key);
+        assertNull(chunkRecord.value);
+        assertNull(cards.readKeyValue().value);
+    }
+
+    @Test
+    void shouldDeadLetterCorruptBytesAndKeepProcessing() throws Exception {
+        byte[] corrupt = {(byte) 0xff, 0x00, 0x7b, 0x22};
+        input.pipeInput("broken.md", corrupt);
+        FileEvent good = DocumentAssemblerTest.event("good.md", "fine\n");
+        input.pipeInput(good.path(), Json.MAPPER.writeValueAsBytes(good));
+
+        TestRecord<byte[], byte[]> dead = dlq.readRecord();
+        assertEquals("broken.md", new String(dead.key(), StandardCharsets.UTF_8));
+        assertEquals(corrupt.length, dead.value().length);
+        assertEquals("chunker-stream", DeadLetters.header(dead.headers(), DeadLetters.STAGE));
+        assertTrue(DeadLetters.header(dead.headers(), DeadLetters.CLASS).contains("Json")
+                || DeadLetters.header(dead.headers(), DeadLetters.CLASS).contains("Exception"));
+        assertTrue(!DeadLetters.header(dead.headers(), DeadLetters.MESSAGE).isEmpty());
+        assertEquals(Ids.docId("good.md"), chunks.readKeyValue().key);
+    }
+
+    @Test
+    void shouldDeadLetterAnEventWhoseKeyDisagreesWithItsPath() throws Exception {
+        FileEvent event = DocumentAssemblerTest.event("a.md", "x\n");
+        input.pipeInput("b.md", Json.MAPPER.writeValueAsBytes(event));
+        assertEquals("KeyMismatch", DeadLetters.header(dlq.readRecord().headers(), DeadLetters.CLASS));
+        assertTrue(chunks.isEmpty());
+    }
+}

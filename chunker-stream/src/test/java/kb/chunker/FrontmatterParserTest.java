@@ -1,0 +1,79 @@
+package kb.chunker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FrontmatterParserTest {
+
+    @Test
+    void shouldParseChineseFrontmatterExactly() {
+        String content = """
+                ---
+                title: 支付网关错误码定义
+                keywords: [ERR_TIMEOUT, 超时, 支付网关]
+                summary: 支付网关的错误码及处理方式
+                owner: payments
+                ---
+                # 错误码
+
+                ERR_TIMEOUT 表示上游超时。
+                """;
+        ParsedDocument parsed = FrontmatterParser.parse("pay/codes.md", content);
+        assertTrue(parsed.hasFrontmatter());
+        assertEquals("支付网关错误码定义", parsed.frontmatter().title());
+        assertEquals(List.of("ERR_TIMEOUT", "超时", "支付网关"), parsed.frontmatter().keywords());
+        assertEquals("支付网关的错误码及处理方式", parsed.frontmatter().summary());
+        assertEquals("payments", parsed.frontmatter().metadata().get("owner"));
+        assertTrue(parsed.body().startsWith("# 错误码"));
+    }
+
+    @Test
+    void shouldReturnNullWithoutErrorWhenThereIsNoFrontmatter() {
+        ParsedDocument parsed = FrontmatterParser.parse("a.md", "# Title\n\nbody\n");
+        assertNull(parsed.frontmatter());
+        assertFalse(parsed.hasFrontmatter());
+        assertEquals("# Title\n\nbody\n", parsed.body());
+    }
+
+    @Test
+    void shouldKeepTheWholeBodyWhenTheBlockIsUnclosed() {
+        String content = "---\ntitle: Broken\nkeywords: [a, b]\n\nThe body still matters.\n";
+        ParsedDocument parsed = FrontmatterParser.parse("broken.md", content);
+        assertNull(parsed.frontmatter());
+        assertFalse(parsed.hasFrontmatter());
+        assertTrue(parsed.body().contains("The body still matters."));
+    }
+
+    @Test
+    void shouldIgnoreInvalidYamlButKeepTheBody() {
+        String content = "---\ntitle: [unclosed\n  : : bad\n---\nBody text.\n";
+        ParsedDocument parsed = FrontmatterParser.parse("bad.md", content);
+        assertNull(parsed.frontmatter());
+        assertEquals("Body text.\n", parsed.body());
+    }
+
+    @Test
+    void shouldSplitKeywordsGivenAsACommaString() {
+        ParsedDocument parsed = FrontmatterParser.parse("k.md", "---\nkeywords: gitlab, docker ,  install\n---\nx\n");
+        assertEquals(List.of("gitlab", "docker", "install"), parsed.frontmatter().keywords());
+    }
+
+    @Test
+    void shouldRefuseAliasBombs() {
+        StringBuilder yaml = new StringBuilder("---\na: &a [x,x,x,x,x,x,x,x,x,x]\n");
+        for (char c = 'b'; c <= 'k'; c++) {
+            char prev = (char) (c - 1);
+            yaml.append(c).append(": &").append(c).append(" [*").append(prev).append(",*").append(prev)
+                    .append(",*").append(prev).append(",*").append(prev).append("]\n");
+        }
+        yaml.append("---\nbody\n");
+        ParsedDocument parsed = FrontmatterParser.parse("bomb.md", yaml.toString());
+        assertNull(parsed.frontmatter());
+        assertEquals("body\n", parsed.body());
+    }
+}

@@ -1,0 +1,54 @@
+package kb.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import kb.core.FileEvent;
+import kb.core.Ids;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileEventReaderTest {
+
+    @TempDir
+    Path base;
+
+    private FileEventReader reader(long cap) {
+        return new FileEventReader(base, cap, Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
+    }
+
+    @Test
+    void shouldReadAFileIntoAnEvent() throws Exception {
+        Files.createDirectories(base.resolve("ops"));
+        Files.writeString(base.resolve("ops/run.md"), "hello", StandardCharsets.UTF_8);
+        FileEvent event = ((FileReadResult.Read) reader(1024).read("ops/run.md")).event();
+        assertEquals("ops/run.md", event.path());
+        assertEquals("ops", event.category());
+        assertEquals("md", event.format());
+        assertEquals(5, event.size());
+        assertEquals(Ids.sha256Hex("hello"), event.sha256());
+        assertEquals(42, event.observedTime());
+        assertEquals("hello", event.content());
+    }
+
+    @Test
+    void shouldRejectOversizeBinaryAndInvalidUtf8() throws Exception {
+        Files.writeString(base.resolve("big.txt"), "x".repeat(2000));
+        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'b'});
+        Files.write(base.resolve("latin1.txt"), new byte[]{'c', 'a', 'f', (byte) 0xe9});
+        assertEquals("oversize", ((FileReadResult.Rejected) reader(1000).read("big.txt")).reason());
+        assertEquals("binary", ((FileReadResult.Rejected) reader(1000).read("bin.txt")).reason());
+        assertEquals("invalid_utf8", ((FileReadResult.Rejected) reader(1000).read("latin1.txt")).reason());
+    }
+
+    @Test
+    void shouldReportAVanishedFileAsGone() {
+        assertInstanceOf(FileReadResult.Gone.class, reader(10).read("nope.md"));
+    }
+}

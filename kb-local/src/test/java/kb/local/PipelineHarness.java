@@ -1,0 +1,113 @@
+package kb.local;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import kb.core.Json;
+import kb.core.Metrics;
+import kb.core.Settings;
+
+/**
+ * A whole pipeline on the shared broker and Elasticsearch, isolated by a unique topic and index prefix,
+ * over its own knowledge-base folder, with an HTTP client for its API.
+ */
+final class PipelineHarness implements AutoCloseable {
+
+    private final String prefix = "t" + UUID.randomUUID().toString().substring(0, 8);
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Path kbDir;
+    private final Path stateDir;
+    private final Map<String, String> extraSettings = new HashMap<>();
+    private LocalPipeline pipeline;
+
+    PipelineHarness() throws IOException {
+        this.kbDir = Files.createTempDirectory("kb-it-notes-");
+        this.stateDir = Files.createTempDirectory("kb-it-state-");
+    }
+
+    PipelineHarness with(String name, String value) {
+        extraSettings.put(name, value);
+        return this;
+    }
+
+    PipelineHarness start() throws Exception {
+        Infrastructure infra = SharedInfrastructure.get();
+        Map<String, String> values = new HashMap<>(Map.of(
+                "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
+                "KB_ES_URL", infra.elasticsearchUrl(),
+                "KB_BASE_DIR", kbDir.toString(),
+                "KB_API_PORT", "0",
+                "KB_TOPIC_PREFIX", prefix + ".",
+                "KB_INDEX_PREFIX", prefix,
+                "KB_CHUNKER_APP_ID", prefix + "-chunker",
+                "KB_SINK_GROUP", prefix + "-indexer",
+                "KB_STREAMS_STATE_DIR", stateDir.toString(),
+                "KB_DEBOUNCE", "100"));
+        values.putAll(extraSettings);
+        PrometheusMeterRegistry registry = Metrics.newRegistry();
+        pipeline = LocalPipeline.start(new Settings(values), SharedInfrastructure.embedder(), registry);
+        return this;
+    }
+
+    Path write(String relativePath, String content) throws IOException {
+        Path file = kbDir.resolve(relativePath);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    void delete(String relativePath) throws IOException {
+        Files.delete(kbDir.resolve(relativePath));
+    }
+
+    JsonNode search(String query) throws IOException, InterruptedException {
+        return getJson("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    }
+
+    HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + pipeline.port() + pathAndQuery))
+                .GET().build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    JsonNode getJson(String pathAndQuery) throws IOException, InterruptedException {
+        return Json.MAPPER.readTree(get(pathAndQuery).body());
+    }
+
+    /** Paths of the results, best first. */
+    static java.util.List<String> paths(JsonNode response) {
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        response.get("results").forEach(r -> paths.add(r.get("path").asText()));
+        return paths;
+    }
+
+    /** True when any returned chunk shows this text. */
+    static boolean anyChunkContains(JsonNode response, String text) {
+        for (JsonNode result : response.get("results")) {
+            for (JsonNode chunk : result.get("chunks")) {
+                if (chunk.get("text").asText().contains(text)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() {
+        if (pipeline != null) {
+            pipeline.close();
+        }
+    }
+}

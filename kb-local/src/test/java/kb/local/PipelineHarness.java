@@ -104,10 +104,23 @@ final class PipelineHarness implements AutoCloseable {
         return false;
     }
 
-    @Override
-    public void close() {
+    /** Stops the stages (the shared broker and Elasticsearch keep running); {@link #start()} resumes. */
+    void stop() {
         if (pipeline != null) {
             pipeline.close();
+            pipeline = null;
         }
+    }
+
+    /** Paths of every indexed document, from the document listing. */
+    java.util.List<String> documentPaths() throws IOException, InterruptedException {
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        getJson("/api/v1/documents?size=1000").get("documents").forEach(d -> paths.add(d.get("path").asText()));
+        return paths;
+    }
+
+    @Override
+    public void close() {
+        stop();
     }
 }

@@ -25,7 +25,8 @@ public final class QueryApp {
     private QueryApp() {
     }
 
-    public static Javalin create(SearchService search, PrometheusMeterRegistry registry, BooleanSupplier ready) {
+    public static Javalin create(SearchService search, DocumentCatalog documents, PrometheusMeterRegistry registry,
+                                 BooleanSupplier ready) {
         Javalin app = Javalin.create(config -> {
             config.showJavalinBanner = false;
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
@@ -35,6 +36,11 @@ public final class QueryApp {
         app.get("/health", ctx -> health(ctx, ready));
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(registry.scrape()));
         app.get("/api/v1/search", ctx -> ctx.json(search.search(requiredQuery(ctx, "q"), k(ctx), category(ctx))));
+        app.get("/api/v1/documents", ctx -> ctx.json(documents.list(intParam(ctx, "page", 0, 0, 100_000),
+                intParam(ctx, "size", 100, 1, 1000))));
+        app.get("/api/v1/documents/{docId}", ctx -> ctx.json(documents.get(ctx.pathParam("docId")).map(DocumentDetail::of)
+                .orElseThrow(() -> new NotFoundException("no document " + ctx.pathParam("docId")))));
+        app.exception(NotFoundException.class, (e, ctx) -> ctx.status(404).json(new ApiError("not_found", e.getMessage())));
         app.exception(BadRequestException.class, (e, ctx) -> ctx.status(400).json(new ApiError("bad_request", e.getMessage())));
         app.exception(Exception.class, (e, ctx) -> {
             LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
@@ -65,18 +71,22 @@ public final class QueryApp {
     }
 
     private static int k(Context ctx) {
-        String value = ctx.queryParam("k");
+        return intParam(ctx, "k", 10, 1, MAX_K);
+    }
+
+    static int intParam(Context ctx, String name, int fallback, int min, int max) {
+        String value = ctx.queryParam(name);
         if (value == null || value.isBlank()) {
-            return 10;
+            return fallback;
         }
         try {
-            int k = Integer.parseInt(value.strip());
-            if (k < 1 || k > MAX_K) {
-                throw new BadRequestException("k must be between 1 and " + MAX_K);
+            int parsed = Integer.parseInt(value.strip());
+            if (parsed < min || parsed > max) {
+                throw new BadRequestException(name + " must be between " + min + " and " + max);
             }
-            return k;
+            return parsed;
         } catch (NumberFormatException e) {
-            throw new BadRequestException("k must be a whole number");
+            throw new BadRequestException(name + " must be a whole number");
         }
     }
 

@@ -15,7 +15,7 @@ public final class QueryService implements AutoCloseable {
                         PrometheusMeterRegistry registry, BooleanSupplier ready) {
         ChunkRetriever retriever = new ChunkRetriever(client, config.indexNames().chunksAlias(), config.numCandidates());
         SearchService search = new SearchService(config, embedder, retriever);
-        this.app = QueryApp.create(search, registry, ready);
+        this.app = QueryApp.create(search, new DocumentCatalog(client, config.indexNames().docsAlias()), registry, ready);
         app.start("0.0.0.0", config.port());
     }
 

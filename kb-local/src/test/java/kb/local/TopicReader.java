@@ -1,0 +1,45 @@
+package kb.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Reads a whole topic from the beginning, as raw records, for assertions on what a stage published. */
+final class TopicReader implements AutoCloseable {
+
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+
+    TopicReader(String bootstrapServers, String topic) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "reader-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        consumer.subscribe(List.of(topic));
+    }
+
+    /** Everything read so far, after one more poll. */
+    List<ConsumerRecord<byte[], byte[]>> records() {
+        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+        return List.copyOf(records);
+    }
+
+    /** Keys (as text) of what was read so far; a null value shows as "key(deleted)". */
+    List<String> keys() {
+        return records().stream()
+                .map(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8) + (r.value() == null ? "(deleted)" : ""))
+                .toList();
+    }
+
+    @Override
+    public void close() {
+        consumer.close();
+    }
+}

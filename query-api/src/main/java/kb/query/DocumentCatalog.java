@@ -1,0 +1,50 @@
+package kb.query;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.SortOrder;
+import co.elastic.clients.elasticsearch.core.GetResponse;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import kb.core.es.CardDoc;
+import kb.core.es.ChunkFields;
+
+/** Reads documents (cards and content) from the document index. */
+public final class DocumentCatalog {
+
+    private final ElasticsearchClient client;
+    private final String docsAlias;
+
+    public DocumentCatalog(ElasticsearchClient client, String docsAlias) {
+        this.client = client;
+        this.docsAlias = docsAlias;
+    }
+
+    /** A page of documents ordered by path, content left out. */
+    public DocumentPage list(int page, int size) throws IOException {
+        SearchResponse<CardDoc> response = client.search(s -> s.index(docsAlias)
+                .from(page * size).size(size).trackTotalHits(t -> t.enabled(true))
+                .sort(o -> o.field(f -> f.field(ChunkFields.PATH).order(SortOrder.Asc)))
+                .source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT))), CardDoc.class);
+        List<DocumentSummary> documents = response.hits().hits().stream().map(Hit::source)
+                .map(DocumentCatalog::summary).toList();
+        long total = response.hits().total() == null ? documents.size() : response.hits().total().value();
+        return new DocumentPage(documents, page, size, total);
+    }
+
+    public Optional<CardDoc> get(String docId) throws IOException {
+        GetResponse<CardDoc> response = client.get(g -> g.index(docsAlias).id(docId), CardDoc.class);
+        return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();
+    }
+
+    static DocumentSummary summary(CardDoc card) {
+        return new DocumentSummary(card.docId(), card.path(), card.title(), card.category(), card.format(),
+                card.keywords(), card.chunkCount(), card.eventTime());
+    }
+
+    /** @param total documents in the index, across pages */
+    public record DocumentPage(List<DocumentSummary> documents, int page, int size, long total) {
+    }
+}

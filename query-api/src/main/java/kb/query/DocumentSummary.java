@@ -1,0 +1,8 @@
+package kb.query;
+
+import java.util.List;
+
+/** One line of the document listing. */
+public record DocumentSummary(String docId, String path, String title, String category, String format,
+                              List<String> keywords, int chunkCount, long updatedAt) {
+}

@@ -54,7 +54,8 @@ public final class LocalPipeline implements AutoCloseable {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
-        query = new QueryService(queryConfig, client, embedder, registry, () -> ready);
+        ProducerConfig producerConfig = ProducerConfig.from(settings);
+        query = new QueryService(queryConfig, client, embedder, registry, producerConfig.extensions(), () -> ready);
         started.push(query);
         ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
         started.push(chunker);
@@ -62,7 +63,7 @@ public final class LocalPipeline implements AutoCloseable {
         IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
         started.push(sink);
         sink.start();
-        producer = new IngestProducer(ProducerConfig.from(settings), registry, Clock.systemUTC());
+        producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
         started.push(producer);
         producer.start();
         if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
@@ -70,6 +71,9 @@ public final class LocalPipeline implements AutoCloseable {
         }
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("[local] the chunker has not joined its group yet; it will catch up when it does");
+        }
+        if (!query.awaitL0(Duration.ofSeconds(120))) {
+            LOG.warn("[local] the keyword index is still loading; /health stays 503 until it is complete");
         }
         ready = true;
     }

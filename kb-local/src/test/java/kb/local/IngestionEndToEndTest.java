@@ -34,7 +34,7 @@ class IngestionEndToEndTest {
             kb.write("notes/.trash/x.md", "# Trash\n\ntrashed marmotrix\n");
             kb.start();
             List<String> expected = FILES.keySet().stream().sorted().toList();
-            await().atMost(DEADLINE).until(() -> kb.documentPaths().equals(expected));
+            await().atMost(DEADLINE).until(() -> kb.indexed(expected));
 
             for (var file : FILES.entrySet()) {
                 String path = file.getKey();

@@ -36,6 +36,10 @@ final class PipelineHarness implements AutoCloseable {
         this.stateDir = Files.createTempDirectory("kb-it-state-");
     }
 
+    Path kbDir() {
+        return kbDir;
+    }
+
     PipelineHarness with(String name, String value) {
         extraSettings.put(name, value);
         return this;
@@ -117,6 +121,21 @@ final class PipelineHarness implements AutoCloseable {
         java.util.List<String> paths = new java.util.ArrayList<>();
         getJson("/api/v1/documents?size=1000").get("documents").forEach(d -> paths.add(d.get("path").asText()));
         return paths;
+    }
+
+    /**
+     * True when exactly these documents are listed and every one of their chunks is searchable (the chunk
+     * and document indexes refresh independently, so the listing alone is not enough).
+     */
+    boolean indexed(java.util.List<String> expectedPaths) throws IOException, InterruptedException {
+        JsonNode listing = getJson("/api/v1/documents?size=1000");
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        long chunks = 0;
+        for (JsonNode d : listing.get("documents")) {
+            paths.add(d.get("path").asText());
+            chunks += d.get("chunkCount").asLong();
+        }
+        return paths.equals(expectedPaths) && getJson("/api/v1/status").get("chunks").asLong() == chunks;
     }
 
     @Override

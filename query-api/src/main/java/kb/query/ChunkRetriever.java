@@ -34,6 +34,15 @@ public final class ChunkRetriever {
      */
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize)
             throws IOException {
+        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of());
+    }
+
+    /**
+     * @param l0DocIds documents L0 matched: a third search returns their chunks (best BM25 first), so exact
+     *                 keyword matches take part in the fusion even when neither arm found them
+     */
+    public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize,
+                            List<String> l0DocIds) throws IOException {
         List<Float> queryVector = vector == null ? null : toList(vector);
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
@@ -42,6 +51,12 @@ public final class ChunkRetriever {
                     .query(bm25Query(lexicalQuery, filter))
                     .size(lexicalQuery == null ? 0 : bm25Size)
                     .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
+            if (!l0DocIds.isEmpty()) {
+                m.searches(s -> s.header(h -> h).body(b -> b
+                        .query(l0Query(lexicalQuery, l0DocIds))
+                        .size(bm25Size)
+                        .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
+            }
             if (queryVector != null) {
                 m.searches(s -> s.header(h -> h).body(b -> b
                         .knn(k -> {
@@ -54,10 +69,21 @@ public final class ChunkRetriever {
             }
             return m;
         }, ChunkDoc.class);
-        List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(0));
-        List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(1));
+        int next = 0;
+        List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
+        List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
+        List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next));
         double bestCosine = knn.isEmpty() ? -1 : 2 * knn.get(0).score() - 1; // ES scores cosine as (1 + cos) / 2
-        return new ArmHits(sources(bm25), sources(knn), bestCosine);
+        return new ArmHits(sources(bm25), sources(knn), sources(l0), bestCosine);
+    }
+
+    private static Query l0Query(String text, List<String> docIds) {
+        List<co.elastic.clients.elasticsearch._types.FieldValue> ids = docIds.stream()
+                .map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList();
+        return Query.of(q -> q.bool(b -> {
+            b.filter(f -> f.terms(t -> t.field(ChunkFields.DOC_ID).terms(v -> v.value(ids))));
+            return text == null ? b : b.should(s -> s.match(mm -> mm.field(ChunkFields.ENRICHED_TEXT).query(text)));
+        }));
     }
 
     private static Query bm25Query(String text, Query filter) {

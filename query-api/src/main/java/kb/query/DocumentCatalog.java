@@ -39,6 +39,25 @@ public final class DocumentCatalog {
         return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();
     }
 
+    /** Searchable chunks and documents right now (what a refresh has made visible). */
+    public IndexCounts counts(String chunksAlias) throws IOException {
+        long documents = client.count(c -> c.index(docsAlias)).count();
+        long chunks = client.count(c -> c.index(chunksAlias)).count();
+        return new IndexCounts(documents, chunks);
+    }
+
+    public record IndexCounts(long documents, long chunks) {
+    }
+
+    /** Whether Elasticsearch answers at all (a bounded cluster-health call). */
+    public boolean reachable() {
+        try {
+            return client.cluster().health(h -> h.timeout(t -> t.time("1s"))).numberOfNodes() > 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     static DocumentSummary summary(CardDoc card) {
         return new DocumentSummary(card.docId(), card.path(), card.title(), card.category(), card.format(),
                 card.keywords(), card.chunkCount(), card.eventTime());

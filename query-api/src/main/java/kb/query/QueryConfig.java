@@ -15,6 +15,10 @@ import kb.core.es.IndexNames;
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 60)
  * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 1.0)
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
+ * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
+ * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
+ * @param baseDir         the knowledge-base folder uploads are saved to ({@code KB_BASE_DIR})
+ * @param maxUploadBytes  upload size cap ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
  * @param minCosine       honesty gate: below this best cosine, and with no lexical match, nothing is found
  *                        ({@code KB_GATE_MIN_COSINE})
  */
@@ -30,14 +34,20 @@ public record QueryConfig(
         int rrfK,
         double bm25Weight,
         double vectorWeight,
+        double l0Weight,
+        String apiToken,
+        java.nio.file.Path baseDir,
+        long maxUploadBytes,
         double minCosine) {
 
     public static QueryConfig from(Settings settings) {
+        EmbeddingModelSpec model = EmbeddingModelSpec.byId(
+                settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
         return new QueryConfig(
                 CommonConfig.from(settings),
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
-                EmbeddingModelSpec.byId(settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id())),
+                model,
                 settings.integer("KB_API_PORT", 8080),
                 settings.integer("KB_BM25_WINDOW", 30),
                 settings.integer("KB_KNN_WINDOW", 30),
@@ -45,11 +55,11 @@ public record QueryConfig(
                 settings.integer("KB_RRF_K", 60),
                 settings.decimal("KB_RRF_BM25_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
-                settings.decimal("KB_GATE_MIN_COSINE", 0.70));
+                settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
+                settings.string("KB_API_TOKEN", null),
+                settings.path("KB_BASE_DIR", java.nio.file.Path.of("knowledge_base")),
+                settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
+                settings.decimal("KB_GATE_MIN_COSINE", model.defaultGateMinCosine()));
     }
 
-    public QueryConfig withPort(int newPort) {
-        return new QueryConfig(common, elasticsearchUrl, indexNames, model, newPort, bm25Window, knnWindow,
-                numCandidates, rrfK, bm25Weight, vectorWeight, minCosine);
-    }
 }

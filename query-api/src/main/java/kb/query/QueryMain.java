@@ -2,6 +2,7 @@ package kb.query;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import kb.core.Metrics;
 import kb.core.Settings;
@@ -15,17 +16,21 @@ public final class QueryMain {
     }
 
     public static void main(String[] args) throws Exception {
-        QueryConfig config = QueryConfig.from(Settings.fromEnvironment());
+        Settings settings = Settings.fromEnvironment();
+        QueryConfig config = QueryConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        QueryService service = new QueryService(config, client, new OnnxEmbedder(config.model()), registry, () -> true);
+        Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS",
+                java.util.List.of("md", "markdown", "txt", "yaml", "yml", "json", "py")));
+        QueryService service = new QueryService(config, client, new OnnxEmbedder(config.model()), registry,
+                extensions, () -> true);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
             try {
+                service.close();
                 client._transport().close();
             } catch (Exception e) {
-                // closing on the way out: nothing left to tell
+                Thread.currentThread().interrupt();
             }
             stopped.countDown();
         }, "kb-query-shutdown"));

@@ -3,20 +3,48 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.javalin.Javalin;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import kb.core.TopicCreator;
 import kb.core.embed.Embedder;
+import kb.query.l0.KeywordFeed;
+import kb.query.l0.KeywordIndex;
 
-/** The query API as a running service: builds the search from its parts and serves it over HTTP. */
+/** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */
 public final class QueryService implements AutoCloseable {
 
     private final Javalin app;
+    private final KeywordFeed feed;
+    private final QueryLog queryLog;
 
+    /**
+     * @param extensions formats the producer ingests, so uploads of anything else are refused
+     * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's
+     *                      start); a stand-alone API passes {@code () -> true}
+     */
     public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
-                        PrometheusMeterRegistry registry, BooleanSupplier ready) {
+                        PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady) {
+        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        KeywordIndex keywords = new KeywordIndex();
+        this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
+        feed.start();
+        this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
         ChunkRetriever retriever = new ChunkRetriever(client, config.indexNames().chunksAlias(), config.numCandidates());
-        SearchService search = new SearchService(config, embedder, retriever);
-        this.app = QueryApp.create(search, new DocumentCatalog(client, config.indexNames().docsAlias()), registry, ready);
+        SearchService search = new SearchService(config, embedder, retriever, keywords);
+        DocumentCatalog catalog = new DocumentCatalog(client, config.indexNames().docsAlias());
+        ApiServices services = new ApiServices(search, new LookupService(search, catalog),
+                new ContextService(search, catalog), catalog,
+                new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog, config.apiToken(),
+                config.indexNames().chunksAlias(), keywords::size,
+                () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady);
+        io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
+        this.app = QueryApp.create(services, registry, config.maxUploadBytes());
         app.start("0.0.0.0", config.port());
+    }
+
+    public boolean awaitL0(Duration timeout) throws InterruptedException {
+        return feed.awaitReady(timeout);
     }
 
     public int port() {
@@ -24,7 +52,9 @@ public final class QueryService implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
         app.stop();
+        feed.close();
+        queryLog.close();
     }
 }

@@ -11,42 +11,105 @@ import java.util.Map;
 import java.util.Set;
 import kb.core.embed.Embedder;
 import kb.core.es.ChunkDoc;
+import kb.query.l0.KeywordIndex;
+import kb.query.l0.L0Hit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Hybrid retrieval: both arms, fused by weighted RRF, grouped into documents, behind the honesty gate. */
+/**
+ * Hybrid retrieval behind the honesty gate: L0 keywords, then BM25 + kNN (and the L0 documents' chunks) in
+ * one round trip, fused by weighted RRF into documents ranked by their best chunk.
+ */
 public final class SearchService {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
     private static final int CHUNKS_PER_DOCUMENT = 3;
 
     private final QueryConfig config;
     private final Embedder embedder;
     private final ChunkRetriever retriever;
+    private final KeywordIndex keywords;
 
-    public SearchService(QueryConfig config, Embedder embedder, ChunkRetriever retriever) {
+    public SearchService(QueryConfig config, Embedder embedder, ChunkRetriever retriever, KeywordIndex keywords) {
         this.config = config;
         this.embedder = embedder;
         this.retriever = retriever;
+        this.keywords = keywords;
     }
 
-    public SearchResponse search(String query, int k, String category) throws IOException {
-        ArmHits hits = retriever.retrieve(QueryTerms.lexicalQuery(query), embedder.embedQuery(query), category,
-                config.bm25Window(), config.knnWindow());
-        boolean found = !hits.bm25().isEmpty() || hits.bestCosine() >= config.minCosine();
-        return new SearchResponse(query, found, found ? rank(hits, k) : List.of());
+    public List<L0Hit> l0(String query) {
+        List<L0Hit> hits = keywords.lookup(query);
+        LOG.debug("[query] L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
+        return hits;
     }
 
-    private List<SearchResponse.DocumentResult> rank(ArmHits hits, int k) {
+    public Retrieval retrieve(String query, int k, String category) {
+        return retrieve(query, k, category, l0(query));
+    }
+
+    /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
+    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0) {
+        ArmHits hits;
+        boolean l1Available = true;
+        try {
+            hits = retriever.retrieve(QueryTerms.lexicalQuery(query), embedder.embedQuery(query), category,
+                    config.bm25Window(), config.knnWindow(), l0.stream().map(L0Hit::docId).toList());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
+            hits = ArmHits.none();
+            l1Available = false;
+        }
+        List<String> terms = QueryTerms.contentTerms(query);
+        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(terms, c.enrichedText()));
+        boolean found = !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
+        SearchResponse.Gate gate = new SearchResponse.Gate(found, l0.size(), lexical, hits.bm25().size(), hits.bestCosine(),
+                config.minCosine(), l1Available);
+        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k) : List.of();
+        return new Retrieval(query, l0, documents, gate, found ? List.of() : suggestions(hits), l1Available);
+    }
+
+    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k) {
         Map<String, Double> fused = RrfFusion.fuse(List.of(
                 new RrfFusion.Arm(ids(hits.bm25()), config.bm25Weight()),
-                new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight())), config.rrfK());
+                new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
+                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK());
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
+        collect(hits.l0(), "L0", chunks, arms);
         collect(hits.bm25(), "bm25", chunks, arms);
         collect(hits.vector(), "vector", chunks, arms);
         Map<String, List<ChunkDoc>> byDocument = new LinkedHashMap<>();
         chunks.values().stream()
-                .sorted(Comparator.comparingDouble((ChunkDoc c) -> fused.get(c.chunkId())).reversed())
+                .sorted(Comparator.comparingDouble((ChunkDoc c) -> fused.get(c.chunkId())).reversed()
+                        .thenComparing(ChunkDoc::chunkId))
                 .forEach(c -> byDocument.computeIfAbsent(c.docId(), d -> new ArrayList<>()).add(c));
-        return byDocument.values().stream().limit(k).map(list -> toResult(list, fused, arms)).toList();
+        List<SearchResponse.DocumentResult> results = new ArrayList<>(
+                byDocument.values().stream().limit(k).map(list -> toResult(list, fused, arms)).toList());
+        addL0OnlyDocuments(results, l0, byDocument.keySet(), k);
+        return results;
+    }
+
+    /** An L0 document without chunks in the index yet (or with Elasticsearch down) still shows. */
+    private static void addL0OnlyDocuments(List<SearchResponse.DocumentResult> results, List<L0Hit> l0,
+                                           Set<String> present, int k) {
+        for (L0Hit hit : l0) {
+            if (!present.contains(hit.docId()) && results.size() < k) {
+                results.add(new SearchResponse.DocumentResult(hit.docId(), hit.path(), hit.title(), 0,
+                        List.of("L0"), List.of()));
+            }
+        }
+    }
+
+    /** Titles of the nearest documents by meaning, even below the threshold: what the user could ask. */
+    private static List<String> suggestions(ArmHits hits) {
+        Set<String> titles = new LinkedHashSet<>();
+        for (ChunkDoc chunk : hits.vector()) {
+            titles.add(chunk.title());
+            if (titles.size() == 3) {
+                break;
+            }
+        }
+        return List.copyOf(titles);
     }
 
     private static SearchResponse.DocumentResult toResult(List<ChunkDoc> chunks, Map<String, Double> fused,

@@ -14,23 +14,34 @@ import java.util.function.Supplier;
  */
 public enum EmbeddingModelSpec {
 
+    /** Gate threshold calibrated on the scenario set (README, "Honesty gate"). */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
-            "Represent this sentence for searching relevant passages: ",
+            "Represent this sentence for searching relevant passages: ", 0.62,
             BgeSmallEnV15QuantizedEmbeddingModel::new),
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", AllMiniLmL6V2QuantizedEmbeddingModel::new),
-    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "为这个句子生成表示以用于检索相关文章：",
+    /** Gate threshold not calibrated: a starting point only. */
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, AllMiniLmL6V2QuantizedEmbeddingModel::new),
+    /** Gate threshold not calibrated: a starting point only. */
+    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "为这个句子生成表示以用于检索相关文章：", 0.62,
             BgeSmallZhV15QuantizedEmbeddingModel::new);
 
     private final String id;
     private final int dimensions;
     private final String queryPrefix;
+    private final double defaultGateMinCosine;
     private final Supplier<EmbeddingModel> loader;
 
-    EmbeddingModelSpec(String id, int dimensions, String queryPrefix, Supplier<EmbeddingModel> loader) {
+    EmbeddingModelSpec(String id, int dimensions, String queryPrefix, double defaultGateMinCosine,
+                       Supplier<EmbeddingModel> loader) {
         this.id = id;
         this.dimensions = dimensions;
         this.queryPrefix = queryPrefix;
+        this.defaultGateMinCosine = defaultGateMinCosine;
         this.loader = loader;
+    }
+
+    /** Cosine similarities are model-specific: so is the honesty gate's default threshold. */
+    public double defaultGateMinCosine() {
+        return defaultGateMinCosine;
     }
 
     public String id() {

@@ -1,0 +1,15 @@
+package kb.query;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * What the HTTP handlers delegate to.
+ *
+ * @param ready  true once the whole service may answer (L0 loaded, pipeline started)
+ * @param l0Ready true once the keyword index holds the whole documents topic
+ */
+public record ApiServices(SearchService search, LookupService lookup, ContextService context,
+                          DocumentCatalog catalog, DocumentFiles files, QueryLog queryLog, String apiToken,
+                          String chunksAlias, java.util.function.IntSupplier l0Documents,
+                          BooleanSupplier ready, BooleanSupplier l0Ready) {
+}

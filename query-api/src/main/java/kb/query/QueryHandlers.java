@@ -1,0 +1,177 @@
+package kb.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.javalin.http.UploadedFile;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import java.util.Map;
+import kb.core.Json;
+
+/** The handlers: validate at the edge, delegate, count, log the question. */
+final class QueryHandlers {
+
+    private static final int MAX_K = 50;
+    private static final int MAX_QUERY_CHARS = 2000;
+
+    private final ApiServices services;
+    private final MeterRegistry registry;
+
+    QueryHandlers(ApiServices services, MeterRegistry registry) {
+        this.services = services;
+        this.registry = registry;
+    }
+
+    void health(Context ctx) {
+        boolean up = services.ready().getAsBoolean();
+        boolean l1 = services.catalog().reachable();
+        ctx.status(up ? 200 : 503).json(Map.of("status", up ? "UP" : "STARTING",
+                "details", Map.of("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading",
+                        "l1", l1 ? "up" : "unavailable")));
+    }
+
+    void status(Context ctx) throws java.io.IOException {
+        DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
+        ctx.json(Map.of("documents", counts.documents(), "chunks", counts.chunks(),
+                "l0Documents", services.l0Documents().getAsInt(),
+                "l0", services.l0Ready().getAsBoolean() ? "ready" : "loading"));
+    }
+
+    void search(Context ctx) {
+        long start = System.nanoTime();
+        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx));
+        countGate(retrieval, "search");
+        ctx.json(SearchResponse.of(retrieval));
+        log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
+    }
+
+    void lookupGet(Context ctx) {
+        lookup(ctx, ctx.queryParam("query"));
+    }
+
+    void lookupPost(Context ctx) throws java.io.IOException {
+        JsonNode body;
+        try {
+            body = Json.MAPPER.readTree(ctx.body());
+        } catch (java.io.IOException e) {
+            throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
+        }
+        lookup(ctx, body == null || !body.hasNonNull("query") ? null : body.get("query").asText());
+    }
+
+    private void lookup(Context ctx, String query) {
+        long start = System.nanoTime();
+        LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"));
+        registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
+        if (outcome.degraded()) {
+            ctx.header("X-KB-Degraded", "l1-unavailable");
+        }
+        ctx.json(outcome.response());
+        LookupResponse response = outcome.response();
+        List<String> sources = new java.util.ArrayList<>();
+        if (response.primary() != null) {
+            sources.add(response.primary().source());
+        }
+        if (response.supplement() != null) {
+            sources.add(response.supplement().source());
+        }
+        Retrieval retrieval = outcome.retrieval();
+        services.queryLog().publish(new QueryLog.QueryEvent(query, System.currentTimeMillis(), "/api/v1/lookup",
+                outcome.l0().size(), retrieval == null ? 0 : retrieval.gate().bm25Hits(),
+                retrieval == null ? -1 : retrieval.gate().bestCosine(), response.found(), sources,
+                (System.nanoTime() - start) / 1_000_000));
+    }
+
+    void context(Context ctx) throws java.io.IOException {
+        long start = System.nanoTime();
+        ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"));
+        countGate(outcome.retrieval(), "context");
+        ctx.json(outcome.response());
+        log("/api/v1/context", outcome.retrieval(),
+                outcome.response().documents().stream().map(ContextResponse.ContextDocument::source).toList(), start);
+    }
+
+    void listDocuments(Context ctx) throws java.io.IOException {
+        ctx.json(services.catalog().list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000)));
+    }
+
+    void getDocument(Context ctx) throws java.io.IOException {
+        String docId = ctx.pathParam("docId");
+        ctx.json(services.catalog().get(docId).map(DocumentDetail::of)
+                .orElseThrow(() -> new NotFoundException("no document " + docId)));
+    }
+
+    void upload(Context ctx) throws java.io.IOException {
+        authorize(ctx);
+        UploadedFile file = ctx.uploadedFile("file");
+        if (file == null) {
+            throw new BadRequestException("multipart field 'file' is required");
+        }
+        DocumentFiles.Saved saved = services.files().save(ctx.formParam("category"), file.filename(), file.size(),
+                file.content());
+        ctx.status(202).json(saved);
+    }
+
+    void delete(Context ctx) throws java.io.IOException {
+        authorize(ctx);
+        String docId = ctx.pathParam("docId");
+        String path = services.catalog().get(docId).map(kb.core.es.CardDoc::path)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
+        services.files().delete(path);
+        ctx.status(202).json(Map.of("docId", docId, "path", path));
+    }
+
+    /** Writes need the bearer token when one is configured. */
+    private void authorize(Context ctx) {
+        String token = services.apiToken();
+        if (token != null && !("Bearer " + token).equals(ctx.header("Authorization"))) {
+            throw new UnauthorizedException("a valid bearer token is required for this operation");
+        }
+    }
+
+    private void countGate(Retrieval retrieval, String route) {
+        registry.counter("kb_query_gate_total", "route", route, "decision", retrieval.found() ? "found" : "deflected")
+                .increment();
+        registry.summary("kb_query_l0_hits", "route", route).record(retrieval.l0().size());
+        registry.summary("kb_query_results", "route", route).record(retrieval.documents().size());
+    }
+
+    private void log(String route, Retrieval retrieval, List<String> sources, long start) {
+        services.queryLog().publish(QueryLog.event(route, retrieval, sources, start));
+    }
+
+    static String requiredText(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new BadRequestException("'" + name + "' is required");
+        }
+        if (value.length() > MAX_QUERY_CHARS) {
+            throw new BadRequestException("'" + name + "' is longer than " + MAX_QUERY_CHARS + " characters");
+        }
+        return value.strip();
+    }
+
+    private static int k(Context ctx) {
+        return intParam(ctx, "k", 10, 1, MAX_K);
+    }
+
+    static int intParam(Context ctx, String name, int fallback, int min, int max) {
+        String value = ctx.queryParam(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int parsed = Integer.parseInt(value.strip());
+            if (parsed < min || parsed > max) {
+                throw new BadRequestException(name + " must be between " + min + " and " + max);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new BadRequestException(name + " must be a whole number");
+        }
+    }
+
+    private static String category(Context ctx) {
+        String value = ctx.queryParam("category");
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

@@ -1,0 +1,37 @@
+package kb.query.l0;
+
+import java.text.Normalizer;
+import java.util.Locale;
+
+/** How L0 compares text: NFKC, lower case (root locale), and what counts as a word boundary. */
+final class KeywordText {
+
+    private KeywordText() {
+    }
+
+    static String normalize(String text) {
+        return Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT).strip();
+    }
+
+    /** Ideographs, kana and hangul match as substrings: these scripts do not separate words by spaces. */
+    static boolean isCjk(char c) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(c);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    }
+
+    /** Letters and digits (outside CJK) make words; everything else, underscore included, separates them. */
+    static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) && !isCjk(c);
+    }
+
+    /**
+     * Whether {@code text[start, end)} stands as a whole word: an end whose character is a word character
+     * must not continue into another word character. CJK ends need no boundary.
+     */
+    static boolean atBoundaries(String text, int start, int end) {
+        boolean startOk = !isWordChar(text.charAt(start)) || start == 0 || !isWordChar(text.charAt(start - 1));
+        boolean endOk = !isWordChar(text.charAt(end - 1)) || end == text.length() || !isWordChar(text.charAt(end));
+        return startOk && endOk;
+    }
+}

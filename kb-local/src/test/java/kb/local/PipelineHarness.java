@@ -75,6 +75,26 @@ final class PipelineHarness implements AutoCloseable {
         Files.delete(kbDir.resolve(relativePath));
     }
 
+    String prefix() {
+        return prefix;
+    }
+
+    int port() {
+        return pipeline.port();
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://localhost:" + pipeline.port() + pathAndQuery);
+    }
+
+    JsonNode lookup(String query) throws IOException, InterruptedException {
+        return getJson("/api/v1/lookup?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    }
+
     JsonNode search(String query) throws IOException, InterruptedException {
         return getJson("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
     }

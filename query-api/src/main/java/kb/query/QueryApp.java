@@ -24,7 +24,14 @@ public final class QueryApp {
 
     public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
         QueryHandlers handlers = new QueryHandlers(services, registry);
+        McpTools.Mounted mcp = McpTools.create(services, registry);
         Javalin app = Javalin.create(config -> {
+            config.jetty.modifyServletContextHandler(context -> {
+                var holder = new org.eclipse.jetty.servlet.ServletHolder(mcp.servlet());
+                holder.setAsyncSupported(true);
+                context.addServlet(holder, McpTools.ENDPOINT);
+                context.addServlet(holder, McpTools.ENDPOINT + "/*");
+            });
             config.showJavalinBanner = false;
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
             config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
@@ -44,6 +51,7 @@ public final class QueryApp {
         app.post("/api/v1/documents", handlers::upload);
         app.delete("/api/v1/documents/{docId}", handlers::delete);
         mapErrors(app);
+        app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
     }
 
@@ -53,6 +61,18 @@ public final class QueryApp {
         app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, "not_found", e.getMessage()));
         app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(),
                 e.status() == 413 ? "too_large" : e.status() == 415 ? "unsupported_type" : "bad_request", e.getMessage()));
+        app.exception(IllegalStateException.class, (e, ctx) -> {
+            // Jetty's multipart limit says so with an IllegalStateException.
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("exceeds max")) {
+                error(ctx, 413, "too_large", "file is over the upload size cap");
+            } else if (message.contains("MultiPart")) {
+                error(ctx, 400, "bad_request", "malformed multipart body: " + message);
+            } else {
+                LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
+                error(ctx, 503, "unavailable", e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        });
         app.exception(Exception.class, (e, ctx) -> {
             LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
             error(ctx, 503, "unavailable", e.getClass().getSimpleName() + ": " + e.getMessage());

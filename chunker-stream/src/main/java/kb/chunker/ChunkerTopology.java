@@ -34,6 +34,7 @@ public final class ChunkerTopology {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(topics.fileEvents().name(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("file-events-source"))
+                .processValues(GenerationStamper::new, Named.as("stamp-generation"))
                 .mapValues((path, bytes) -> metrics.record(decide(assembler, path, bytes)),
                         Named.as("assemble-document"))
                 .split(Named.as("outcome-"))

@@ -21,7 +21,6 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
-import kb.core.es.IndexNames;
 
 /**
  * The write protocol for one batch of document changes:
@@ -38,31 +37,27 @@ import kb.core.es.IndexNames;
 public final class DocumentWriter {
 
     private final ElasticsearchClient client;
-    private final IndexNames names;
-    private final String stateIndex;
     private final EmbeddingStage embeddings;
     private final Clock clock;
 
-    public DocumentWriter(ElasticsearchClient client, IndexNames names, String stateIndex,
-                          EmbeddingStage embeddings, Clock clock) {
+    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock) {
         this.client = client;
-        this.names = names;
-        this.stateIndex = stateIndex;
         this.embeddings = embeddings;
         this.clock = clock;
     }
 
     /** @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch */
-    public BatchResult write(Collection<Change> changes) throws IOException {
-        Map<String, DocState> states = readStates(changes.stream().map(Change::docId).toList());
+    public BatchResult write(Collection<Change> changes, IndexVersion target) throws IOException {
+        Map<String, DocState> states = readStates(changes.stream().map(Change::docId).toList(), target.stateIndex());
         List<Change> fresh = changes.stream()
                 .filter(c -> !states.containsKey(c.docId()) || c.generation() > states.get(c.docId()).generation())
                 .toList();
         if (fresh.isEmpty()) {
             return new BatchResult(0, changes.size(), List.of());
         }
-        Map<String, float[]> vectors = embeddings.vectorsFor(upsertedChunks(fresh), previousIds(fresh, states));
-        PlannedBulk plan = plan(fresh, states, vectors);
+        rememberDeleted(fresh, states, target);
+        Map<String, float[]> vectors = embeddings.vectorsFor(upsertedChunks(fresh), target.chunksIndex());
+        PlannedBulk plan = plan(fresh, states, vectors, target);
         Map<String, String> failures = execute(plan);
         List<Rejected> rejected = new ArrayList<>();
         List<Change> applied = new ArrayList<>();
@@ -74,11 +69,11 @@ public final class DocumentWriter {
                 rejected.add(new Rejected(change, failure));
             }
         }
-        writeStates(applied);
+        writeStates(applied, target.stateIndex());
         return new BatchResult(applied.size(), changes.size() - fresh.size(), rejected);
     }
 
-    private Map<String, DocState> readStates(List<String> docIds) throws IOException {
+    private Map<String, DocState> readStates(List<String> docIds, String stateIndex) throws IOException {
         Map<String, DocState> states = new HashMap<>();
         var response = client.mget(m -> m.index(stateIndex).ids(docIds), DocState.class);
         for (MultiGetResponseItem<DocState> item : response.docs()) {
@@ -93,40 +88,43 @@ public final class DocumentWriter {
         return fresh.stream().filter(c -> !c.isDelete()).flatMap(c -> c.document().chunks().stream()).toList();
     }
 
-    /** Chunk ids already in the index, whose vectors can be reused. */
-    private static Set<String> previousIds(List<Change> fresh, Map<String, DocState> states) {
-        Set<String> ids = new HashSet<>();
+    /** A deleted document's vectors stay in the cache for a while: it may be a rename. */
+    private void rememberDeleted(List<Change> fresh, Map<String, DocState> states, IndexVersion target)
+            throws IOException {
+        List<String> ids = new ArrayList<>();
         for (Change change : fresh) {
             DocState state = states.get(change.docId());
-            if (state != null && !state.deleted()) {
+            if (change.isDelete() && state != null) {
                 ids.addAll(state.chunkIds());
             }
         }
-        return ids;
+        embeddings.remember(ids, target.chunksIndex());
     }
 
-    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, float[]> vectors) {
+    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, float[]> vectors,
+                             IndexVersion target) {
         PlannedBulk plan = new PlannedBulk();
         long now = clock.millis();
         for (Change change : fresh) {
             DocState state = states.get(change.docId());
             Set<String> stale = new HashSet<>(state == null ? List.of() : state.chunkIds());
             if (change.isDelete()) {
-                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(names.docsAlias()).id(change.docId()))));
+                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(target.docsIndex()).id(change.docId()))));
             } else {
                 DocumentChunks document = change.document();
                 for (Chunk chunk : document.chunks()) {
                     stale.remove(chunk.chunkId());
-                    ChunkDoc doc = chunkDoc(document.card(), chunk, vectors.get(chunk.chunkId()), now);
-                    plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(names.chunksAlias())
+                    ChunkDoc doc = chunkDoc(document.card(), chunk, embeddings.keyOf(chunk), change.generation(),
+                            vectors.get(chunk.chunkId()), now);
+                    plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.chunksIndex())
                             .id(chunk.chunkId()).document(doc))));
                 }
                 CardDoc card = cardDoc(document, now);
-                plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(names.docsAlias())
+                plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.docsIndex())
                         .id(change.docId()).document(card))));
             }
             for (String id : stale) {
-                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(names.chunksAlias()).id(id))));
+                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(target.chunksIndex()).id(id))));
             }
         }
         return plan;
@@ -158,7 +156,7 @@ public final class DocumentWriter {
         return item.status() == 404;
     }
 
-    private void writeStates(List<Change> applied) throws IOException {
+    private void writeStates(List<Change> applied, String stateIndex) throws IOException {
         if (applied.isEmpty()) {
             return;
         }
@@ -176,10 +174,11 @@ public final class DocumentWriter {
         }
     }
 
-    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, float[] vector, long now) {
+    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, String embeddingKey, long generation,
+                                     float[] vector, long now) {
         return new ChunkDoc(chunk.chunkId(), card.docId(), card.path(), card.title(), card.category(), card.format(),
-                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(), vector, chunk.ordinal(),
-                card.eventTime(), now);
+                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(), embeddingKey, generation,
+                vector, chunk.ordinal(), card.eventTime(), now);
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {

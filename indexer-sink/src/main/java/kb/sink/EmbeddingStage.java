@@ -1,78 +1,139 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
+import co.elastic.clients.elasticsearch.core.search.Hit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import kb.core.Chunk;
+import kb.core.Ids;
 import kb.core.embed.Embedder;
-import kb.core.es.IndexNames;
+import kb.core.es.ChunkFields;
 
 /**
- * Vectors for a batch's chunks: reused from the index for chunk ids it already holds (ids are
- * content-addressed, so the same id means the same enriched text), computed in one batch for the rest.
+ * Vectors for a batch's chunks, computed only for text never embedded before. The cache is keyed by
+ * (model id, hash of the enriched text): a recent-vectors memory first, then the chunk index itself
+ * (every stored chunk carries its key), so an unchanged section, a restart or a renamed file costs no
+ * embedding. Vectors of a deleted document are kept in memory for a while: a rename is a delete followed
+ * by an upsert of the same text under a new path.
  */
 public final class EmbeddingStage {
 
-    /** Just the vector of a stored chunk. */
-    record StoredVector(float[] embedding) {
+    private static final int MEMORY_ENTRIES = 10_000;
+
+    /** The parts of a stored chunk the cache needs. */
+    @com.fasterxml.jackson.databind.annotation.JsonNaming(
+            com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record StoredVector(String embeddingKey, float[] embedding) {
     }
 
     private final ElasticsearchClient client;
-    private final IndexNames names;
+    private final String chunksAlias;
     private final Embedder embedder;
     private final MeterRegistry registry;
     private final Timer embedLatency;
+    private final Map<String, float[]> recent = new LinkedHashMap<>(1024, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
+            return size() > MEMORY_ENTRIES;
+        }
+    };
 
-    public EmbeddingStage(ElasticsearchClient client, IndexNames names, Embedder embedder, MeterRegistry registry) {
+    /** @param chunksAlias the serving chunk index, searched too: a reindex reuses what it already holds */
+    public EmbeddingStage(ElasticsearchClient client, String chunksAlias, Embedder embedder, MeterRegistry registry) {
         this.client = client;
-        this.names = names;
+        this.chunksAlias = chunksAlias;
         this.embedder = embedder;
         this.registry = registry;
         this.embedLatency = Timer.builder("kb_sink_embed_latency").register(registry);
     }
 
-    Map<String, float[]> vectorsFor(List<Chunk> chunks, Set<String> storedIds) throws IOException {
-        Map<String, float[]> vectors = new HashMap<>(reuse(chunks, storedIds));
-        Map<String, String> toEmbed = new LinkedHashMap<>();
-        for (Chunk chunk : chunks) {
-            if (!vectors.containsKey(chunk.chunkId())) {
-                toEmbed.putIfAbsent(chunk.chunkId(), chunk.enrichedText());
-            }
-        }
-        if (!toEmbed.isEmpty()) {
-            List<String> ids = new ArrayList<>(toEmbed.keySet());
-            List<float[]> computed = embedLatency.record(() -> embedder.embedPassages(new ArrayList<>(toEmbed.values())));
-            for (int i = 0; i < ids.size(); i++) {
-                vectors.put(ids.get(i), computed.get(i));
-            }
-        }
-        registry.counter("kb_sink_embeddings_total", "source", "computed").increment(toEmbed.size());
-        registry.counter("kb_sink_embeddings_total", "source", "reused").increment(chunks.size() - toEmbed.size());
-        return vectors;
+    public String keyOf(Chunk chunk) {
+        return embedder.modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
     }
 
-    private Map<String, float[]> reuse(List<Chunk> chunks, Set<String> storedIds) throws IOException {
-        List<String> ids = chunks.stream().map(Chunk::chunkId).filter(storedIds::contains).distinct().toList();
+    /** chunk id → vector for every chunk given. */
+    Map<String, float[]> vectorsFor(List<Chunk> chunks, String chunksIndex) throws IOException {
+        Map<String, float[]> byKey = new HashMap<>();
+        List<String> unknown = new ArrayList<>();
+        for (Chunk chunk : chunks) {
+            String key = keyOf(chunk);
+            float[] vector = recent.get(key);
+            if (vector != null) {
+                byKey.put(key, vector);
+            } else if (!unknown.contains(key)) {
+                unknown.add(key);
+            }
+        }
+        byKey.putAll(stored(unknown, chunksIndex));
+        int computed = computeMissing(chunks, byKey);
+        registry.counter("kb_sink_embeddings_total", "source", "computed").increment(computed);
+        registry.counter("kb_sink_embeddings_total", "source", "cache").increment(chunks.size() - computed);
+        Map<String, float[]> byChunk = new HashMap<>();
+        for (Chunk chunk : chunks) {
+            float[] vector = byKey.get(keyOf(chunk));
+            recent.put(keyOf(chunk), vector);
+            byChunk.put(chunk.chunkId(), vector);
+        }
+        return byChunk;
+    }
+
+    private int computeMissing(List<Chunk> chunks, Map<String, float[]> byKey) {
+        Map<String, String> toEmbed = new LinkedHashMap<>();
+        for (Chunk chunk : chunks) {
+            String key = keyOf(chunk);
+            if (!byKey.containsKey(key)) {
+                toEmbed.putIfAbsent(key, chunk.enrichedText());
+            }
+        }
+        if (toEmbed.isEmpty()) {
+            return 0;
+        }
+        List<String> keys = new ArrayList<>(toEmbed.keySet());
+        List<float[]> vectors = embedLatency.record(() -> embedder.embedPassages(new ArrayList<>(toEmbed.values())));
+        for (int i = 0; i < keys.size(); i++) {
+            byKey.put(keys.get(i), vectors.get(i));
+        }
+        return keys.size();
+    }
+
+    private Map<String, float[]> stored(List<String> keys, String chunksIndex) throws IOException {
         Map<String, float[]> found = new HashMap<>();
-        if (ids.isEmpty()) {
+        if (keys.isEmpty()) {
             return found;
         }
-        var response = client.mget(m -> m.index(names.chunksAlias()).ids(ids).sourceIncludes("embedding"),
-                StoredVector.class);
-        for (MultiGetResponseItem<StoredVector> item : response.docs()) {
-            if (item.isResult() && item.result().found() && item.result().source() != null
-                    && item.result().source().embedding() != null) {
-                found.put(item.result().id(), item.result().source().embedding());
+        List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
+        var response = client.search(s -> s.index(chunksIndex, chunksAlias).size(2 * keys.size())
+                .query(q -> q.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
+                .source(src -> src.filter(f -> f.includes("embedding_key", ChunkFields.EMBEDDING))), StoredVector.class);
+        for (Hit<StoredVector> hit : response.hits().hits()) {
+            if (hit.source() != null && hit.source().embedding() != null) {
+                found.putIfAbsent(hit.source().embeddingKey(), hit.source().embedding());
             }
         }
         return found;
+    }
+
+    /** Before a document's chunks are deleted, remember their vectors (a rename re-adds the same text). */
+    void remember(Collection<String> chunkIds, String chunksIndex) throws IOException {
+        if (chunkIds.isEmpty()) {
+            return;
+        }
+        var response = client.mget(m -> m.index(chunksIndex).ids(List.copyOf(chunkIds))
+                .sourceIncludes("embedding_key", ChunkFields.EMBEDDING), StoredVector.class);
+        for (MultiGetResponseItem<StoredVector> item : response.docs()) {
+            if (item.isResult() && item.result().found() && item.result().source() != null
+                    && item.result().source().embedding() != null) {
+                recent.put(item.result().source().embeddingKey(), item.result().source().embedding());
+            }
+        }
     }
 }

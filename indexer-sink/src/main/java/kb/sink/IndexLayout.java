@@ -1,23 +1,27 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.json.JsonData;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.util.Map;
+import java.util.Optional;
 import kb.core.Json;
 import kb.core.es.IndexNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates the versioned indexes behind their aliases from the JSON resources, recording in {@code _meta}
- * the mapping version, the embedding model and its dimensions, and the chunker version.
+ * The versioned indexes behind their aliases: created from the JSON resources with the mapping version,
+ * embedding model, dimensions and chunker version in {@code _meta}; promoted by one atomic alias swap.
  */
 public final class IndexLayout {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexLayout.class);
-    public static final int MAPPING_VERSION = 1;
+    public static final int MAPPING_VERSION = 2;
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;
@@ -32,29 +36,62 @@ public final class IndexLayout {
         this.dimensions = dimensions;
     }
 
-    /** Creates whatever of the current version is missing; existing indexes are left as they are. */
-    public void ensure() throws IOException {
-        createIfMissing(names.chunksIndex(MAPPING_VERSION), names.chunksAlias(), "chunks-index.json", true);
-        createIfMissing(names.docsIndex(MAPPING_VERSION), names.docsAlias(), "docs-index.json", false);
-        createIfMissing(names.stateIndex(MAPPING_VERSION), null, "docstate-index.json", false);
+    /** The version the chunks alias points at, if any. */
+    public Optional<IndexVersion> current() throws IOException {
+        if (!client.indices().existsAlias(a -> a.name(names.chunksAlias())).value()) {
+            return Optional.empty();
+        }
+        String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        int number = Integer.parseInt(index.substring(index.lastIndexOf("-v") + 2));
+        return Optional.of(IndexVersion.of(names, number));
     }
 
-    public String stateIndex() {
-        return names.stateIndex(MAPPING_VERSION);
+    /** Whether an index version was built with this mapping version and this embedding model. */
+    public boolean isCurrentFormat(IndexVersion version) throws IOException {
+        Map<String, JsonData> meta = client.indices().getMapping(m -> m.index(version.chunksIndex()))
+                .result().get(version.chunksIndex()).mappings().meta();
+        return meta != null && meta.containsKey("mapping_version") && meta.containsKey("model")
+                && meta.get("mapping_version").to(Integer.class) == MAPPING_VERSION
+                && modelId.equals(meta.get("model").to(String.class));
     }
 
-    private void createIfMissing(String index, String alias, String resource, boolean hasVectors) throws IOException {
+    /** Creates the indexes of a version that do not exist yet (a resumed migration finds some). */
+    public IndexVersion create(int number) throws IOException {
+        IndexVersion version = IndexVersion.of(names, number);
+        createIfMissing(version.chunksIndex(), "chunks-index.json", true);
+        createIfMissing(version.docsIndex(), "docs-index.json", false);
+        createIfMissing(version.stateIndex(), "docstate-index.json", false);
+        return version;
+    }
+
+    /** Points both aliases at the target in one atomic call, then drops the previous version. */
+    public void promote(IndexVersion target, IndexVersion previous) throws IOException {
+        client.indices().updateAliases(u -> {
+            if (previous != null) {
+                u.actions(a -> a.remove(r -> r.index(previous.chunksIndex()).alias(names.chunksAlias())));
+                u.actions(a -> a.remove(r -> r.index(previous.docsIndex()).alias(names.docsAlias())));
+            }
+            u.actions(a -> a.add(r -> r.index(target.chunksIndex()).alias(names.chunksAlias())));
+            u.actions(a -> a.add(r -> r.index(target.docsIndex()).alias(names.docsAlias())));
+            return u;
+        });
+        LOG.info("[sink] aliases {} and {} now point at version {}", names.chunksAlias(), names.docsAlias(), target.number());
+        if (previous != null) {
+            client.indices().delete(d -> d.index(previous.chunksIndex(), previous.docsIndex(), previous.stateIndex())
+                    .ignoreUnavailable(true));
+            LOG.info("[sink] dropped version {}", previous.number());
+        }
+    }
+
+    private void createIfMissing(String index, String resource, boolean hasVectors) throws IOException {
         if (client.indices().exists(e -> e.index(index)).value()) {
             return;
         }
         String body = definition(resource, hasVectors);
         try {
-            client.indices().create(c -> {
-                c.index(index).withJson(new StringReader(body));
-                return alias == null ? c : c.aliases(alias, a -> a.isWriteIndex(true));
-            });
-            LOG.info("[sink] created index {}{}", index, alias == null ? "" : " behind alias " + alias);
-        } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
+            client.indices().create(c -> c.index(index).withJson(new StringReader(body)));
+            LOG.info("[sink] created index {}", index);
+        } catch (ElasticsearchException e) {
             // Another instance may have created it between the check and the call.
             if (!"resource_already_exists_exception".equals(e.error().type())) {
                 throw e;
@@ -72,9 +109,9 @@ public final class IndexLayout {
             ObjectNode meta = mappings.putObject("_meta");
             meta.put("mapping_version", MAPPING_VERSION);
             meta.put("chunker_version", CHUNKER_VERSION);
+            meta.put("model", modelId);
+            meta.put("dims", dimensions);
             if (hasVectors) {
-                meta.put("model", modelId);
-                meta.put("dims", dimensions);
                 ((ObjectNode) mappings.get("properties").get("embedding")).put("dims", dimensions);
             }
             return Json.MAPPER.writeValueAsString(root);

@@ -5,18 +5,26 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kb.core.DeadLetters;
 import kb.core.DocumentChunks;
+import kb.core.Generation;
 import kb.core.KbTopics;
+import kb.core.ReindexControl;
+import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
 import kb.core.embed.Embedder;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -37,8 +45,13 @@ import org.slf4j.LoggerFactory;
  * Consumes kb.chunks and applies each batch to Elasticsearch through the {@link DocumentWriter}. Offsets
  * are committed only after Elasticsearch confirmed the whole batch; while it is unavailable the batch is
  * retried with capped exponential backoff and jitter, the partitions paused, nothing skipped.
+ *
+ * <p>Each index version has its own consumer group ({@code kb-indexer-v{N}}). A new version (a mapping or
+ * model change found at start, or {@link #requestReindex()}) is built by replaying the compacted topic from
+ * the beginning into it while queries keep using the old one; once the replay has caught up (lag 0) both
+ * aliases swap in one call and the old version is dropped.
  */
-public final class IndexerSink implements AutoCloseable {
+public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
     static final String STAGE = "indexer-sink";
@@ -47,13 +60,18 @@ public final class IndexerSink implements AutoCloseable {
     private final ElasticsearchClient client;
     private final MeterRegistry registry;
     private final DocumentWriter writer;
+    private final IndexLayout layout;
     private final Timer batchLatency;
-    private final KafkaConsumer<String, byte[]> consumer;
     private final KafkaProducer<byte[], byte[]> deadLetters;
-    private final KafkaClientMetrics consumerMetrics;
     private final Thread thread;
+    private final AtomicBoolean reindexRequested = new AtomicBoolean();
     private volatile boolean running = true;
     private volatile boolean healthy = true;
+    private volatile IndexVersion serving;
+    private volatile IndexVersion target;
+    private volatile ReindexStatus reindex;
+    private KafkaConsumer<String, byte[]> consumer;
+    private KafkaClientMetrics consumerMetrics;
 
     public IndexerSink(SinkConfig config, ElasticsearchClient client, Embedder embedder, MeterRegistry registry,
                        Clock clock) throws IOException {
@@ -62,27 +80,43 @@ public final class IndexerSink implements AutoCloseable {
         this.registry = registry;
         KbTopics topics = config.common().topics();
         TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
-        IndexLayout layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
-        layout.ensure();
-        this.writer = new DocumentWriter(client, config.indexNames(), layout.stateIndex(),
-                new EmbeddingStage(client, config.indexNames(), embedder, registry), clock);
+        this.layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
+        this.writer = new DocumentWriter(client, new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry), clock);
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
-        this.consumer = new KafkaConsumer<>(consumerProps(), new StringDeserializer(), new ByteArrayDeserializer());
-        this.consumerMetrics = new KafkaClientMetrics(consumer);
-        consumerMetrics.bindTo(registry);
         Properties producerProps = new Properties();
         producerProps.put("bootstrap.servers", config.common().bootstrapServers());
         producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
         this.deadLetters = new KafkaProducer<>(producerProps, topics.dlq().keySerde().serializer(),
                 topics.dlq().valueSerde().serializer());
+        chooseVersions();
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
 
+    /** Serve what the alias points at; build a new version when it has another mapping or model. */
+    private void chooseVersions() throws IOException {
+        Optional<IndexVersion> current = layout.current();
+        if (current.isEmpty()) {
+            serving = layout.create(1);
+            layout.promote(serving, null);
+            target = serving;
+        } else if (layout.isCurrentFormat(current.get()) && !config.forceReindex()) {
+            serving = current.get();
+            target = serving;
+        } else {
+            serving = current.get();
+            target = layout.create(serving.number() + 1);
+            reindex = new ReindexStatus("migration-v" + target.number(), ReindexStatus.State.RUNNING, 0,
+                    documentCount(serving), target.number());
+            LOG.info("[sink] version {} has another mapping or model: building version {} by replaying {}",
+                    serving.number(), target.number(), config.common().topics().chunks().name());
+        }
+    }
+
     /** Auto-commit off: offsets move only after Elasticsearch confirmed what they cover. */
-    private Properties consumerProps() {
+    private KafkaConsumer<String, byte[]> newConsumer(IndexVersion version) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId() + "-v" + version.number());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(config.maxBatchRecords()));
@@ -92,11 +126,19 @@ public final class IndexerSink implements AutoCloseable {
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000");
         props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
-        return props;
+        KafkaConsumer<String, byte[]> created = new KafkaConsumer<>(props, new StringDeserializer(),
+                new ByteArrayDeserializer());
+        created.subscribe(List.of(config.common().topics().chunks().name()));
+        if (consumerMetrics != null) {
+            consumerMetrics.close();
+        }
+        consumerMetrics = new KafkaClientMetrics(created);
+        consumerMetrics.bindTo(registry);
+        return created;
     }
 
     public void start() {
-        consumer.subscribe(java.util.List.of(config.common().topics().chunks().name()));
+        consumer = newConsumer(target);
         thread.start();
     }
 
@@ -104,13 +146,40 @@ public final class IndexerSink implements AutoCloseable {
         return healthy && thread.isAlive();
     }
 
+    /** Starts building a new index version from the topic (a no-op while one is being built). */
+    @Override
+    public ReindexStatus requestReindex() {
+        ReindexStatus current = reindex;
+        if (current != null && current.state() == ReindexStatus.State.RUNNING) {
+            return current;
+        }
+        reindex = new ReindexStatus(UUID.randomUUID().toString(), ReindexStatus.State.RUNNING, 0, 0,
+                serving.number() + 1);
+        reindexRequested.set(true);
+        return reindex;
+    }
+
+    @Override
+    public Optional<ReindexStatus> reindexStatus(String id) {
+        ReindexStatus current = reindex;
+        return current != null && current.id().equals(id) ? Optional.of(current) : Optional.empty();
+    }
+
+    public IndexVersion servingVersion() {
+        return serving;
+    }
+
     private void run() {
         try {
             while (running) {
+                if (reindexRequested.getAndSet(false)) {
+                    startReindex();
+                }
                 ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
                 if (!records.isEmpty()) {
                     applyWithRetry(records);
                 }
+                finishMigrationWhenCaughtUp();
             }
         } catch (WakeupException e) {
             if (running) {
@@ -118,7 +187,7 @@ public final class IndexerSink implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             healthy = false;
             LOG.error("[sink] stopped on a fatal error; offsets after the last confirmed batch are not committed", e);
         } finally {
@@ -126,12 +195,42 @@ public final class IndexerSink implements AutoCloseable {
         }
     }
 
+    private void startReindex() throws IOException {
+        target = layout.create(serving.number() + 1);
+        reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
+        consumer.close(Duration.ofSeconds(5));
+        consumer = newConsumer(target);
+        LOG.info("[sink] reindex {}: building version {} from the beginning of the topic", reindex.id(), target.number());
+    }
+
+    /** Once the new version's group has no lag, it becomes the serving one. */
+    private void finishMigrationWhenCaughtUp() throws IOException {
+        if (target.number() == serving.number() || consumer.assignment().isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
+        boolean caughtUp = end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+        if (caughtUp) {
+            IndexVersion previous = serving;
+            layout.promote(target, previous);
+            serving = target;
+            reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.DONE, documentCount(serving),
+                    reindex.documentsTotal(), serving.number());
+        }
+    }
+
+    private long documentCount(IndexVersion version) throws IOException {
+        client.indices().refresh(r -> r.index(version.docsIndex()));
+        return client.count(c -> c.index(version.docsIndex())).count();
+    }
+
     private void applyWithRetry(ConsumerRecords<String, byte[]> records) throws InterruptedException {
         Collection<Change> changes = latestPerDocument(records);
         long backoffMillis = 200;
         while (running) {
             try {
-                DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes));
+                IndexVersion into = target;
+                DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes, into));
                 result.rejected().forEach(this::deadLetter);
                 record(result, changes);
                 consumer.commitSync(nextOffsets(records));
@@ -185,7 +284,8 @@ public final class IndexerSink implements AutoCloseable {
                 continue;
             }
             latest.remove(record.key());
-            latest.put(record.key(), new Change(record.key(), record.offset(), document, record.timestamp(), record.value()));
+            latest.put(record.key(), new Change(record.key(), Generation.read(record.headers(), record.offset()),
+                    document, record.timestamp(), record.value()));
         }
         return latest.values();
     }
@@ -203,6 +303,11 @@ public final class IndexerSink implements AutoCloseable {
         registry.counter("kb_sink_documents_total", "outcome", "applied").increment(result.applied());
         registry.counter("kb_sink_documents_total", "outcome", "skipped").increment(result.skipped());
         registry.counter("kb_sink_documents_total", "outcome", "rejected").increment(result.rejected().size());
+        ReindexStatus current = reindex;
+        if (current != null && current.state() == ReindexStatus.State.RUNNING) {
+            reindex = new ReindexStatus(current.id(), current.state(), current.documentsDone() + result.applied(),
+                    current.documentsTotal(), current.version());
+        }
         LOG.debug("[sink] batch of {} documents: {} applied, {} skipped, {} rejected", changes.size(),
                 result.applied(), result.skipped(), result.rejected().size());
     }
@@ -214,7 +319,7 @@ public final class IndexerSink implements AutoCloseable {
 
     private void deadLetter(byte[] value, String key, String errorClass, String message) {
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.common().topics().dlq().name(),
-                key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8), value);
+                key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
         DeadLetters.addReason(record.headers(), STAGE, errorClass, message);
         deadLetters.send(record);
         registry.counter("kb_sink_dlq_total", "reason", errorClass.equals("ElasticsearchRejected") ? "rejected" : "undecodable")
@@ -225,9 +330,13 @@ public final class IndexerSink implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         running = false;
-        consumer.wakeup();
+        if (consumer != null) {
+            consumer.wakeup();
+        }
         thread.join(TimeUnit.SECONDS.toMillis(30));
-        consumerMetrics.close();
+        if (consumerMetrics != null) {
+            consumerMetrics.close();
+        }
         deadLetters.close();
     }
 }

@@ -15,6 +15,7 @@ import kb.core.es.IndexNames;
  * @param model            embedding model ({@code KB_EMBEDDING_MODEL}, default bge-small-en-v1.5-q)
  * @param maxBatchRecords  records per poll, the unit of embedding and bulk work ({@code KB_SINK_BATCH})
  * @param maxRetryBackoff  cap of the exponential backoff while Elasticsearch is unavailable
+ * @param forceReindex     build a new index version from the topic at start ({@code KB_FORCE_REINDEX})
  */
 public record SinkConfig(
         CommonConfig common,
@@ -23,7 +24,8 @@ public record SinkConfig(
         String groupId,
         EmbeddingModelSpec model,
         int maxBatchRecords,
-        Duration maxRetryBackoff) {
+        Duration maxRetryBackoff,
+        boolean forceReindex) {
 
     public static SinkConfig from(Settings settings) {
         return new SinkConfig(
@@ -33,6 +35,7 @@ public record SinkConfig(
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
                 EmbeddingModelSpec.byId(settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id())),
                 settings.integer("KB_SINK_BATCH", 256),
-                settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)));
+                settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)),
+                Boolean.parseBoolean(settings.string("KB_FORCE_REINDEX", "false")));
     }
 }

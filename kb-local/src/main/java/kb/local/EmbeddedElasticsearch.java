@@ -46,6 +46,12 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      * @param root folder for the unpacked distribution, data, logs and temp files
      */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap) throws IOException, InterruptedException {
+        return start(zip, root, heap, FreePorts.pick());
+    }
+
+    /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
+    public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
+            throws IOException, InterruptedException {
         long started = System.nanoTime();
         Files.createDirectories(root);
         Path pidFile = root.resolve("kb-elasticsearch.pid");
@@ -58,7 +64,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         if (asRoot) {
             handToNobody(root);
         }
-        int httpPort = FreePorts.pick();
         ProcessBuilder builder = new ProcessBuilder(command(home, data, logs, httpPort, asRoot))
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve("console.log").toFile());

@@ -6,12 +6,12 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 
 /** A port nobody listens on right now, for services whose port the user did not choose. */
-final class FreePorts {
+public final class FreePorts {
 
     private FreePorts() {
     }
 
-    static int pick() {
+    public static int pick() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             socket.setReuseAddress(true);
             return socket.getLocalPort();

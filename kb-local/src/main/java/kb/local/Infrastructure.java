@@ -49,7 +49,7 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /** Set by ./kb and by the build for tests; the default is where the build copies it. */
-    static Path distributionZip() {
+    public static Path distributionZip() {
         return Path.of(System.getProperty("kb.elasticsearch.zip", "kb-local/target/dist/elasticsearch.zip"));
     }
 

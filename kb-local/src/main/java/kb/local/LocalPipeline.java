@@ -33,6 +33,7 @@ public final class LocalPipeline implements AutoCloseable {
     private volatile boolean ready;
     private QueryService query;
     private IngestProducer producer;
+    private IndexerSink sink;
 
     private LocalPipeline() {
     }
@@ -54,15 +55,15 @@ public final class LocalPipeline implements AutoCloseable {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
-        ProducerConfig producerConfig = ProducerConfig.from(settings);
-        query = new QueryService(queryConfig, client, embedder, registry, producerConfig.extensions(), () -> ready);
-        started.push(query);
         ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
         started.push(chunker);
         chunker.start();
         IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
         started.push(sink);
         sink.start();
+        ProducerConfig producerConfig = ProducerConfig.from(settings);
+        query = new QueryService(queryConfig, client, embedder, registry, producerConfig.extensions(), () -> ready, sink);
+        started.push(query);
         producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
         started.push(producer);
         producer.start();
@@ -75,7 +76,12 @@ public final class LocalPipeline implements AutoCloseable {
         if (!query.awaitL0(Duration.ofSeconds(120))) {
             LOG.warn("[local] the keyword index is still loading; /health stays 503 until it is complete");
         }
+        this.sink = sink;
         ready = true;
+    }
+
+    public IndexerSink sink() {
+        return sink;
     }
 
     public int port() {

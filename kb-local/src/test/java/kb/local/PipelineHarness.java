@@ -30,10 +30,31 @@ final class PipelineHarness implements AutoCloseable {
     private final Path stateDir;
     private final Map<String, String> extraSettings = new HashMap<>();
     private LocalPipeline pipeline;
+    private PrometheusMeterRegistry registry;
+    private String elasticsearchUrl;
 
     PipelineHarness() throws IOException {
         this.kbDir = Files.createTempDirectory("kb-it-notes-");
         this.stateDir = Files.createTempDirectory("kb-it-state-");
+    }
+
+    /** Runs this pipeline on another Elasticsearch than the shared one. */
+    PipelineHarness onElasticsearch(String url) {
+        this.elasticsearchUrl = url;
+        return this;
+    }
+
+    PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    LocalPipeline pipeline() {
+        return pipeline;
+    }
+
+    /** Embeddings computed by the sink so far. */
+    double embeddingsComputed() {
+        return registry.counter("kb_sink_embeddings_total", "source", "computed").count();
     }
 
     Path kbDir() {
@@ -49,7 +70,7 @@ final class PipelineHarness implements AutoCloseable {
         Infrastructure infra = SharedInfrastructure.get();
         Map<String, String> values = new HashMap<>(Map.of(
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                "KB_ES_URL", infra.elasticsearchUrl(),
+                "KB_ES_URL", elasticsearchUrl == null ? infra.elasticsearchUrl() : elasticsearchUrl,
                 "KB_BASE_DIR", kbDir.toString(),
                 "KB_API_PORT", "0",
                 "KB_TOPIC_PREFIX", prefix + ".",
@@ -59,8 +80,11 @@ final class PipelineHarness implements AutoCloseable {
                 "KB_STREAMS_STATE_DIR", stateDir.toString(),
                 "KB_DEBOUNCE", "100"));
         values.putAll(extraSettings);
-        PrometheusMeterRegistry registry = Metrics.newRegistry();
-        pipeline = LocalPipeline.start(new Settings(values), SharedInfrastructure.embedder(), registry);
+        registry = Metrics.newRegistry();
+        String model = values.get("KB_EMBEDDING_MODEL");
+        kb.core.embed.Embedder embedder = model == null ? SharedInfrastructure.embedder()
+                : new kb.core.embed.OnnxEmbedder(kb.core.embed.EmbeddingModelSpec.byId(model));
+        pipeline = LocalPipeline.start(new Settings(values), embedder, registry);
         return this;
     }
 

@@ -31,6 +31,20 @@ final class TopicReader implements AutoCloseable {
         return List.copyOf(records);
     }
 
+    /** Everything up to the end offsets as of this call (reads until caught up, within a deadline). */
+    List<ConsumerRecord<byte[], byte[]>> recordsToEnd() {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (consumer.assignment().isEmpty() && System.currentTimeMillis() < deadline) {
+            consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+        }
+        var end = consumer.endOffsets(consumer.assignment());
+        while (System.currentTimeMillis() < deadline
+                && end.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
+            consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+        }
+        return List.copyOf(records);
+    }
+
     /** Keys (as text) of what was read so far; a null value shows as "key(deleted)". */
     List<String> keys() {
         return records().stream()

@@ -50,6 +50,8 @@ public final class QueryApp {
         app.get("/api/v1/documents/{docId}", handlers::getDocument);
         app.post("/api/v1/documents", handlers::upload);
         app.delete("/api/v1/documents/{docId}", handlers::delete);
+        app.post("/api/v1/reindex", handlers::startReindex);
+        app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
@@ -58,6 +60,7 @@ public final class QueryApp {
     private static void mapErrors(Javalin app) {
         app.exception(BadRequestException.class, (e, ctx) -> error(ctx, 400, "bad_request", e.getMessage()));
         app.exception(UnauthorizedException.class, (e, ctx) -> error(ctx, 401, "unauthorized", e.getMessage()));
+        app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, "unavailable", e.getMessage()));
         app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, "not_found", e.getMessage()));
         app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(),
                 e.status() == 413 ? "too_large" : e.status() == 415 ? "unsupported_type" : "bad_request", e.getMessage()));

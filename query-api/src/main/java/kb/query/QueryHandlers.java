@@ -121,6 +121,22 @@ final class QueryHandlers {
         ctx.status(202).json(Map.of("docId", docId, "path", path));
     }
 
+    void startReindex(Context ctx) {
+        authorize(ctx);
+        if (services.reindex() == null) {
+            throw new UnavailableException("reindex runs in the indexer sink; start it with KB_FORCE_REINDEX=true");
+        }
+        ctx.status(202).json(services.reindex().requestReindex());
+    }
+
+    void reindexStatus(Context ctx) {
+        String id = ctx.pathParam("id");
+        if (services.reindex() == null) {
+            throw new NotFoundException("no reindex " + id);
+        }
+        ctx.json(services.reindex().reindexStatus(id).orElseThrow(() -> new NotFoundException("no reindex " + id)));
+    }
+
     /** Writes need the bearer token when one is configured. */
     private void authorize(Context ctx) {
         String token = services.apiToken();

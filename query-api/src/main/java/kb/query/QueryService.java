@@ -25,6 +25,13 @@ public final class QueryService implements AutoCloseable {
      */
     public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
                         PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady) {
+        this(config, client, embedder, registry, extensions, pipelineReady, null);
+    }
+
+    /** @param reindex the sink's reindex control when the sink runs in this process, else null */
+    public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
+                        PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady,
+                        kb.core.ReindexControl reindex) {
         TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
         KeywordIndex keywords = new KeywordIndex();
         this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
@@ -36,7 +43,7 @@ public final class QueryService implements AutoCloseable {
         ApiServices services = new ApiServices(search, new LookupService(search, catalog),
                 new ContextService(search, catalog), catalog,
                 new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog, config.apiToken(),
-                config.indexNames().chunksAlias(), keywords::size,
+                config.indexNames().chunksAlias(), keywords::size, reindex,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());

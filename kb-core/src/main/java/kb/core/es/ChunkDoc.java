@@ -4,7 +4,12 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 
-/** A chunk as stored in the chunk index; {@code embedding} is left out of search responses. */
+/**
+ * A chunk as stored in the chunk index; {@code embedding} is left out of search responses.
+ *
+ * @param embeddingKey model id + hash of the enriched text: the embedding cache's key
+ * @param generation   the document version that wrote this chunk
+ */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
         String chunkId,
@@ -17,6 +22,8 @@ public record ChunkDoc(
         String text,
         String enrichedText,
         List<String> keywords,
+        String embeddingKey,
+        long generation,
         float[] embedding,
         int ordinal,
         long eventTime,

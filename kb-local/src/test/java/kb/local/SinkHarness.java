@@ -1,0 +1,106 @@
+package kb.local;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import kb.core.Chunk;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.Generation;
+import kb.core.Ids;
+import kb.core.KbTopics;
+import kb.core.Settings;
+import kb.core.es.ChunkDoc;
+import kb.core.es.EsClients;
+import kb.sink.IndexerSink;
+import kb.sink.SinkConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * The indexer sink alone on the shared broker and Elasticsearch, fed by records the test writes straight
+ * onto its kb.chunks topic, so the write protocol can be driven record by record.
+ */
+final class SinkHarness implements AutoCloseable {
+
+    final String prefix = "s" + UUID.randomUUID().toString().substring(0, 8);
+    final KbTopics topics = KbTopics.withPrefix(prefix + ".");
+    final ElasticsearchClient client;
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final KafkaProducer<String, DocumentChunks> producer;
+    private final Settings settings;
+    private IndexerSink sink;
+
+    SinkHarness() throws Exception {
+        Infrastructure infra = SharedInfrastructure.get();
+        client = EsClients.create(infra.elasticsearchUrl());
+        settings = new Settings(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", infra.elasticsearchUrl(),
+                "KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix, "KB_SINK_GROUP", prefix + "-indexer"));
+        Properties props = new Properties();
+        props.put("bootstrap.servers", infra.bootstrapServers());
+        producer = new KafkaProducer<>(props, topics.chunks().keySerde().serializer(), topics.chunks().valueSerde().serializer());
+    }
+
+    SinkHarness start() throws Exception {
+        sink = new IndexerSink(SinkConfig.from(settings), client, SharedInfrastructure.embedder(), registry, Clock.systemUTC());
+        sink.start();
+        return this;
+    }
+
+    IndexerSink sink() {
+        return sink;
+    }
+
+    /** A document version with the given chunk texts. */
+    static DocumentChunks document(String path, String... texts) {
+        String docId = Ids.docId(path);
+        List<Chunk> chunks = new ArrayList<>();
+        for (String text : texts) {
+            String enriched = "T\n\n" + text;
+            chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
+        }
+        DocumentCard card = new DocumentCard(docId, path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        return new DocumentChunks(card, String.join("\n\n", texts), chunks);
+    }
+
+    void send(String docId, DocumentChunks value, long generation) throws Exception {
+        ProducerRecord<String, DocumentChunks> record = new ProducerRecord<>(topics.chunks().name(), docId, value);
+        record.headers().add(Generation.HEADER, ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
+        producer.send(record).get();
+    }
+
+    /** (chunk id, text) of every chunk of the document now searchable, sorted. */
+    List<String> chunksOf(String docId) throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(s -> s.index(prefix + "-chunks").size(1000)
+                .query(q -> q.term(t -> t.field("doc_id").value(docId))), ChunkDoc.class);
+        return response.hits().hits().stream().map(h -> h.source().chunkId() + "|" + h.source().text()).sorted().toList();
+    }
+
+    boolean cardExists(String docId) throws Exception {
+        return client.exists(e -> e.index(prefix + "-docs").id(docId)).value();
+    }
+
+    /** Every chunk (id, document, text) of the index behind the alias, sorted. */
+    List<String> snapshot() throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(s -> s.index(prefix + "-chunks").size(5000), ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().chunkId() + "|" + h.source().docId() + "|" + h.source().text()).sorted().toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (sink != null) {
+            sink.close();
+        }
+        producer.close();
+        client._transport().close();
+    }
+}

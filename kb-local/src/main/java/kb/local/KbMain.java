@@ -21,11 +21,20 @@ public final class KbMain {
 
     public static void main(String[] args) {
         List<String> arguments = Arrays.asList(args);
-        if (arguments.isEmpty() || !arguments.get(0).equals("up")) {
-            System.err.println(UpOptions.USAGE);
+        String command = arguments.isEmpty() ? "" : arguments.get(0);
+        if (!List.of("up", "eval", "bench").contains(command)) {
+            System.err.println(UpOptions.USAGE + "\n" + EVAL_USAGE + "\n" + BENCH_USAGE);
             System.exit(2);
         }
         try {
+            if (command.equals("eval")) {
+                eval(arguments.subList(1, arguments.size()));
+                System.exit(0);
+            }
+            if (command.equals("bench")) {
+                bench(arguments.subList(1, arguments.size()));
+                System.exit(0);
+            }
             up(UpOptions.parse(arguments.subList(1, arguments.size()), System.getenv()));
         } catch (IllegalArgumentException e) {
             System.err.println("kb: " + e.getMessage());
@@ -35,6 +44,46 @@ public final class KbMain {
             e.printStackTrace(System.err);
             System.exit(1);
         }
+    }
+
+    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W]\n"
+            + "  runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints\n"
+            + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms";
+
+    private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--out FILE]\n"
+            + "  L0, ingest throughput, query latency, freshness, edits and startup, each against a baseline;\n"
+            + "  writes docs/benchmarks.md";
+
+    private static void bench(List<String> args) throws Exception {
+        Map<String, String> flags = flags(args, BENCH_USAGE);
+        kb.local.bench.BenchCommand.run(java.nio.file.Path.of(flags.getOrDefault("--dataset", "../shared/data/scifact")),
+                Integer.parseInt(flags.getOrDefault("--docs", "2000")),
+                Integer.parseInt(flags.getOrDefault("--queries", "200")),
+                Integer.parseInt(flags.getOrDefault("--edits", "100")),
+                java.nio.file.Path.of(flags.getOrDefault("--out", "docs/benchmarks.md")));
+    }
+
+    private static Map<String, String> flags(List<String> args, String usage) {
+        if (args.size() % 2 != 0) {
+            throw new IllegalArgumentException(usage);
+        }
+        Map<String, String> flags = new java.util.HashMap<>();
+        for (int i = 0; i + 1 < args.size(); i += 2) {
+            flags.put(args.get(i), args.get(i + 1));
+        }
+        return flags;
+    }
+
+    private static void eval(List<String> args) throws Exception {
+        Map<String, String> flags = flags(args, EVAL_USAGE);
+        if (!flags.containsKey("--dataset")) {
+            throw new IllegalArgumentException(EVAL_USAGE);
+        }
+        kb.local.eval.EvalCommand.run(java.nio.file.Path.of(flags.get("--dataset")),
+                flags.containsKey("--json") ? java.nio.file.Path.of(flags.get("--json")) : null,
+                flags.get("--kafka"), flags.get("--es"), Map.of(),
+                flags.containsKey("--sweep") ? java.util.Arrays.stream(flags.get("--sweep").split(","))
+                        .map(Double::parseDouble).toList() : List.of());
     }
 
     private static void up(UpOptions options) throws Exception {

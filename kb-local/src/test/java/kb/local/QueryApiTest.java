@@ -229,6 +229,22 @@ class QueryApiTest {
         }
     }
 
+    @Test
+    void shouldReindexOnDemandAndKeepAnswering() throws Exception {
+        assertEquals(401, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/reindex"))
+                .POST(HttpRequest.BodyPublishers.noBody())).statusCode());
+        HttpResponse<String> started = kb.send(authorized(HttpRequest.newBuilder(kb.uri("/api/v1/reindex"))
+                .POST(HttpRequest.BodyPublishers.noBody())));
+        assertEquals(202, started.statusCode(), started.body());
+        String id = Json.MAPPER.readTree(started.body()).get("id").asText();
+        await().atMost(DEADLINE).until(() -> {
+            assertEquals("kafka/bridge.md", PipelineHarness.paths(kb.search("kafkabridge")).get(0));
+            return kb.getJson("/api/v1/reindex/" + id).get("state").asText().equals("DONE");
+        });
+        assertTrue(kb.getJson("/api/v1/reindex/" + id).get("documentsDone").asLong() >= 4);
+        assertEquals(404, kb.get("/api/v1/reindex/no-such-job").statusCode());
+    }
+
     private static HttpRequest.Builder authorized(HttpRequest.Builder builder) {
         return builder.header("Authorization", "Bearer " + TOKEN);
     }

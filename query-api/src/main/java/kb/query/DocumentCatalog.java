@@ -41,12 +41,16 @@ public final class DocumentCatalog {
 
     /** Searchable chunks and documents right now (what a refresh has made visible). */
     public IndexCounts counts(String chunksAlias) throws IOException {
-        long documents = client.count(c -> c.index(docsAlias)).count();
+        var docs = client.search(s -> s.index(docsAlias).size(0).trackTotalHits(t -> t.enabled(true))
+                .aggregations("chunks", a -> a.sum(m -> m.field("chunk_count"))), Void.class);
+        long documents = docs.hits().total() == null ? 0 : docs.hits().total().value();
+        long expected = (long) docs.aggregations().get("chunks").sum().value();
         long chunks = client.count(c -> c.index(chunksAlias)).count();
-        return new IndexCounts(documents, chunks);
+        return new IndexCounts(documents, chunks, expected);
     }
 
-    public record IndexCounts(long documents, long chunks) {
+    /** @param chunksExpected chunks the listed documents say they have: equal to chunks once caught up */
+    public record IndexCounts(long documents, long chunks, long chunksExpected) {
     }
 
     /** Whether Elasticsearch answers at all (a bounded cluster-health call). */

@@ -11,7 +11,7 @@ import kb.core.Json;
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
 
-    private static final int MAX_K = 50;
+    private static final int MAX_K = 100;
     private static final int MAX_QUERY_CHARS = 2000;
 
     private final ApiServices services;
@@ -33,13 +33,15 @@ final class QueryHandlers {
     void status(Context ctx) throws java.io.IOException {
         DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
         ctx.json(Map.of("documents", counts.documents(), "chunks", counts.chunks(),
+                "chunksExpected", counts.chunksExpected(),
                 "l0Documents", services.l0Documents().getAsInt(),
                 "l0", services.l0Ready().getAsBoolean() ? "ready" : "loading"));
     }
 
     void search(Context ctx) {
         long start = System.nanoTime();
-        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx));
+        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx),
+                options(ctx));
         countGate(retrieval, "search");
         ctx.json(SearchResponse.of(retrieval));
         log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
@@ -164,6 +166,30 @@ final class QueryHandlers {
             throw new BadRequestException("'" + name + "' is longer than " + MAX_QUERY_CHARS + " characters");
         }
         return value.strip();
+    }
+
+    /**
+     * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
+     * {@code bm25Weight=x} (the vector arm's weight stays as configured).
+     */
+    private static SearchOptions options(Context ctx) {
+        String arms = ctx.queryParam("arms");
+        SearchOptions.Arms chosen;
+        try {
+            chosen = arms == null || arms.isBlank() ? SearchOptions.Arms.HYBRID
+                    : SearchOptions.Arms.valueOf(arms.strip().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("arms must be hybrid, bm25 or vector");
+        }
+        boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
+        String weight = ctx.queryParam("bm25Weight");
+        double bm25Weight;
+        try {
+            bm25Weight = weight == null || weight.isBlank() ? -1 : Double.parseDouble(weight);
+        } catch (NumberFormatException e) {
+            throw new BadRequestException("bm25Weight must be a number");
+        }
+        return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), bm25Weight);
     }
 
     private static int k(Context ctx) {

@@ -44,16 +44,30 @@ public final class SearchService {
     }
 
     public Retrieval retrieve(String query, int k, String category) {
-        return retrieve(query, k, category, l0(query));
+        return retrieve(query, k, category, l0(query), SearchOptions.SERVED);
+    }
+
+    public Retrieval retrieve(String query, int k, String category, SearchOptions options) {
+        List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(query) : List.of();
+        return retrieve(query, k, category, l0, options);
+    }
+
+    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0) {
+        return retrieve(query, k, category, l0, SearchOptions.SERVED);
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0) {
+    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0, SearchOptions options) {
         ArmHits hits;
         boolean l1Available = true;
+        boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
+        boolean vectorArm = options.arms() != SearchOptions.Arms.BM25;
+        int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
+        int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
         try {
-            hits = retriever.retrieve(QueryTerms.lexicalQuery(query), embedder.embedQuery(query), category,
-                    config.bm25Window(), config.knnWindow(), l0.stream().map(L0Hit::docId).toList());
+            hits = retriever.retrieve(lexicalArm ? QueryTerms.lexicalQuery(query) : null,
+                    vectorArm ? embedder.embedQuery(query) : null, category,
+                    bm25Window, knnWindow, l0.stream().map(L0Hit::docId).toList());
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -61,16 +75,17 @@ public final class SearchService {
         }
         List<String> terms = QueryTerms.contentTerms(query);
         boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(terms, c.enrichedText()));
-        boolean found = !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
+        boolean found = !options.gate() || !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
         SearchResponse.Gate gate = new SearchResponse.Gate(found, l0.size(), lexical, hits.bm25().size(), hits.bestCosine(),
                 config.minCosine(), l1Available);
-        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k) : List.of();
+        double bm25Weight = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
+        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k, bm25Weight) : List.of();
         return new Retrieval(query, l0, documents, gate, found ? List.of() : suggestions(hits), l1Available);
     }
 
-    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k) {
+    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k, double bm25Weight) {
         Map<String, Double> fused = RrfFusion.fuse(List.of(
-                new RrfFusion.Arm(ids(hits.bm25()), config.bm25Weight()),
+                new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
                 new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
                 new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK());
         Map<String, ChunkDoc> chunks = new HashMap<>();

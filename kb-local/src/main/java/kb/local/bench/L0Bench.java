@@ -1,0 +1,113 @@
+package kb.local.bench;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import kb.core.DocumentCard;
+import kb.query.l0.KeywordIndex;
+
+/**
+ * L0 lookup latency and memory at 1k and 10k documents with 5 keywords each, against a plain loop over
+ * every keyword (the same matching rules) in the same run.
+ */
+final class L0Bench {
+
+    private static final int LOOKUPS = 20_000;
+
+    private L0Bench() {
+    }
+
+    static void run(BenchReport report) {
+        report.section("L0 keyword lookup");
+        report.add("| documents | index lookup | plain loop (baseline) | speed-up (p99) | index memory |");
+        report.add("|---|---|---|---|---|");
+        for (int documents : new int[]{1_000, 10_000}) {
+            measure(report, documents);
+        }
+    }
+
+    private static void measure(BenchReport report, int documents) {
+        Random random = new Random(42);
+        List<List<String>> keywords = new ArrayList<>();
+        long before = usedHeap();
+        KeywordIndex index = new KeywordIndex();
+        for (int d = 0; d < documents; d++) {
+            List<String> words = new ArrayList<>();
+            for (int k = 0; k < 5; k++) {
+                words.add(word(random) + (k % 2 == 0 ? "_" + d : ""));
+            }
+            keywords.add(words);
+            index.put(new DocumentCard("d" + d, "docs/d" + d + ".md", "t", words, null, null, "md", "h", 1, 1, 0));
+        }
+        index.publish();
+        long memory = Math.max(0, usedHeap() - before);
+        List<String> queries = queries(random, keywords);
+        List<Double> indexed = time(queries, index::lookup);
+        List<Double> loop = time(queries, q -> plainLoop(q, keywords));
+        Stats a = Stats.of(indexed);
+        Stats b = Stats.of(loop);
+        report.add(String.format("| %,d | median %.4f ms, p99 %.4f ms | median %.4f ms, p99 %.4f ms | %.1fx | %.1f MB |",
+                documents, a.median(), a.p99(), b.median(), b.p99(), b.p99() / a.p99(), memory / 1e6));
+    }
+
+    /** Half the questions hold a keyword, half hold none. */
+    private static List<String> queries(Random random, List<List<String>> keywords) {
+        List<String> queries = new ArrayList<>();
+        for (int i = 0; i < LOOKUPS; i++) {
+            String hit = keywords.get(random.nextInt(keywords.size())).get(random.nextInt(5));
+            queries.add(i % 2 == 0 ? "how do I fix " + hit + " on the server?" : "what is " + word(random) + " about");
+        }
+        return queries;
+    }
+
+    private static List<Double> time(List<String> queries, java.util.function.Function<String, ?> lookup) {
+        for (int i = 0; i < 2_000; i++) {
+            lookup.apply(queries.get(i)); // warm-up
+        }
+        List<Double> samples = new ArrayList<>();
+        for (String query : queries) {
+            long start = System.nanoTime();
+            lookup.apply(query);
+            samples.add((System.nanoTime() - start) / 1e6);
+        }
+        return samples;
+    }
+
+    /** The baseline: every keyword of every document, tested against the question one by one. */
+    private static List<Integer> plainLoop(String query, List<List<String>> keywords) {
+        String q = Normalizer.normalize(query, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+        List<Integer> hits = new ArrayList<>();
+        for (int d = 0; d < keywords.size(); d++) {
+            for (String keyword : keywords.get(d)) {
+                String k = keyword.toLowerCase(Locale.ROOT);
+                int at = q.indexOf(k);
+                if (at >= 0 && (at == 0 || !Character.isLetterOrDigit(q.charAt(at - 1)))
+                        && (at + k.length() == q.length() || !Character.isLetterOrDigit(q.charAt(at + k.length())))
+                        || q.length() >= 2 && k.contains(q)) {
+                    hits.add(d);
+                    break;
+                }
+            }
+        }
+        return hits;
+    }
+
+    private static String word(Random random) {
+        StringBuilder word = new StringBuilder();
+        int length = 4 + random.nextInt(6);
+        for (int i = 0; i < length; i++) {
+            word.append((char) ('a' + random.nextInt(26)));
+        }
+        return word.toString();
+    }
+
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

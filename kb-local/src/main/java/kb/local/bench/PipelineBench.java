@@ -1,0 +1,183 @@
+package kb.local.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import kb.local.PipelineRun;
+import kb.local.eval.BeirDataset;
+
+/** Benchmarks that need the running pipeline: ingest throughput, query latency, freshness, edits. */
+final class PipelineBench {
+
+    private final PipelineRun run;
+    private final Path kbDir;
+    private final BenchReport report;
+
+    PipelineBench(PipelineRun run, Path kbDir, BenchReport report) {
+        this.run = run;
+        this.kbDir = kbDir;
+        this.report = report;
+    }
+
+    /** Writes the documents into the watched folder and times them until all are searchable. */
+    IngestFigures ingest(List<BeirDataset.Document> documents) throws Exception {
+        long start = System.nanoTime();
+        for (BeirDataset.Document doc : documents) {
+            Files.writeString(kbDir.resolve("corpus/" + doc.id().replaceAll("[^A-Za-z0-9_-]", "_") + ".md"),
+                    "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n");
+        }
+        run.awaitIndexed(documents.size(), Duration.ofMinutes(60));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long chunks = run.get("/api/v1/status").get("chunks").asLong();
+        return new IngestFigures(documents.size(), chunks, seconds);
+    }
+
+    record IngestFigures(long documents, long chunks, double seconds) {
+        double chunksPerSecond() {
+            return chunks / seconds;
+        }
+    }
+
+    /** Hybrid search through HTTP (embedding included), one client and eight at once. */
+    void queryLatency(List<String> queries, Baselines.QueryBaseline baseline) throws Exception {
+        report.section("Query latency (hybrid, query embedding included, through HTTP)");
+        List<Double> sequential = new ArrayList<>();
+        for (String query : queries) {
+            long t = System.nanoTime();
+            run.search(query, "");
+            sequential.add((System.nanoTime() - t) / 1e6);
+        }
+        List<Double> concurrent = concurrently(queries, 8);
+        Stats base = Stats.of(baseline.measure(queries));
+        Stats seq = Stats.of(sequential);
+        Stats conc = Stats.of(concurrent);
+        report.add("| measurement | median | p99 | p99 / baseline p99 |");
+        report.add("|---|---|---|---|");
+        report.add(row("baseline: the two Elasticsearch queries alone (no embedding, no fusion)", base, base));
+        report.add(row("hybrid search, 1 client", seq, base));
+        report.add(row("hybrid search, 8 concurrent clients", conc, base));
+    }
+
+    private static String row(String name, Stats s, Stats base) {
+        return String.format("| %s | %.1f ms | %.1f ms | %.2f |", name, s.median(), s.p99(), s.p99() / base.p99());
+    }
+
+    private List<Double> concurrently(List<String> queries, int clients) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<Double>> futures = new ArrayList<>();
+            for (String query : queries) {
+                futures.add(pool.submit(() -> {
+                    long t = System.nanoTime();
+                    run.search(query, "");
+                    return (System.nanoTime() - t) / 1e6;
+                }));
+            }
+            List<Double> samples = new ArrayList<>();
+            for (Future<Double> f : futures) {
+                samples.add(f.get());
+            }
+            return samples;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Save → first search that returns it, delete → first search that no longer does, under load. */
+    void freshness(int edits) throws Exception {
+        report.section("Freshness (file saved → searchable, deleted → gone), with a background ingest");
+        Thread background = new Thread(() -> backgroundWrites(edits * 3), "bench-background-ingest");
+        background.start();
+        List<Double> upserts = new ArrayList<>();
+        List<Double> deletes = new ArrayList<>();
+        for (int i = 0; i < edits; i++) {
+            String token = "freshtoken" + i + "x" + System.nanoTime();
+            Path file = kbDir.resolve("fresh/f" + i + ".md");
+            long t = System.nanoTime();
+            Files.writeString(file, "# Fresh " + i + "\n\n" + token + " appears here.\n");
+            awaitSearch(token, "fresh/f" + i + ".md", true);
+            upserts.add((System.nanoTime() - t) / 1e6);
+            t = System.nanoTime();
+            Files.delete(file);
+            awaitSearch(token, "fresh/f" + i + ".md", false);
+            deletes.add((System.nanoTime() - t) / 1e6);
+        }
+        background.interrupt();
+        background.join();
+        report.add("| change | median | p99 |");
+        report.add("|---|---|---|");
+        report.add(String.format("| save → searchable (%d edits) | %.0f ms | %.0f ms |", edits,
+                Stats.of(upserts).median(), Stats.of(upserts).p99()));
+        report.add(String.format("| delete → gone (%d deletes) | %.0f ms | %.0f ms |", edits,
+                Stats.of(deletes).median(), Stats.of(deletes).p99()));
+    }
+
+    private void awaitSearch(String token, String path, boolean present) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode response = run.search(token, "&gate=false&k=3");
+            boolean found = false;
+            for (JsonNode r : response.get("results")) {
+                found |= r.get("path").asText().equals(path);
+            }
+            if (found == present) {
+                return;
+            }
+            Thread.sleep(20); // polling interval of a measurement loop
+        }
+        throw new IllegalStateException(path + (present ? " never became searchable" : " never disappeared"));
+    }
+
+    private void backgroundWrites(int files) {
+        try {
+            for (int i = 0; i < files && !Thread.currentThread().isInterrupted(); i++) {
+                Files.writeString(kbDir.resolve("background/b" + i + ".md"), "# Background " + i + "\n\nFiller text " + i + ".\n");
+                Thread.sleep(100); // a steady trickle of unrelated edits
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Embeddings computed for a one-section edit of a 50-section document, and for a rename. */
+    void edits() throws Exception {
+        report.section("Edits: embeddings computed");
+        long docs = run.get("/api/v1/status").get("documents").asLong();
+        Files.writeString(kbDir.resolve("edits/big.md"), fiftySections(-1));
+        run.awaitIndexed(docs + 1, Duration.ofMinutes(2));
+        double before = computed();
+        Files.writeString(kbDir.resolve("edits/big.md"), fiftySections(7));
+        awaitSearch("changedsectionmarker", "edits/big.md", true);
+        double afterEdit = computed();
+        Files.move(kbDir.resolve("edits/big.md"), kbDir.resolve("edits/renamed.md"));
+        awaitSearch("changedsectionmarker", "edits/renamed.md", true);
+        run.awaitIndexed(docs + 1, Duration.ofMinutes(2));
+        double afterRename = computed();
+        report.add("| change | embeddings computed | goal |");
+        report.add("|---|---|---|");
+        report.add(String.format("| one section of a 50-section document | %.0f | 1 |", afterEdit - before));
+        report.add(String.format("| rename of that document | %.0f | 0 |", afterRename - afterEdit));
+    }
+
+    private double computed() {
+        return run.registry().counter("kb_sink_embeddings_total", "source", "computed").count();
+    }
+
+    private static String fiftySections(int changed) {
+        StringBuilder md = new StringBuilder("# Bench Runbook\n\n");
+        for (int i = 0; i < 50; i++) {
+            md.append("## Part ").append(i).append("\n\nInstruction ").append(i)
+                    .append(i == changed ? " changedsectionmarker." : ".").append("\n\n");
+        }
+        return md.toString();
+    }
+}

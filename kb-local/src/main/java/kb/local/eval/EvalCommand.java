@@ -1,0 +1,121 @@
+package kb.local.eval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kb.core.Json;
+import kb.local.PipelineRun;
+
+/**
+ * {@code kb eval --dataset DIR [--json OUT]}: ingests a BEIR corpus through the real pipeline (one markdown
+ * file per record, its title in the frontmatter), waits until everything is searchable, then runs every
+ * judged test query through the API's three arms and prints nDCG@10, Recall@10/@100 and MRR@10.
+ */
+public final class EvalCommand {
+
+    /** Every arm ranks from the same depth, deep enough for Recall@100. */
+    private static final String DEPTH = "&k=100&window=100&gate=false";
+    private static final Map<String, String> ARMS = new LinkedHashMap<>(Map.of(
+            "bm25", "&arms=bm25", "vector", "&arms=vector", "hybrid", "&arms=hybrid"));
+
+    private EvalCommand() {
+    }
+
+    /**
+     * @param sweep extra hybrid rows with these BM25 weights (vector weight as configured), for tuning the
+     *              fusion on one index; printed, not written to the JSON
+     */
+    public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
+                                                       Map<String, String> settings, List<Double> sweep) throws Exception {
+        BeirDataset dataset = BeirDataset.load(datasetDir);
+        Path work = Files.createTempDirectory("kb-eval-");
+        Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
+        System.out.printf("kb eval: %s, %d documents, %d judged queries%n", dataset.name(), dataset.corpus().size(),
+                dataset.queries().size());
+        long start = System.nanoTime();
+        try (PipelineRun run = PipelineRun.start(work.resolve("kb"), work.resolve("data"), kafka, es, settings)) {
+            run.awaitIndexed(dataset.corpus().size(), Duration.ofMinutes(60));
+            System.out.printf("kb eval: ingested through the pipeline in %.1f s%n", (System.nanoTime() - start) / 1e9);
+            Map<String, Map<String, Double>> results = new LinkedHashMap<>();
+            for (Map.Entry<String, String> arm : ARMS.entrySet()) {
+                RankingMetrics metrics = new RankingMetrics();
+                for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
+                    JsonNode response = run.search(query.getValue(), DEPTH + arm.getValue());
+                    metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
+                }
+                results.put(arm.getKey(), metrics.summary());
+            }
+            Map<String, Map<String, Double>> variants = new LinkedHashMap<>();
+            for (double weight : sweep) {
+                RankingMetrics metrics = new RankingMetrics();
+                for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
+                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid&bm25Weight=" + weight);
+                    metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
+                }
+                variants.put("hybrid bm25Weight=" + weight, metrics.summary());
+            }
+            print(dataset, results);
+            variants.forEach((name, m) -> System.out.printf("%-24s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),
+                    m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
+            if (jsonOut != null) {
+                writeJson(jsonOut, dataset, results);
+            }
+            return results;
+        }
+    }
+
+    /** One file per record; ids become safe, unique file names, remembered for mapping results back. */
+    private static Map<String, String> writeCorpus(BeirDataset dataset, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, String> pathToId = new HashMap<>();
+        for (BeirDataset.Document doc : dataset.corpus()) {
+            String name = doc.id().replaceAll("[^A-Za-z0-9_-]", "_");
+            String path = name + ".md";
+            for (int n = 2; pathToId.containsKey(path); n++) {
+                path = name + "_" + n + ".md";
+            }
+            pathToId.put(path, doc.id());
+            String title = doc.title().isBlank() ? "" : "---\ntitle: " + Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n";
+            Files.writeString(dir.resolve(path), title + doc.text() + "\n", StandardCharsets.UTF_8);
+        }
+        return pathToId;
+    }
+
+    private static List<String> rankedIds(JsonNode response, Map<String, String> pathToId) {
+        List<String> ids = new ArrayList<>();
+        response.get("results").forEach(r -> ids.add(pathToId.get(r.get("path").asText())));
+        return ids;
+    }
+
+    private static void print(BeirDataset dataset, Map<String, Map<String, Double>> results) {
+        System.out.printf("%n%s (%d queries)%n%-8s %9s %10s %11s %8s%n", dataset.name(), dataset.queries().size(),
+                "arm", "nDCG@10", "Recall@10", "Recall@100", "MRR@10");
+        results.forEach((arm, m) -> System.out.printf("%-8s %9.4f %10.4f %11.4f %8.4f%n", arm, m.get("ndcg@10"),
+                m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
+        System.out.println("(no frontmatter keywords in this corpus: L0 does not apply)");
+    }
+
+    private static void writeJson(Path out, BeirDataset dataset, Map<String, Map<String, Double>> results)
+            throws IOException {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("dataset", dataset.name());
+        root.put("queries", dataset.queries().size());
+        ObjectNode arms = root.putObject("arms");
+        results.forEach((arm, m) -> {
+            ObjectNode node = arms.putObject(arm);
+            for (String key : List.of("ndcg@10", "recall@10", "recall@100", "mrr@10")) {
+                node.put(key, m.get(key));
+            }
+        });
+        Files.writeString(out, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+    }
+}

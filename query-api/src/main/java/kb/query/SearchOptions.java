@@ -1,0 +1,17 @@
+package kb.query;
+
+/**
+ * How to run one search; the defaults are what the API serves. The other settings exist for diagnosis and
+ * evaluation ({@code kb eval} compares the arms).
+ *
+ * @param arms   which arms to run: hybrid (default), bm25 or vector
+ * @param gate   false to rank even when the honesty gate would deflect
+ * @param window chunks taken from each arm, or 0 for the configured windows
+ * @param bm25Weight   RRF weight of the BM25 arm, or a negative number for the configured one
+ */
+public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight) {
+
+    public enum Arms { HYBRID, BM25, VECTOR }
+
+    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1);
+}

@@ -36,6 +36,9 @@ import kb.core.es.ChunkDoc;
  */
 public final class DocumentWriter {
 
+    /** Batches up to this many documents are live edits: they wait for the refresh. */
+    static final int LIVE_BATCH = 32;
+
     private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
     private final Clock clock;
@@ -53,12 +56,13 @@ public final class DocumentWriter {
                 .filter(c -> !states.containsKey(c.docId()) || c.generation() > states.get(c.docId()).generation())
                 .toList();
         if (fresh.isEmpty()) {
-            return new BatchResult(0, changes.size(), List.of());
+            return new BatchResult(List.of(), changes.size(), List.of());
         }
         rememberDeleted(fresh, states, target);
         Map<String, float[]> vectors = embeddings.vectorsFor(upsertedChunks(fresh), target.chunksIndex());
         PlannedBulk plan = plan(fresh, states, vectors, target);
-        Map<String, String> failures = execute(plan);
+        // A few live edits wait for the refresh, so "written" means searchable; a backlog does not wait.
+        Map<String, String> failures = execute(plan, fresh.size() <= LIVE_BATCH);
         List<Rejected> rejected = new ArrayList<>();
         List<Change> applied = new ArrayList<>();
         for (Change change : fresh) {
@@ -70,7 +74,7 @@ public final class DocumentWriter {
             }
         }
         writeStates(applied, target.stateIndex());
-        return new BatchResult(applied.size(), changes.size() - fresh.size(), rejected);
+        return new BatchResult(applied, changes.size() - fresh.size(), rejected);
     }
 
     private Map<String, DocState> readStates(List<String> docIds, String stateIndex) throws IOException {
@@ -131,8 +135,10 @@ public final class DocumentWriter {
     }
 
     /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
-    private Map<String, String> execute(PlannedBulk plan) throws IOException {
-        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(plan.operations)));
+    private Map<String, String> execute(PlannedBulk plan, boolean waitForRefresh) throws IOException {
+        BulkResponse response = client.bulk(BulkRequest.of(b -> waitForRefresh
+                ? b.operations(plan.operations).refresh(co.elastic.clients.elasticsearch._types.Refresh.WaitFor)
+                : b.operations(plan.operations)));
         Map<String, String> failures = new LinkedHashMap<>();
         if (!response.errors()) {
             return failures;
@@ -202,6 +208,7 @@ public final class DocumentWriter {
     public record Rejected(Change change, String reason) {
     }
 
-    public record BatchResult(int applied, int skipped, List<Rejected> rejected) {
+    /** @param applied the changes now in the index */
+    public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected) {
     }
 }

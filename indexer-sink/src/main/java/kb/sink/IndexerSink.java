@@ -62,6 +62,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final DocumentWriter writer;
     private final IndexLayout layout;
     private final Timer batchLatency;
+    private final Timer upsertFreshness;
+    private final Timer deleteFreshness;
     private final KafkaProducer<byte[], byte[]> deadLetters;
     private final Thread thread;
     private final AtomicBoolean reindexRequested = new AtomicBoolean();
@@ -83,6 +85,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
         this.writer = new DocumentWriter(client, new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry), clock);
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
+        this.upsertFreshness = freshness(registry, "upsert");
+        this.deleteFreshness = freshness(registry, "delete");
         Properties producerProps = new Properties();
         producerProps.put("bootstrap.servers", config.common().bootstrapServers());
         producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
@@ -90,6 +94,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 topics.dlq().valueSerde().serializer());
         chooseVersions();
         this.thread = new Thread(this::run, "kb-indexer-sink");
+    }
+
+    /**
+     * File observed (upserts) or deletion published (deletes) → written to Elasticsearch; small (live)
+     * batches wait for the refresh, so for them this is save-to-searchable.
+     */
+    private static Timer freshness(MeterRegistry registry, String op) {
+        return Timer.builder("kb_sink_freshness").tag("op", op)
+                .publishPercentiles(0.5, 0.99).publishPercentileHistogram()
+                .maximumExpectedValue(Duration.ofMinutes(5))
+                .register(registry);
     }
 
     /** Serve what the alias points at; build a new version when it has another mapping or model. */
@@ -300,16 +315,23 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     }
 
     private void record(DocumentWriter.BatchResult result, Collection<Change> changes) {
-        registry.counter("kb_sink_documents_total", "outcome", "applied").increment(result.applied());
+        registry.counter("kb_sink_documents_total", "outcome", "applied").increment(result.applied().size());
+        long now = System.currentTimeMillis();
+        for (Change change : result.applied()) {
+            long since = change.isDelete() ? change.timestamp() : change.document().card().eventTime();
+            if (since > 0) {
+                (change.isDelete() ? deleteFreshness : upsertFreshness).record(Math.max(0, now - since), TimeUnit.MILLISECONDS);
+            }
+        }
         registry.counter("kb_sink_documents_total", "outcome", "skipped").increment(result.skipped());
         registry.counter("kb_sink_documents_total", "outcome", "rejected").increment(result.rejected().size());
         ReindexStatus current = reindex;
         if (current != null && current.state() == ReindexStatus.State.RUNNING) {
-            reindex = new ReindexStatus(current.id(), current.state(), current.documentsDone() + result.applied(),
+            reindex = new ReindexStatus(current.id(), current.state(), current.documentsDone() + result.applied().size(),
                     current.documentsTotal(), current.version());
         }
         LOG.debug("[sink] batch of {} documents: {} applied, {} skipped, {} rejected", changes.size(),
-                result.applied(), result.skipped(), result.rejected().size());
+                result.applied().size(), result.skipped(), result.rejected().size());
     }
 
     private void deadLetter(DocumentWriter.Rejected rejected) {

@@ -46,9 +46,11 @@ public final class KbMain {
         }
     }
 
-    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W]\n"
+    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W] [--work DIR]\n"
             + "  runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints\n"
-            + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms";
+            + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms\n"
+            + "usage: kb eval --scenarios\n"
+            + "  runs our labelled scenario set: top-1 and L0 accuracy, the gate's false-found / false-deflect";
 
     private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--out FILE]\n"
             + "  L0, ingest throughput, query latency, freshness, edits and startup, each against a baseline;\n"
@@ -57,10 +59,10 @@ public final class KbMain {
     private static void bench(List<String> args) throws Exception {
         Map<String, String> flags = flags(args, BENCH_USAGE);
         kb.local.bench.BenchCommand.run(java.nio.file.Path.of(flags.getOrDefault("--dataset", "../shared/data/scifact")),
-                Integer.parseInt(flags.getOrDefault("--docs", "2000")),
-                Integer.parseInt(flags.getOrDefault("--queries", "200")),
-                Integer.parseInt(flags.getOrDefault("--edits", "100")),
-                java.nio.file.Path.of(flags.getOrDefault("--out", "docs/benchmarks.md")));
+                new kb.local.bench.BenchCommand.Sizes(Integer.parseInt(flags.getOrDefault("--docs", "2000")),
+                        Integer.parseInt(flags.getOrDefault("--queries", "200")),
+                        Integer.parseInt(flags.getOrDefault("--edits", "100")), 20_000),
+                java.nio.file.Path.of(flags.getOrDefault("--out", "docs/benchmarks.md")), null, null, Map.of());
     }
 
     private static Map<String, String> flags(List<String> args, String usage) {
@@ -75,15 +77,21 @@ public final class KbMain {
     }
 
     private static void eval(List<String> args) throws Exception {
+        if (args.equals(List.of("--scenarios"))) {
+            kb.local.eval.ScenarioEval.run(null, null, Map.of());
+            return;
+        }
         Map<String, String> flags = flags(args, EVAL_USAGE);
         if (!flags.containsKey("--dataset")) {
             throw new IllegalArgumentException(EVAL_USAGE);
         }
         kb.local.eval.EvalCommand.run(java.nio.file.Path.of(flags.get("--dataset")),
                 flags.containsKey("--json") ? java.nio.file.Path.of(flags.get("--json")) : null,
-                flags.get("--kafka"), flags.get("--es"), Map.of(),
+                flags.get("--kafka"), flags.get("--es"),
+                flags.containsKey("--work") ? Map.of("KB_EVAL_WORK", flags.get("--work")) : Map.of(),
                 flags.containsKey("--sweep") ? java.util.Arrays.stream(flags.get("--sweep").split(","))
-                        .map(Double::parseDouble).toList() : List.of());
+                        .map(Double::parseDouble).toList() : List.of(),
+                flags.getOrDefault("--variant", ""));
     }
 
     private static void up(UpOptions options) throws Exception {

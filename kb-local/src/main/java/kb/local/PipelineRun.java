@@ -23,7 +23,7 @@ import kb.core.embed.OnnxEmbedder;
  * A whole pipeline for a command (eval, bench): its own infrastructure in a data folder (or external
  * Kafka and Elasticsearch), the four services over a knowledge-base folder, and an HTTP client for its API.
  */
-public final class PipelineRun implements AutoCloseable {
+public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
 
     private final Infrastructure infrastructure;
     private final LocalPipeline pipeline;
@@ -68,11 +68,13 @@ public final class PipelineRun implements AutoCloseable {
         return registry;
     }
 
+    @Override
     public JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + pipeline.port() + pathAndQuery)).build();
         return Json.MAPPER.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
     }
 
+    @Override
     public JsonNode search(String query, String extraParams) throws IOException, InterruptedException {
         return get("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extraParams);
     }

@@ -43,10 +43,10 @@ class EndToEndTest {
     @Test
     void shouldAnswerHealthAndMetricsAndRejectAMissingQuery() throws Exception {
         try (PipelineHarness kb = new PipelineHarness().start()) {
-            assertEquals(200, kb.get("/health").statusCode());
+            assertEquals(200, kb.request("/health").statusCode());
             assertEquals("UP", kb.getJson("/health").get("status").asText());
-            assertTrue(kb.get("/metrics").body().contains("jvm_memory_used_bytes"));
-            var missing = kb.get("/api/v1/search?q=");
+            assertTrue(kb.request("/metrics").body().contains("jvm_memory_used_bytes"));
+            var missing = kb.request("/api/v1/search?q=");
             assertEquals(400, missing.statusCode());
             assertEquals("bad_request", kb.getJson("/api/v1/search").get("error").asText());
         }

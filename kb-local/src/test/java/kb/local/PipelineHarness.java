@@ -22,7 +22,7 @@ import kb.core.Settings;
  * A whole pipeline on the shared broker and Elasticsearch, isolated by a unique topic and index prefix,
  * over its own knowledge-base folder, with an HTTP client for its API.
  */
-final class PipelineHarness implements AutoCloseable {
+final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
 
     private final String prefix = "t" + UUID.randomUUID().toString().substring(0, 8);
     private final HttpClient http = HttpClient.newHttpClient();
@@ -119,18 +119,28 @@ final class PipelineHarness implements AutoCloseable {
         return getJson("/api/v1/lookup?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
     }
 
+    @Override
+    public JsonNode search(String query, String extraParams) throws IOException, InterruptedException {
+        return getJson("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extraParams);
+    }
+
+    @Override
+    public JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
+        return getJson(pathAndQuery);
+    }
+
     JsonNode search(String query) throws IOException, InterruptedException {
         return getJson("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
     }
 
-    HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+    HttpResponse<String> request(String pathAndQuery) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + pipeline.port() + pathAndQuery))
                 .GET().build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     JsonNode getJson(String pathAndQuery) throws IOException, InterruptedException {
-        return Json.MAPPER.readTree(get(pathAndQuery).body());
+        return Json.MAPPER.readTree(request(pathAndQuery).body());
     }
 
     /** Paths of the results, best first. */

@@ -87,7 +87,7 @@ class QueryApiTest {
         HttpResponse<String> post = kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/lookup"))
                 .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"kafkabridge\", \"section_title\": \"x\"}")));
         assertEquals(answer, Json.MAPPER.readTree(post.body()));
-        assertEquals(400, kb.get("/api/v1/lookup?query=%20").statusCode());
+        assertEquals(400, kb.request("/api/v1/lookup?query=%20").statusCode());
         assertEquals(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/lookup"))
                 .POST(HttpRequest.BodyPublishers.ofString("{}"))).statusCode());
     }
@@ -130,7 +130,7 @@ class QueryApiTest {
         await().atMost(DEADLINE).until(() -> !kb.lookup("plumbus").get("found").asBoolean()
                 && !PipelineHarness.paths(kb.search("grumbo")).contains("howto/plumbus.md")
                 && !PipelineHarness.paths(kb.search("fleeb oil plumbus care")).contains("howto/plumbus.md"));
-        assertEquals(404, kb.get("/api/v1/documents/" + docId).statusCode());
+        assertEquals(404, kb.request("/api/v1/documents/" + docId).statusCode());
     }
 
     @Test
@@ -242,7 +242,7 @@ class QueryApiTest {
             return kb.getJson("/api/v1/reindex/" + id).get("state").asText().equals("DONE");
         });
         assertTrue(kb.getJson("/api/v1/reindex/" + id).get("documentsDone").asLong() >= 4);
-        assertEquals(404, kb.get("/api/v1/reindex/no-such-job").statusCode());
+        assertEquals(404, kb.request("/api/v1/reindex/no-such-job").statusCode());
     }
 
     private static HttpRequest.Builder authorized(HttpRequest.Builder builder) {

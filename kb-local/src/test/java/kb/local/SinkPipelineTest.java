@@ -61,7 +61,7 @@ class SinkPipelineTest {
             kb.with("KB_EMBEDDING_MODEL", "all-minilm-l6-v2-q").start();
             List<Integer> statuses = new ArrayList<>();
             await().atMost(DEADLINE).until(() -> {
-                var response = kb.get("/api/v1/search?q=migrationprobe");
+                var response = kb.request("/api/v1/search?q=migrationprobe");
                 statuses.add(response.statusCode());
                 return aliasedModel(kb).equals("all-minilm-l6-v2-q");
             });

@@ -12,6 +12,6 @@ import java.util.function.BooleanSupplier;
 public record ApiServices(SearchService search, LookupService lookup, ContextService context,
                           DocumentCatalog catalog, DocumentFiles files, QueryLog queryLog, String apiToken,
                           String chunksAlias, java.util.function.IntSupplier l0Documents,
-                          kb.core.ReindexControl reindex,
+                          kb.core.ReindexControl reindex, PipelineStatus status,
                           BooleanSupplier ready, BooleanSupplier l0Ready) {
 }

@@ -34,21 +34,22 @@ public final class ChunkRetriever {
      */
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of());
+        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of(), 0);
     }
 
     /**
-     * @param l0DocIds documents L0 matched: a third search returns their chunks (best BM25 first), so exact
-     *                 keyword matches take part in the fusion even when neither arm found them
+     * @param l0DocIds   documents L0 matched: a third search returns their chunks (best BM25 first), so exact
+     *                   keyword matches take part in the fusion even when neither arm found them
+     * @param titleBoost above 0, BM25 also matches the title field with this boost
      */
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize,
-                            List<String> l0DocIds) throws IOException {
+                            List<String> l0DocIds, double titleBoost) throws IOException {
         List<Float> queryVector = vector == null ? null : toList(vector);
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
             m.index(chunksAlias);
             m.searches(s -> s.header(h -> h).body(b -> b
-                    .query(bm25Query(lexicalQuery, filter))
+                    .query(bm25Query(lexicalQuery, filter, titleBoost))
                     .size(lexicalQuery == null ? 0 : bm25Size)
                     .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
             if (!l0DocIds.isEmpty()) {
@@ -86,12 +87,15 @@ public final class ChunkRetriever {
         }));
     }
 
-    private static Query bm25Query(String text, Query filter) {
+    private static Query bm25Query(String text, Query filter, double titleBoost) {
         if (text == null) {
             return Query.of(q -> q.matchNone(n -> n));
         }
         return Query.of(q -> q.bool(b -> {
             b.must(m -> m.match(mm -> mm.field(ChunkFields.ENRICHED_TEXT).query(text)));
+            if (titleBoost > 0) {
+                b.should(s -> s.match(mm -> mm.field(ChunkFields.TITLE).query(text).boost((float) titleBoost)));
+            }
             return filter == null ? b : b.filter(filter);
         }));
     }

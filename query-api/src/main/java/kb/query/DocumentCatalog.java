@@ -42,15 +42,17 @@ public final class DocumentCatalog {
     /** Searchable chunks and documents right now (what a refresh has made visible). */
     public IndexCounts counts(String chunksAlias) throws IOException {
         var docs = client.search(s -> s.index(docsAlias).size(0).trackTotalHits(t -> t.enabled(true))
-                .aggregations("chunks", a -> a.sum(m -> m.field("chunk_count"))), Void.class);
+                .aggregations("chunks", a -> a.sum(m -> m.field("chunk_count")))
+                .aggregations("last", a -> a.max(m -> m.field("event_time"))), Void.class);
         long documents = docs.hits().total() == null ? 0 : docs.hits().total().value();
         long expected = (long) docs.aggregations().get("chunks").sum().value();
         long chunks = client.count(c -> c.index(chunksAlias)).count();
-        return new IndexCounts(documents, chunks, expected);
+        double last = docs.aggregations().get("last").max().value();
+        return new IndexCounts(documents, chunks, expected, Double.isFinite(last) && last > 0 ? (long) last : 0);
     }
 
     /** @param chunksExpected chunks the listed documents say they have: equal to chunks once caught up */
-    public record IndexCounts(long documents, long chunks, long chunksExpected) {
+    public record IndexCounts(long documents, long chunks, long chunksExpected, long lastEventTime) {
     }
 
     /** Whether Elasticsearch answers at all (a bounded cluster-health call). */

@@ -39,6 +39,8 @@ public final class QueryApp {
         });
         app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
         app.after(ctx -> recordLatency(ctx, registry));
+        String page = statusPage();
+        app.get("/", ctx -> ctx.html(page));
         app.get("/health", handlers::health);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(registry.scrape()));
         app.get("/api/v1/status", handlers::status);
@@ -55,6 +57,15 @@ public final class QueryApp {
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
+    }
+
+    /** The status page: plain HTML and a little JS, no build step. */
+    private static String statusPage() {
+        try (var in = QueryApp.class.getResourceAsStream("index.html")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException | NullPointerException e) {
+            throw new IllegalStateException("status page resource missing", e);
+        }
     }
 
     private static void mapErrors(Javalin app) {

@@ -13,12 +13,15 @@ import kb.core.es.IndexNames;
  * @param knnWindow       chunks taken from the vector arm ({@code KB_KNN_WINDOW}, default 30)
  * @param numCandidates   HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100)
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 60)
- * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 1.0)
+ * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.5, tuned on SciFact)
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
  * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
  * @param baseDir         the knowledge-base folder uploads are saved to ({@code KB_BASE_DIR})
  * @param maxUploadBytes  upload size cap ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
+ * @param titleBoost      boost of a title match in the BM25 arm, 0 for none ({@code KB_BM25_TITLE_BOOST})
+ * @param chunkerGroup    the chunker's application id, for its lag ({@code KB_CHUNKER_APP_ID})
+ * @param sinkGroup       the sink's consumer group prefix, for its lag ({@code KB_SINK_GROUP})
  * @param minCosine       honesty gate: below this best cosine, and with no lexical match, nothing is found
  *                        ({@code KB_GATE_MIN_COSINE})
  */
@@ -38,6 +41,9 @@ public record QueryConfig(
         String apiToken,
         java.nio.file.Path baseDir,
         long maxUploadBytes,
+        double titleBoost,
+        String chunkerGroup,
+        String sinkGroup,
         double minCosine) {
 
     public static QueryConfig from(Settings settings) {
@@ -53,12 +59,15 @@ public record QueryConfig(
                 settings.integer("KB_KNN_WINDOW", 30),
                 settings.integer("KB_KNN_CANDIDATES", 100),
                 settings.integer("KB_RRF_K", 60),
-                settings.decimal("KB_RRF_BM25_WEIGHT", 1.0),
+                settings.decimal("KB_RRF_BM25_WEIGHT", 0.5),
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
                 settings.string("KB_API_TOKEN", null),
                 settings.path("KB_BASE_DIR", java.nio.file.Path.of("knowledge_base")),
                 settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
+                settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
+                settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
+                settings.string("KB_SINK_GROUP", "kb-indexer"),
                 settings.decimal("KB_GATE_MIN_COSINE", model.defaultGateMinCosine()));
     }
 

@@ -30,12 +30,12 @@ final class QueryHandlers {
                         "l1", l1 ? "up" : "unavailable")));
     }
 
-    void status(Context ctx) throws java.io.IOException {
+    void status(Context ctx) throws Exception {
         DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
-        ctx.json(Map.of("documents", counts.documents(), "chunks", counts.chunks(),
-                "chunksExpected", counts.chunksExpected(),
-                "l0Documents", services.l0Documents().getAsInt(),
-                "l0", services.l0Ready().getAsBoolean() ? "ready" : "loading"));
+        Map<String, Object> status = services.status().snapshot(counts);
+        status.put("l0Documents", services.l0Documents().getAsInt());
+        status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        ctx.json(status);
     }
 
     void search(Context ctx) {
@@ -182,14 +182,22 @@ final class QueryHandlers {
             throw new BadRequestException("arms must be hybrid, bm25 or vector");
         }
         boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
-        String weight = ctx.queryParam("bm25Weight");
-        double bm25Weight;
+        return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
+                decimalParam(ctx, "titleBoost"));
+    }
+
+    /** A non-negative number, or -1 when absent. */
+    private static double decimalParam(Context ctx, String name) {
+        String value = ctx.queryParam(name);
         try {
-            bm25Weight = weight == null || weight.isBlank() ? -1 : Double.parseDouble(weight);
+            double parsed = value == null || value.isBlank() ? -1 : Double.parseDouble(value);
+            if (value != null && !value.isBlank() && (parsed < 0 || Double.isNaN(parsed))) {
+                throw new BadRequestException(name + " must not be negative");
+            }
+            return parsed;
         } catch (NumberFormatException e) {
-            throw new BadRequestException("bm25Weight must be a number");
+            throw new BadRequestException(name + " must be a number");
         }
-        return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), bm25Weight);
     }
 
     private static int k(Context ctx) {

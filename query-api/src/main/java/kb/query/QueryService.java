@@ -17,6 +17,7 @@ public final class QueryService implements AutoCloseable {
     private final Javalin app;
     private final KeywordFeed feed;
     private final QueryLog queryLog;
+    private final PipelineStatus status;
 
     /**
      * @param extensions formats the producer ingests, so uploads of anything else are refused
@@ -40,10 +41,11 @@ public final class QueryService implements AutoCloseable {
         ChunkRetriever retriever = new ChunkRetriever(client, config.indexNames().chunksAlias(), config.numCandidates());
         SearchService search = new SearchService(config, embedder, retriever, keywords);
         DocumentCatalog catalog = new DocumentCatalog(client, config.indexNames().docsAlias());
+        this.status = new PipelineStatus(config, client, registry);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog),
                 new ContextService(search, catalog), catalog,
                 new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog, config.apiToken(),
-                config.indexNames().chunksAlias(), keywords::size, reindex,
+                config.indexNames().chunksAlias(), keywords::size, reindex, status,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
@@ -63,5 +65,6 @@ public final class QueryService implements AutoCloseable {
         app.stop();
         feed.close();
         queryLog.close();
+        status.close();
     }
 }

@@ -8,10 +8,11 @@ package kb.query;
  * @param gate   false to rank even when the honesty gate would deflect
  * @param window chunks taken from each arm, or 0 for the configured windows
  * @param bm25Weight   RRF weight of the BM25 arm, or a negative number for the configured one
+ * @param titleBoost   boost of a title match in the BM25 arm, or a negative number for the configured one
  */
-public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight) {
+public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight, double titleBoost) {
 
     public enum Arms { HYBRID, BM25, VECTOR }
 
-    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1);
+    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1);
 }

@@ -67,7 +67,8 @@ public final class SearchService {
         try {
             hits = retriever.retrieve(lexicalArm ? QueryTerms.lexicalQuery(query) : null,
                     vectorArm ? embedder.embedQuery(query) : null, category,
-                    bm25Window, knnWindow, l0.stream().map(L0Hit::docId).toList());
+                    bm25Window, knnWindow, l0.stream().map(L0Hit::docId).toList(),
+                    options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost());
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();

@@ -29,9 +29,17 @@ public final class BenchCommand {
     private BenchCommand() {
     }
 
-    public static void run(Path datasetDir, int documents, int queries, int edits, Path out) throws Exception {
+    /** The sizes of one run. */
+    public record Sizes(int documents, int queries, int edits, int l0Lookups) {
+    }
+
+    public static void run(Path datasetDir, Sizes sizes, Path out, String kafka, String es, Map<String, String> settings)
+            throws Exception {
+        int documents = sizes.documents();
+        int queries = sizes.queries();
+        int edits = sizes.edits();
         BenchReport report = new BenchReport();
-        L0Bench.run(report);
+        L0Bench.run(report, sizes.l0Lookups());
         BeirDataset dataset = BeirDataset.load(datasetDir);
         List<BeirDataset.Document> corpus = dataset.corpus().subList(0, Math.min(documents, dataset.corpus().size()));
         List<String> questions = new ArrayList<>(dataset.queries().values()).subList(0, Math.min(queries, dataset.queries().size()));
@@ -40,7 +48,7 @@ public final class BenchCommand {
         for (String dir : List.of("corpus", "fresh", "background", "edits")) {
             Files.createDirectories(kbDir.resolve(dir));
         }
-        try (PipelineRun run = PipelineRun.start(kbDir, work.resolve("data"), null, null, Map.of())) {
+        try (PipelineRun run = PipelineRun.start(kbDir, work.resolve("data"), kafka, es, settings)) {
             PipelineBench bench = new PipelineBench(run, kbDir, report);
             ElasticsearchClient client = EsClients.create(run.infrastructure().elasticsearchUrl());
             OnnxEmbedder embedder = new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q);
@@ -54,7 +62,8 @@ public final class BenchCommand {
                         ingest.documents() / ingest.seconds(), ingest.chunksPerSecond()));
                 report.add(String.format("| bound: embed the same chunks + bulk them directly (no Kafka) | | %.1f |", bound));
                 report.add(String.format("| ratio (goal ≥ 0.8) | | %.2f |", ingest.chunksPerSecond() / bound));
-                bench.queryLatency(questions, Baselines.elasticsearchOnly(client, "kb-chunks", embedder));
+                bench.queryLatency(questions, Baselines.elasticsearchOnly(client,
+                        settings.getOrDefault("KB_INDEX_PREFIX", "kb") + "-chunks", embedder));
                 report.add(String.format("(index: %d documents, %d chunks)", ingest.documents(), ingest.chunks()));
                 bench.freshness(edits);
                 bench.edits();

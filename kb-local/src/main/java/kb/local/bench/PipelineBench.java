@@ -19,6 +19,9 @@ final class PipelineBench {
     private final PipelineRun run;
     private final Path kbDir;
     private final BenchReport report;
+    /** Documents the index should hold between the steps (the corpus plus the background files). */
+    private long expectedDocuments;
+    private final java.util.concurrent.atomic.AtomicInteger backgroundWritten = new java.util.concurrent.atomic.AtomicInteger();
 
     PipelineBench(PipelineRun run, Path kbDir, BenchReport report) {
         this.run = run;
@@ -34,6 +37,7 @@ final class PipelineBench {
                     "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n");
         }
         run.awaitIndexed(documents.size(), Duration.ofMinutes(60));
+        expectedDocuments = documents.size();
         double seconds = (System.nanoTime() - start) / 1e9;
         long chunks = run.get("/api/v1/status").get("chunks").asLong();
         return new IngestFigures(documents.size(), chunks, seconds);
@@ -111,6 +115,7 @@ final class PipelineBench {
         }
         background.interrupt();
         background.join();
+        expectedDocuments += backgroundWritten.get();
         report.add("| change | median | p99 |");
         report.add("|---|---|---|");
         report.add(String.format("| save → searchable (%d edits) | %.0f ms | %.0f ms |", edits,
@@ -125,7 +130,12 @@ final class PipelineBench {
             JsonNode response = run.search(token, "&gate=false&k=3");
             boolean found = false;
             for (JsonNode r : response.get("results")) {
-                found |= r.get("path").asText().equals(path);
+                if (r.get("path").asText().equals(path)) {
+                    // Present means this version's text is searchable, not just some version of the file.
+                    for (JsonNode chunk : r.get("chunks")) {
+                        found |= chunk.get("text").asText().contains(token);
+                    }
+                }
             }
             if (found == present) {
                 return;
@@ -139,6 +149,7 @@ final class PipelineBench {
         try {
             for (int i = 0; i < files && !Thread.currentThread().isInterrupted(); i++) {
                 Files.writeString(kbDir.resolve("background/b" + i + ".md"), "# Background " + i + "\n\nFiller text " + i + ".\n");
+                backgroundWritten.incrementAndGet();
                 Thread.sleep(100); // a steady trickle of unrelated edits
             }
         } catch (IOException e) {
@@ -151,7 +162,8 @@ final class PipelineBench {
     /** Embeddings computed for a one-section edit of a 50-section document, and for a rename. */
     void edits() throws Exception {
         report.section("Edits: embeddings computed");
-        long docs = run.get("/api/v1/status").get("documents").asLong();
+        run.awaitIndexed(expectedDocuments, Duration.ofMinutes(2));
+        long docs = expectedDocuments;
         Files.writeString(kbDir.resolve("edits/big.md"), fiftySections(-1));
         run.awaitIndexed(docs + 1, Duration.ofMinutes(2));
         double before = computed();

@@ -36,8 +36,17 @@ public final class EvalCommand {
      */
     public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
                                                        Map<String, String> settings, List<Double> sweep) throws Exception {
+        return run(datasetDir, jsonOut, kafka, es, settings, sweep, "");
+    }
+
+    /** @param variantParams extra search parameters for every sweep row (e.g. {@code &titleBoost=2}) */
+    public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
+                                                       Map<String, String> settings, List<Double> sweep,
+                                                       String variantParams) throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
-        Path work = Files.createTempDirectory("kb-eval-");
+        // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
+        Path work = settings.containsKey("KB_EVAL_WORK") ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
+                : Files.createTempDirectory("kb-eval-");
         Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
         System.out.printf("kb eval: %s, %d documents, %d judged queries%n", dataset.name(), dataset.corpus().size(),
                 dataset.queries().size());
@@ -58,10 +67,10 @@ public final class EvalCommand {
             for (double weight : sweep) {
                 RankingMetrics metrics = new RankingMetrics();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid&bm25Weight=" + weight);
+                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid&bm25Weight=" + weight + variantParams);
                     metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
                 }
-                variants.put("hybrid bm25Weight=" + weight, metrics.summary());
+                variants.put("hybrid bm25Weight=" + weight + variantParams, metrics.summary());
             }
             print(dataset, results);
             variants.forEach((name, m) -> System.out.printf("%-24s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),

@@ -1,94 +1,138 @@
 package kb.query.l0;
 
-import java.util.ArrayList;
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.function.IntConsumer;
+import java.util.function.Consumer;
 
 /**
- * Multi-pattern matcher: finds every occurrence of every pattern in a text in one pass over the text,
- * whatever the number of patterns. Immutable once built.
+ * Multi-pattern matcher: finds every occurrence of every pattern in one pass over the text, whatever the
+ * number of patterns. Immutable once built, and compact (a few int arrays, about 22 bytes a trie node):
+ * children as sibling lists, except the root's, which is a direct table since every match starts there.
  */
 final class AhoCorasick {
 
-    /** One occurrence: which pattern, ending just before {@code end}. */
+    /** One occurrence: which pattern, over {@code [start, end)} of the text. */
     record Match(int pattern, int start, int end) {
     }
 
-    private final List<Map<Character, Integer>> next = new ArrayList<>();
-    private final int[] fail;
-    private final int[][] outputs;
+    private static final int NONE = -1;
+
+    private int[] firstChild;
+    private int[] nextSibling;
+    private char[] edge;
+    private int[] fail;
+    private int[] outHead;
+    private int[] dictLink;
+    private final int[] outNext;
     private final int[] lengths;
+    private final int[] rootTable = new int[Character.MAX_VALUE + 1];
+    private int states = 1;
 
     AhoCorasick(List<String> patterns) {
-        List<List<Integer>> out = new ArrayList<>();
-        next.add(new HashMap<>());
-        out.add(new ArrayList<>());
+        int capacity = 1 + patterns.stream().mapToInt(String::length).sum();
+        firstChild = filled(capacity);
+        nextSibling = filled(capacity);
+        edge = new char[capacity];
+        outHead = filled(capacity);
+        outNext = filled(patterns.size());
         lengths = new int[patterns.size()];
+        Arrays.fill(rootTable, NONE);
         for (int p = 0; p < patterns.size(); p++) {
-            String pattern = patterns.get(p);
-            lengths[p] = pattern.length();
-            int state = 0;
-            for (int i = 0; i < pattern.length(); i++) {
-                Integer target = next.get(state).get(pattern.charAt(i));
-                if (target == null) {
-                    target = next.size();
-                    next.get(state).put(pattern.charAt(i), target);
-                    next.add(new HashMap<>());
-                    out.add(new ArrayList<>());
+            insert(patterns.get(p), p);
+        }
+        fail = new int[states];
+        dictLink = filled(states);
+        linkFailures();
+    }
+
+    private static int[] filled(int size) {
+        int[] array = new int[size];
+        Arrays.fill(array, NONE);
+        return array;
+    }
+
+    private void insert(String pattern, int id) {
+        lengths[id] = pattern.length();
+        if (pattern.isEmpty()) {
+            return;
+        }
+        int state = 0;
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            int child = child(state, c);
+            if (child == NONE) {
+                child = states++;
+                edge[child] = c;
+                if (state == 0) {
+                    rootTable[c] = child;
+                } else {
+                    nextSibling[child] = firstChild[state];
+                    firstChild[state] = child;
                 }
-                state = target;
             }
-            if (!pattern.isEmpty()) {
-                out.get(state).add(p);
+            state = child;
+        }
+        outNext[id] = outHead[state];
+        outHead[state] = id;
+    }
+
+    private int child(int state, char c) {
+        if (state == 0) {
+            return rootTable[c];
+        }
+        for (int s = firstChild[state]; s != NONE; s = nextSibling[s]) {
+            if (edge[s] == c) {
+                return s;
             }
         }
-        fail = new int[next.size()];
-        linkFailures(out);
-        outputs = new int[out.size()][];
-        for (int s = 0; s < out.size(); s++) {
-            outputs[s] = out.get(s).stream().mapToInt(Integer::intValue).toArray();
-        }
+        return NONE;
     }
 
     /** Breadth-first: each state's failure link is the longest proper suffix that is also a prefix. */
-    private void linkFailures(List<List<Integer>> out) {
-        ArrayDeque<Integer> queue = new ArrayDeque<>(next.get(0).values());
+    private void linkFailures() {
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int c = 0; c < rootTable.length; c++) {
+            if (rootTable[c] != NONE) {
+                fail[rootTable[c]] = 0;
+                queue.add(rootTable[c]);
+            }
+        }
         while (!queue.isEmpty()) {
             int state = queue.poll();
-            for (Map.Entry<Character, Integer> edge : next.get(state).entrySet()) {
-                int child = edge.getValue();
+            for (int s = firstChild[state]; s != NONE; s = nextSibling[s]) {
                 int f = fail[state];
-                while (f != 0 && !next.get(f).containsKey(edge.getKey())) {
-                    f = fail[f];
-                }
-                Integer via = next.get(f).get(edge.getKey());
-                fail[child] = via == null || via == child ? 0 : via;
-                out.get(child).addAll(out.get(fail[child]));
-                queue.add(child);
+                int via = step(f, edge[s]);
+                fail[s] = via == s ? 0 : via;
+                dictLink[s] = outHead[fail[s]] != NONE ? fail[s] : dictLink[fail[s]];
+                queue.add(s);
             }
         }
     }
 
-    void forEachMatch(String text, java.util.function.Consumer<Match> sink) {
+    /** The automaton's move: the child, else along failure links, else the root. */
+    private int step(int state, char c) {
+        while (true) {
+            int child = child(state, c);
+            if (child != NONE) {
+                return child;
+            }
+            if (state == 0) {
+                return 0;
+            }
+            state = fail[state];
+        }
+    }
+
+    void forEachMatch(String text, Consumer<Match> sink) {
         int state = 0;
         for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            while (state != 0 && !next.get(state).containsKey(c)) {
-                state = fail[state];
-            }
-            state = next.get(state).getOrDefault(c, 0);
-            int end = i + 1;
-            for (int p : outputs[state]) {
-                sink.accept(new Match(p, end - lengths[p], end));
+            state = step(state, text.charAt(i));
+            for (int s = outHead[state] != NONE ? state : dictLink[state]; s != NONE; s = dictLink[s]) {
+                for (int p = outHead[s]; p != NONE; p = outNext[p]) {
+                    sink.accept(new Match(p, i + 1 - lengths[p], i + 1));
+                }
             }
         }
-    }
-
-    /** Patterns found anywhere in the text, without positions. */
-    void forEachPattern(String text, IntConsumer sink) {
-        forEachMatch(text, m -> sink.accept(m.pattern()));
     }
 }

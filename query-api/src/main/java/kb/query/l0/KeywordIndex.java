@@ -68,21 +68,24 @@ public final class KeywordIndex {
     private static final class Snapshot {
         private final List<Entry> owners = new ArrayList<>();
         private final List<String> keywords = new ArrayList<>();
-        private final Map<String, List<Integer>> bigrams = new HashMap<>();
+        private final Map<Integer, int[]> bigrams = new HashMap<>();
         private AhoCorasick automaton;
 
         static Snapshot build(List<Entry> entries) {
             Snapshot s = new Snapshot();
+            Map<Integer, List<Integer>> postings = new HashMap<>();
             for (Entry entry : entries) {
                 for (String keyword : entry.keywords()) {
                     int id = s.keywords.size();
                     s.keywords.add(keyword);
                     s.owners.add(entry);
-                    for (String gram : bigramsOf(keyword)) {
-                        s.bigrams.computeIfAbsent(gram, g -> new ArrayList<>()).add(id);
+                    for (int gram : bigramsOf(keyword)) {
+                        postings.computeIfAbsent(gram, g -> new ArrayList<>()).add(id);
                     }
                 }
             }
+            // Posting lists as int arrays: the index is rebuilt rarely and read often.
+            postings.forEach((gram, ids) -> s.bigrams.put(gram, ids.stream().mapToInt(Integer::intValue).toArray()));
             s.automaton = new AhoCorasick(s.keywords);
             return s;
         }
@@ -111,15 +114,15 @@ public final class KeywordIndex {
 
         /** Keywords that contain the whole query as a word (Latin) or substring (CJK), via the bigram index. */
         private List<Integer> keywordsContaining(String query) {
-            List<Integer> candidates = null;
-            for (String gram : bigramsOf(query)) {
-                List<Integer> posting = bigrams.getOrDefault(gram, List.of());
-                if (candidates == null || posting.size() < candidates.size()) {
+            int[] candidates = null;
+            for (int gram : bigramsOf(query)) {
+                int[] posting = bigrams.getOrDefault(gram, NO_IDS);
+                if (candidates == null || posting.length < candidates.length) {
                     candidates = posting;
                 }
             }
             List<Integer> found = new ArrayList<>();
-            for (int id : candidates == null ? List.<Integer>of() : candidates) {
+            for (int id : candidates == null ? NO_IDS : candidates) {
                 String keyword = keywords.get(id);
                 for (int at = keyword.indexOf(query); at >= 0; at = keyword.indexOf(query, at + 1)) {
                     if (KeywordText.atBoundaries(keyword, at, at + query.length())) {
@@ -131,10 +134,13 @@ public final class KeywordIndex {
             return found;
         }
 
-        private static Set<String> bigramsOf(String text) {
-            Set<String> grams = new java.util.LinkedHashSet<>();
+        private static final int[] NO_IDS = new int[0];
+
+        /** Each pair of adjacent chars packed into an int. */
+        private static Set<Integer> bigramsOf(String text) {
+            Set<Integer> grams = new java.util.LinkedHashSet<>();
             for (int i = 0; i + 2 <= text.length(); i++) {
-                grams.add(text.substring(i, i + 2));
+                grams.add(text.charAt(i) << 16 | text.charAt(i + 1));
             }
             return grams;
         }

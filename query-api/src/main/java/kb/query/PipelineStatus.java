@@ -1,0 +1,121 @@
+package kb.query;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.ValueAtPercentile;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kb.core.KbTopics;
+import kb.core.es.IndexNames;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * {@code /api/v1/status}: per-stage lag (from the consumer groups' committed offsets), documents and chunks
+ * indexed, dead letters, last event time, freshness (when the sink runs in this process), and which index
+ * version the aliases serve with which model.
+ */
+public final class PipelineStatus implements AutoCloseable {
+
+    private final Admin admin;
+    private final ElasticsearchClient client;
+    private final KbTopics topics;
+    private final IndexNames names;
+    private final String chunkerGroup;
+    private final String sinkGroup;
+    private final MeterRegistry registry;
+
+    public PipelineStatus(QueryConfig config, ElasticsearchClient client, MeterRegistry registry) {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
+        this.admin = Admin.create(props);
+        this.client = client;
+        this.topics = config.common().topics();
+        this.names = config.indexNames();
+        this.chunkerGroup = config.chunkerGroup();
+        this.sinkGroup = config.sinkGroup();
+        this.registry = registry;
+    }
+
+    public Map<String, Object> snapshot(DocumentCatalog.IndexCounts counts) throws Exception {
+        Map<String, Object> status = new LinkedHashMap<>();
+        String chunksIndex = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        String version = chunksIndex.substring(chunksIndex.lastIndexOf("-v") + 2);
+        status.put("lag", Map.of(
+                "chunker", lag(chunkerGroup, topics.fileEvents().name()),
+                "sink", lag(sinkGroup + "-v" + version, topics.chunks().name())));
+        status.put("documents", counts.documents());
+        status.put("chunks", counts.chunks());
+        status.put("chunksExpected", counts.chunksExpected());
+        status.put("deadLetters", records(topics.dlq().name()));
+        status.put("lastEventTime", counts.lastEventTime());
+        status.put("freshness", freshness());
+        var meta = client.indices().getMapping(m -> m.index(chunksIndex)).result().get(chunksIndex).mappings().meta();
+        status.put("index", Map.of("alias", names.chunksAlias(), "index", chunksIndex,
+                "model", meta != null && meta.containsKey("model") ? meta.get("model").to(String.class) : "unknown"));
+        return status;
+    }
+
+    /** Records between a group's committed offsets and the end of the topic (all of it when nothing is committed). */
+    private long lag(String group, String topic) throws Exception {
+        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic).partitions()
+                .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+        long lag = 0;
+        for (var entry : admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
+            OffsetAndMetadata done = committed.get(entry.getKey());
+            lag += entry.getValue().offset() - (done == null ? 0 : done.offset());
+        }
+        return Math.max(0, lag);
+    }
+
+    private long records(String topic) throws Exception {
+        Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic).partitions()
+                .forEach(p -> {
+                    earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
+                    latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
+                });
+        long total = 0;
+        var start = admin.listOffsets(earliest).all().get(5, TimeUnit.SECONDS);
+        for (var entry : admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
+            total += entry.getValue().offset() - start.get(entry.getKey()).offset();
+        }
+        return total;
+    }
+
+    /** p50/p99 in ms of the sink's freshness timers, when the sink reports to this registry. */
+    private Map<String, Object> freshness() {
+        Map<String, Object> freshness = new LinkedHashMap<>();
+        for (String op : new String[]{"upsert", "delete"}) {
+            Timer timer = registry.find("kb_sink_freshness").tag("op", op).timer();
+            if (timer == null || timer.count() == 0) {
+                continue;
+            }
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (ValueAtPercentile v : timer.takeSnapshot().percentileValues()) {
+                values.put(v.percentile() == 0.5 ? "p50Ms" : "p99Ms", v.value(TimeUnit.MILLISECONDS));
+            }
+            values.put("count", (double) timer.count());
+            freshness.put(op, values);
+        }
+        return freshness;
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+    }
+}

@@ -15,6 +15,13 @@ final class ChunkerMetrics {
         this.chunkSize = DistributionSummary.builder("kb_chunker_chunk_size_chars")
                 .serviceLevelObjectives(100, 300, 600, 900, 1200)
                 .register(registry);
+        // Registered at zero so dashboards and alerts have a series before the first record of each kind.
+        for (String outcome : new String[]{"indexed", "deleted", "failed"}) {
+            registry.counter("kb_chunker_records_total", "outcome", outcome);
+        }
+        for (String reason : new String[]{"undecodable", "error"}) {
+            registry.counter("kb_chunker_dlq_total", "reason", reason);
+        }
     }
 
     Outcome record(Outcome outcome) {

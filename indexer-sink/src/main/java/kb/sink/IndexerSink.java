@@ -87,6 +87,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
         this.upsertFreshness = freshness(registry, "upsert");
         this.deleteFreshness = freshness(registry, "delete");
+        // Registered at zero so dashboards and alerts have a series before the first event of each kind.
+        registry.counter("kb_sink_retries_total");
+        for (String outcome : new String[]{"applied", "skipped", "rejected"}) {
+            registry.counter("kb_sink_documents_total", "outcome", outcome);
+        }
+        for (String reason : new String[]{"rejected", "undecodable"}) {
+            registry.counter("kb_sink_dlq_total", "reason", reason);
+        }
+        for (String source : new String[]{"computed", "cache"}) {
+            registry.counter("kb_sink_embeddings_total", "source", source);
+        }
         Properties producerProps = new Properties();
         producerProps.put("bootstrap.servers", config.common().bootstrapServers());
         producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));

@@ -39,6 +39,14 @@ final class EventPublisher implements AutoCloseable {
         this.deadLetters = new KafkaProducer<>(producerProps(bootstrapServers, topics.maxMessageBytes()),
                 topics.dlq().keySerde().serializer(), topics.dlq().valueSerde().serializer());
         this.publishLatency = Timer.builder("kb_producer_publish_latency").register(registry);
+        // Registered at zero so dashboards and alerts have a series before the first event of each kind.
+        for (String op : new String[]{"upsert", "delete"}) {
+            registry.counter("kb_producer_events_published_total", "op", op);
+            registry.counter("kb_producer_publish_errors_total", "op", op);
+        }
+        for (String reason : new String[]{"oversize", "binary", "invalid_utf8", "unreadable"}) {
+            registry.counter("kb_producer_dlq_total", "reason", reason);
+        }
     }
 
     /**

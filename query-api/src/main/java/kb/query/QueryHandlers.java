@@ -20,6 +20,9 @@ final class QueryHandlers {
     QueryHandlers(ApiServices services, MeterRegistry registry) {
         this.services = services;
         this.registry = registry;
+        for (String decision : new String[]{"found", "deflected"}) {
+            registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
+        }
     }
 
     void health(Context ctx) {

@@ -9,6 +9,12 @@ import kb.core.embed.OnnxEmbedder;
 /**
  * One real broker, one real Elasticsearch and one loaded model per test JVM, started on first use and
  * stopped when the JVM exits. Tests isolate themselves with unique topic and index prefixes.
+ *
+ * <p>One switch chooses where the services come from: by default the local ones (in-process KRaft broker,
+ * Elasticsearch from the Maven distribution); {@code KB_TEST_INFRA=testcontainers} starts
+ * {@code KafkaContainer} and {@code ElasticsearchContainer} instead, where Docker exists (not exercised in
+ * our CI, which has no Docker engine); {@code KB_TEST_KAFKA_BOOTSTRAP} / {@code KB_TEST_ES_URL} point at
+ * running services.
  */
 final class SharedInfrastructure {
 
@@ -21,9 +27,15 @@ final class SharedInfrastructure {
     static synchronized Infrastructure get() throws Exception {
         if (infrastructure == null) {
             Path data = Files.createTempDirectory("kb-it-");
-            String kafka = System.getenv("KB_TEST_KAFKA_BOOTSTRAP");
-            String es = System.getenv("KB_TEST_ES_URL");
-            infrastructure = Infrastructure.start(data, blankToNull(kafka), blankToNull(es));
+            String kafka = blankToNull(System.getenv("KB_TEST_KAFKA_BOOTSTRAP"));
+            String es = blankToNull(System.getenv("KB_TEST_ES_URL"));
+            if ("testcontainers".equals(System.getenv("KB_TEST_INFRA"))) {
+                Containers containers = Containers.start();
+                kafka = containers.kafkaBootstrap();
+                es = containers.elasticsearchUrl();
+                Runtime.getRuntime().addShutdownHook(new Thread(containers::stop, "kb-it-containers-stop"));
+            }
+            infrastructure = Infrastructure.start(data, kafka, es);
             Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::close, "kb-it-infrastructure-stop"));
         }
         return infrastructure;
@@ -38,5 +50,33 @@ final class SharedInfrastructure {
 
     private static String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value;
+    }
+
+    /** Kafka and Elasticsearch from Testcontainers, pinned images. */
+    private record Containers(org.testcontainers.kafka.KafkaContainer kafka,
+                              org.testcontainers.elasticsearch.ElasticsearchContainer elasticsearch) {
+
+        static Containers start() {
+            var kafka = new org.testcontainers.kafka.KafkaContainer("apache/kafka:4.1.0");
+            var es = new org.testcontainers.elasticsearch.ElasticsearchContainer(
+                    "docker.elastic.co/elasticsearch/elasticsearch:8.19.4")
+                    .withEnv("xpack.security.enabled", "false");
+            kafka.start();
+            es.start();
+            return new Containers(kafka, es);
+        }
+
+        String kafkaBootstrap() {
+            return kafka.getBootstrapServers();
+        }
+
+        String elasticsearchUrl() {
+            return "http://" + elasticsearch.getHttpHostAddress();
+        }
+
+        void stop() {
+            elasticsearch.stop();
+            kafka.stop();
+        }
     }
 }

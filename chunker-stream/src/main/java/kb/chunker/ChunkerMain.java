@@ -1,10 +1,10 @@
 package kb.chunker;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.concurrent.CountDownLatch;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
+import kb.core.Shutdown;
 
 /** Runs the chunker stream on its own, configured by environment variables (see README). */
 public final class ChunkerMain {
@@ -17,14 +17,7 @@ public final class ChunkerMain {
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ChunkerStream stream = new ChunkerStream(ChunkerConfig.from(settings), registry);
         stream.start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        try (MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9402), registry,
-                stream::isRunning)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                stream.close();
-                stopped.countDown();
-            }, "kb-chunker-shutdown"));
-            stopped.await();
-        }
+        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9402), registry, stream::isRunning);
+        Shutdown.awaitThenClose("kb-chunker", stream, metrics);
     }
 }

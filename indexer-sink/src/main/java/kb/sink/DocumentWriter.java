@@ -42,11 +42,19 @@ public final class DocumentWriter {
     private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
     private final Clock clock;
+    private final io.micrometer.core.instrument.MeterRegistry registry;
+    private final io.micrometer.core.instrument.Timer bulkLatency;
 
-    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock) {
+    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock,
+                          io.micrometer.core.instrument.MeterRegistry registry) {
         this.client = client;
         this.embeddings = embeddings;
         this.clock = clock;
+        this.registry = registry;
+        this.bulkLatency = io.micrometer.core.instrument.Timer.builder("kb_sink_bulk_latency").register(registry);
+        for (String outcome : new String[]{"ok", "not_found", "retriable", "rejected"}) {
+            registry.counter("kb_sink_bulk_items_total", "outcome", outcome);
+        }
     }
 
     /** @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch */
@@ -136,16 +144,16 @@ public final class DocumentWriter {
 
     /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
     private Map<String, String> execute(PlannedBulk plan, boolean waitForRefresh) throws IOException {
+        long start = System.nanoTime();
         BulkResponse response = client.bulk(BulkRequest.of(b -> waitForRefresh
                 ? b.operations(plan.operations).refresh(co.elastic.clients.elasticsearch._types.Refresh.WaitFor)
                 : b.operations(plan.operations)));
+        bulkLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
         Map<String, String> failures = new LinkedHashMap<>();
-        if (!response.errors()) {
-            return failures;
-        }
         List<BulkResponseItem> items = response.items();
         for (int i = 0; i < items.size(); i++) {
             BulkResponseItem item = items.get(i);
+            registry.counter("kb_sink_bulk_items_total", "outcome", outcome(item)).increment();
             if (item.error() == null || isMissingDelete(item)) {
                 continue;
             }
@@ -156,6 +164,16 @@ public final class DocumentWriter {
             failures.putIfAbsent(plan.docIds.get(i), item.error().type() + ": " + item.error().reason());
         }
         return failures;
+    }
+
+    private static String outcome(BulkResponseItem item) {
+        if (item.error() == null) {
+            return "ok";
+        }
+        if (isMissingDelete(item)) {
+            return "not_found";
+        }
+        return item.status() == 429 || item.status() >= 500 ? "retriable" : "rejected";
     }
 
     private static boolean isMissingDelete(BulkResponseItem item) {

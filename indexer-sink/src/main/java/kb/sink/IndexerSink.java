@@ -83,7 +83,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         KbTopics topics = config.common().topics();
         TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
         this.layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
-        this.writer = new DocumentWriter(client, new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry), clock);
+        this.writer = new DocumentWriter(client, new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry), clock,
+                registry);
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
         this.upsertFreshness = freshness(registry, "upsert");
         this.deleteFreshness = freshness(registry, "delete");

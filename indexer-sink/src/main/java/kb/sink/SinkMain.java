@@ -3,10 +3,10 @@ package kb.sink;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
-import java.util.concurrent.CountDownLatch;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
+import kb.core.Shutdown;
 import kb.core.embed.OnnxEmbedder;
 import kb.core.es.EsClients;
 
@@ -23,20 +23,7 @@ public final class SinkMain {
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
         IndexerSink sink = new IndexerSink(config, client, new OnnxEmbedder(config.model()), registry, Clock.systemUTC());
         sink.start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        try (MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry,
-                sink::isHealthy)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    sink.close();
-                    client._transport().close();
-                } catch (Exception e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    stopped.countDown();
-                }
-            }, "kb-sink-shutdown"));
-            stopped.await();
-        }
+        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry, sink::isHealthy);
+        Shutdown.awaitThenClose("kb-sink", sink, metrics, () -> client._transport().close());
     }
 }

@@ -26,7 +26,7 @@ public record ProducerConfig(
         long maxFileBytes,
         Duration debounce) {
 
-    public static final List<String> DEFAULT_EXTENSIONS = List.of("md", "markdown", "txt", "yaml", "yml", "json", "py");
+    public static final List<String> DEFAULT_EXTENSIONS = kb.core.Formats.DEFAULT_EXTENSIONS;
     public static final List<String> DEFAULT_EXCLUDES = List.of(
             "**/node_modules/**", "**/__pycache__/**", "**/venv/**", "**/.venv/**",
             "**/build/**", "**/dist/**", "**/target/**", "**/vendor/**");

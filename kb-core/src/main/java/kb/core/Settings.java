@@ -36,54 +36,34 @@ public final class Settings {
     }
 
     public int integer(String name, int fallback) {
-        String value = string(name, null);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'", e);
-        }
+        return parsed(name, fallback, Integer::parseInt, "a whole number");
     }
 
     public long longValue(String name, long fallback) {
-        String value = string(name, null);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'", e);
-        }
+        return parsed(name, fallback, Long::parseLong, "a whole number");
     }
 
     public double decimal(String name, double fallback) {
+        return parsed(name, fallback, Double::parseDouble, "a number");
+    }
+
+    /** One place for "read, parse, or fail naming the setting and what it should have been". */
+    private <T> T parsed(String name, T fallback, java.util.function.Function<String, T> parser, String what) {
         String value = string(name, null);
         if (value == null) {
             return fallback;
         }
         try {
-            return Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a number, got '" + value + "'", e);
+            return parser.apply(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(name + " must be " + what + ", got '" + value + "'", e);
         }
     }
 
     /** Durations as ISO-8601 ({@code PT1S}) or a number of milliseconds. */
     public Duration duration(String name, Duration fallback) {
-        String value = string(name, null);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return value.toUpperCase(Locale.ROOT).startsWith("P")
-                    ? Duration.parse(value)
-                    : Duration.ofMillis(Long.parseLong(value));
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(name + " must be a duration (PT1S or millis), got '" + value + "'", e);
-        }
+        return parsed(name, fallback, value -> value.toUpperCase(Locale.ROOT).startsWith("P")
+                ? Duration.parse(value) : Duration.ofMillis(Long.parseLong(value)), "a duration (PT1S or millis)");
     }
 
     public Path path(String name, Path fallback) {

@@ -30,15 +30,22 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
     private final PrometheusMeterRegistry registry;
     private final HttpClient http = HttpClient.newHttpClient();
 
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Thread shutdownHook = new Thread(this::close, "kb-run-shutdown");
+
     private PipelineRun(Infrastructure infrastructure, LocalPipeline pipeline, PrometheusMeterRegistry registry) {
         this.infrastructure = infrastructure;
         this.pipeline = pipeline;
         this.registry = registry;
+        // Ctrl-C or SIGTERM during a long eval or bench must not leave Elasticsearch running.
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     public static PipelineRun start(Path kbDir, Path dataDir, String kafka, String elasticsearch,
                                     Map<String, String> extra) throws Exception {
         Infrastructure infra = Infrastructure.start(dataDir, kafka, elasticsearch);
+        Thread stopInfra = new Thread(infra::close, "kb-run-start-shutdown");
+        Runtime.getRuntime().addShutdownHook(stopInfra);
         try {
             Settings settings = Settings.fromEnvironment().with(Map.of(
                     "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
@@ -49,8 +56,11 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
             PrometheusMeterRegistry registry = Metrics.newRegistry();
             EmbeddingModelSpec model = EmbeddingModelSpec.byId(
                     settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
-            return new PipelineRun(infra, LocalPipeline.start(settings, new OnnxEmbedder(model), registry), registry);
+            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, new OnnxEmbedder(model), registry), registry);
+            Runtime.getRuntime().removeShutdownHook(stopInfra);
+            return run;
         } catch (Exception | Error e) {
+            Runtime.getRuntime().removeShutdownHook(stopInfra);
             infra.close();
             throw e;
         }
@@ -102,7 +112,13 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
 
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         pipeline.close();
         infrastructure.close();
+        if (Thread.currentThread() != shutdownHook) {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        }
     }
 }

@@ -3,9 +3,9 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import kb.core.Metrics;
 import kb.core.Settings;
+import kb.core.Shutdown;
 import kb.core.embed.OnnxEmbedder;
 import kb.core.es.EsClients;
 
@@ -20,20 +20,9 @@ public final class QueryMain {
         QueryConfig config = QueryConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS",
-                java.util.List.of("md", "markdown", "txt", "yaml", "yml", "json", "py")));
+        Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
         QueryService service = new QueryService(config, client, new OnnxEmbedder(config.model()), registry,
                 extensions, () -> true);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                service.close();
-                client._transport().close();
-            } catch (Exception e) {
-                Thread.currentThread().interrupt();
-            }
-            stopped.countDown();
-        }, "kb-query-shutdown"));
-        stopped.await();
+        Shutdown.awaitThenClose("kb-query", service, () -> client._transport().close());
     }
 }

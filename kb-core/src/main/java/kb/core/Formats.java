@@ -1,0 +1,12 @@
+package kb.core;
+
+import java.util.List;
+
+/** The file formats ingested by default (the producer watches them, the API accepts them as uploads). */
+public final class Formats {
+
+    public static final List<String> DEFAULT_EXTENSIONS = List.of("md", "markdown", "txt", "yaml", "yml", "json", "py");
+
+    private Formats() {
+    }
+}

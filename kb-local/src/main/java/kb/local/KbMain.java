@@ -46,7 +46,7 @@ public final class KbMain {
         }
     }
 
-    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W] [--work DIR]\n"
+    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W] [--variants 'P;P'] [--work DIR]\n"
             + "  runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints\n"
             + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms\n"
             + "usage: kb eval --scenarios\n"
@@ -89,9 +89,20 @@ public final class KbMain {
                 flags.containsKey("--json") ? java.nio.file.Path.of(flags.get("--json")) : null,
                 flags.get("--kafka"), flags.get("--es"),
                 flags.containsKey("--work") ? Map.of("KB_EVAL_WORK", flags.get("--work")) : Map.of(),
-                flags.containsKey("--sweep") ? java.util.Arrays.stream(flags.get("--sweep").split(","))
-                        .map(Double::parseDouble).toList() : List.of(),
-                flags.getOrDefault("--variant", ""));
+                variants(flags));
+    }
+
+    /** {@code --sweep 0.2,0.5} (BM25 weights) and {@code --variants 'PARAMS;PARAMS'} (search parameters). */
+    private static List<String> variants(Map<String, String> flags) {
+        List<String> variants = new java.util.ArrayList<>();
+        if (flags.containsKey("--sweep")) {
+            java.util.Arrays.stream(flags.get("--sweep").split(",")).map(w -> "&bm25Weight=" + Double.parseDouble(w))
+                    .forEach(variants::add);
+        }
+        if (flags.containsKey("--variants")) {
+            variants.addAll(List.of(flags.get("--variants").split(";")));
+        }
+        return variants;
     }
 
     private static void up(UpOptions options) throws Exception {

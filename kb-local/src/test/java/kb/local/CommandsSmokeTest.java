@@ -55,7 +55,8 @@ class CommandsSmokeTest {
     void shouldRunEvalOnATinyDatasetAndWriteTheJsonContract() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Path json = dir.resolve("eval.json");
-        EvalCommand.run(tinyDataset(), json, infra.bootstrapServers(), infra.elasticsearchUrl(), isolated(), List.of(0.5));
+        EvalCommand.run(tinyDataset(), json, infra.bootstrapServers(), infra.elasticsearchUrl(), isolated(),
+                List.of("&bm25Weight=0.5", "&fusion=convex&alpha=0.3"));
         JsonNode result = Json.MAPPER.readTree(json.toFile());
         assertEquals("tiny", result.get("dataset").asText());
         assertEquals(4, result.get("queries").asInt());

@@ -75,7 +75,7 @@ public final class ChunkRetriever {
         List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next));
         double bestCosine = knn.isEmpty() ? -1 : 2 * knn.get(0).score() - 1; // ES scores cosine as (1 + cos) / 2
-        return new ArmHits(sources(bm25), sources(knn), sources(l0), bestCosine);
+        return new ArmHits(sources(bm25), sources(knn), sources(l0), bestCosine, scores(bm25), scores(knn));
     }
 
     private static Query l0Query(String text, List<String> docIds) {
@@ -109,6 +109,10 @@ public final class ChunkRetriever {
 
     private static List<ChunkDoc> sources(List<Hit<ChunkDoc>> hits) {
         return hits.stream().map(Hit::source).toList();
+    }
+
+    private static List<Double> scores(List<Hit<ChunkDoc>> hits) {
+        return hits.stream().map(h -> h.score() == null ? 0.0 : h.score()).toList();
     }
 
     private static List<Float> toList(float[] vector) {

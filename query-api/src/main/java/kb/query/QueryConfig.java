@@ -19,6 +19,8 @@ import kb.core.es.IndexNames;
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
  * @param baseDir         the knowledge-base folder uploads are saved to ({@code KB_BASE_DIR})
  * @param maxUploadBytes  upload size cap ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
+ * @param convexAlpha     0: fuse by RRF; above 0: convex combination with this BM25 share ({@code KB_FUSION}=convex,
+ *                        {@code KB_CONVEX_ALPHA}, default 0.3)
  * @param titleBoost      boost of a title match in the BM25 arm, 0 for none ({@code KB_BM25_TITLE_BOOST})
  * @param chunkerGroup    the chunker's application id, for its lag ({@code KB_CHUNKER_APP_ID})
  * @param sinkGroup       the sink's consumer group prefix, for its lag ({@code KB_SINK_GROUP})
@@ -41,6 +43,7 @@ public record QueryConfig(
         String apiToken,
         java.nio.file.Path baseDir,
         long maxUploadBytes,
+        double convexAlpha,
         double titleBoost,
         String chunkerGroup,
         String sinkGroup,
@@ -65,6 +68,7 @@ public record QueryConfig(
                 settings.string("KB_API_TOKEN", null),
                 settings.path("KB_BASE_DIR", java.nio.file.Path.of("knowledge_base")),
                 settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
+                "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf")) ? settings.decimal("KB_CONVEX_ALPHA", 0.3) : 0,
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
                 settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
                 settings.string("KB_SINK_GROUP", "kb-indexer"),

@@ -173,7 +173,8 @@ final class QueryHandlers {
 
     /**
      * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
-     * {@code bm25Weight=x} (the vector arm's weight stays as configured).
+     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=rrf|convex} and
+     * {@code alpha=x} (the BM25 share of a convex combination).
      */
     private static SearchOptions options(Context ctx) {
         String arms = ctx.queryParam("arms");
@@ -185,8 +186,13 @@ final class QueryHandlers {
             throw new BadRequestException("arms must be hybrid, bm25 or vector");
         }
         boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
+        double alpha = "convex".equalsIgnoreCase(ctx.queryParam("fusion"))
+                ? Math.max(0.0001, decimalParam(ctx, "alpha") >= 0 ? decimalParam(ctx, "alpha") : 0.3) : -1;
+        if ("rrf".equalsIgnoreCase(ctx.queryParam("fusion"))) {
+            alpha = 0;
+        }
         return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"));
+                decimalParam(ctx, "titleBoost"), alpha);
     }
 
     /** A non-negative number, or -1 when absent. */

@@ -79,16 +79,12 @@ public final class SearchService {
         boolean found = !options.gate() || !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
         SearchResponse.Gate gate = new SearchResponse.Gate(found, l0.size(), lexical, hits.bm25().size(), hits.bestCosine(),
                 config.minCosine(), l1Available);
-        double bm25Weight = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
-        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k, bm25Weight) : List.of();
+        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k, options) : List.of();
         return new Retrieval(query, l0, documents, gate, found ? List.of() : suggestions(hits), l1Available);
     }
 
-    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k, double bm25Weight) {
-        Map<String, Double> fused = RrfFusion.fuse(List.of(
-                new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
-                new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
-                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK());
+    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k, SearchOptions options) {
+        Map<String, Double> fused = fuse(hits, options);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
         collect(hits.l0(), "L0", chunks, arms);
@@ -103,6 +99,23 @@ public final class SearchService {
                 byDocument.values().stream().limit(k).map(list -> toResult(list, fused, arms)).toList());
         addL0OnlyDocuments(results, l0, byDocument.keySet(), k);
         return results;
+    }
+
+    /** RRF by default; a convex combination of normalised scores when asked (L0 chunks join by rank). */
+    private Map<String, Double> fuse(ArmHits hits, SearchOptions options) {
+        double alpha = options.convexAlpha() > 0 ? options.convexAlpha() : config.convexAlpha();
+        if (alpha > 0) {
+            Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(ids(hits.bm25()), hits.bm25Scores(),
+                    ids(hits.vector()), hits.vectorScores(), alpha));
+            RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK())
+                    .forEach((id, score) -> fused.merge(id, score, Double::sum));
+            return fused;
+        }
+        double bm25Weight = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
+        return RrfFusion.fuse(List.of(
+                new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
+                new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
+                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK());
     }
 
     /** An L0 document without chunks in the index yet (or with Elasticsearch down) still shows. */

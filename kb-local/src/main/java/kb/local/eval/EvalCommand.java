@@ -34,15 +34,13 @@ public final class EvalCommand {
      * @param sweep extra hybrid rows with these BM25 weights (vector weight as configured), for tuning the
      *              fusion on one index; printed, not written to the JSON
      */
+    /**
+     * @param variants extra hybrid rows, each a set of search parameters (e.g. {@code &bm25Weight=0.3} or
+     *                 {@code &fusion=convex&alpha=0.3}), for tuning on one index; printed, not in the JSON
+     */
     public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
-                                                       Map<String, String> settings, List<Double> sweep) throws Exception {
-        return run(datasetDir, jsonOut, kafka, es, settings, sweep, "");
-    }
-
-    /** @param variantParams extra search parameters for every sweep row (e.g. {@code &titleBoost=2}) */
-    public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
-                                                       Map<String, String> settings, List<Double> sweep,
-                                                       String variantParams) throws Exception {
+                                                       Map<String, String> settings, List<String> variants)
+            throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
         Path work = settings.containsKey("KB_EVAL_WORK") ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
@@ -63,17 +61,17 @@ public final class EvalCommand {
                 }
                 results.put(arm.getKey(), metrics.summary());
             }
-            Map<String, Map<String, Double>> variants = new LinkedHashMap<>();
-            for (double weight : sweep) {
+            Map<String, Map<String, Double>> rows = new LinkedHashMap<>();
+            for (String variant : variants) {
                 RankingMetrics metrics = new RankingMetrics();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid&bm25Weight=" + weight + variantParams);
+                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid" + variant);
                     metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
                 }
-                variants.put("hybrid bm25Weight=" + weight + variantParams, metrics.summary());
+                rows.put("hybrid " + variant, metrics.summary());
             }
             print(dataset, results);
-            variants.forEach((name, m) -> System.out.printf("%-24s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),
+            rows.forEach((name, m) -> System.out.printf("%-40s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),
                     m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
             if (jsonOut != null) {
                 writeJson(jsonOut, dataset, results);

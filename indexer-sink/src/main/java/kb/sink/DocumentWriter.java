@@ -67,7 +67,7 @@ public final class DocumentWriter {
             return new BatchResult(List.of(), changes.size(), List.of());
         }
         rememberDeleted(fresh, states, target);
-        Map<String, float[]> vectors = embeddings.vectorsFor(upsertedChunks(fresh), target.chunksIndex());
+        Map<String, EmbeddingStage.Embedded> vectors = embeddings.vectorsFor(upsertedChunks(fresh), target.chunksIndex());
         PlannedBulk plan = plan(fresh, states, vectors, target);
         // A few live edits wait for the refresh, so "written" means searchable; a backlog does not wait.
         Map<String, String> failures = execute(plan, fresh.size() <= LIVE_BATCH);
@@ -113,7 +113,7 @@ public final class DocumentWriter {
         embeddings.remember(ids, target.chunksIndex());
     }
 
-    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, float[]> vectors,
+    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, EmbeddingStage.Embedded> vectors,
                              IndexVersion target) {
         PlannedBulk plan = new PlannedBulk();
         long now = clock.millis();
@@ -126,8 +126,9 @@ public final class DocumentWriter {
                 DocumentChunks document = change.document();
                 for (Chunk chunk : document.chunks()) {
                     stale.remove(chunk.chunkId());
-                    ChunkDoc doc = chunkDoc(document.card(), chunk, embeddings.keyOf(chunk), change.generation(),
-                            vectors.get(chunk.chunkId()), now);
+                    EmbeddingStage.Embedded embedded = vectors.get(chunk.chunkId());
+                    ChunkDoc doc = chunkDoc(document.card(), chunk, embedded.key(), change.generation(),
+                            embedded.vector(), now);
                     plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.chunksIndex())
                             .id(chunk.chunkId()).document(doc))));
                 }

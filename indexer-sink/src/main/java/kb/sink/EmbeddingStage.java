@@ -56,40 +56,46 @@ public final class EmbeddingStage {
         this.embedLatency = Timer.builder("kb_sink_embed_latency").register(registry);
     }
 
-    public String keyOf(Chunk chunk) {
+    String keyOf(Chunk chunk) {
         return embedder.modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
     }
 
-    /** chunk id → vector for every chunk given. */
-    Map<String, float[]> vectorsFor(List<Chunk> chunks, String chunksIndex) throws IOException {
+    /** A chunk's cache key and its vector. */
+    record Embedded(String key, float[] vector) {
+    }
+
+    /** chunk id → (cache key, vector) for every chunk given; each text is hashed once. */
+    Map<String, Embedded> vectorsFor(List<Chunk> chunks, String chunksIndex) throws IOException {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (Chunk chunk : chunks) {
+            keys.put(chunk.chunkId(), keyOf(chunk));
+        }
         Map<String, float[]> byKey = new HashMap<>();
         List<String> unknown = new ArrayList<>();
-        for (Chunk chunk : chunks) {
-            String key = keyOf(chunk);
+        for (String key : new java.util.LinkedHashSet<>(keys.values())) {
             float[] vector = recent.get(key);
             if (vector != null) {
                 byKey.put(key, vector);
-            } else if (!unknown.contains(key)) {
+            } else {
                 unknown.add(key);
             }
         }
         byKey.putAll(stored(unknown, chunksIndex));
-        int computed = computeMissing(chunks, byKey);
+        int computed = computeMissing(chunks, keys, byKey);
         registry.counter("kb_sink_embeddings_total", "source", "computed").increment(computed);
         registry.counter("kb_sink_embeddings_total", "source", "cache").increment(chunks.size() - computed);
-        Map<String, float[]> byChunk = new HashMap<>();
-        for (Chunk chunk : chunks) {
-            float[] vector = byKey.get(keyOf(chunk));
-            recent.put(keyOf(chunk), vector);
-            byChunk.put(chunk.chunkId(), vector);
-        }
+        Map<String, Embedded> byChunk = new HashMap<>();
+        keys.forEach((chunkId, key) -> {
+            recent.put(key, byKey.get(key));
+            byChunk.put(chunkId, new Embedded(key, byKey.get(key)));
+        });
         return byChunk;
     }
 
-    private int computeMissing(List<Chunk> chunks, Map<String, float[]> byKey) {
+    private int computeMissing(List<Chunk> chunks, Map<String, String> keys, Map<String, float[]> byKey) {
         Map<String, String> toEmbed = new LinkedHashMap<>();
         for (Chunk chunk : chunks) {
-            String key = keyOf(chunk);
+            String key = keys.get(chunk.chunkId());
             if (!byKey.containsKey(key)) {
                 toEmbed.putIfAbsent(key, chunk.enrichedText());
             }
@@ -97,12 +103,12 @@ public final class EmbeddingStage {
         if (toEmbed.isEmpty()) {
             return 0;
         }
-        List<String> keys = new ArrayList<>(toEmbed.keySet());
+        List<String> missing = new ArrayList<>(toEmbed.keySet());
         List<float[]> vectors = embedLatency.record(() -> embedder.embedPassages(new ArrayList<>(toEmbed.values())));
-        for (int i = 0; i < keys.size(); i++) {
-            byKey.put(keys.get(i), vectors.get(i));
+        for (int i = 0; i < missing.size(); i++) {
+            byKey.put(missing.get(i), vectors.get(i));
         }
-        return keys.size();
+        return missing.size();
     }
 
     private Map<String, float[]> stored(List<String> keys, String chunksIndex) throws IOException {

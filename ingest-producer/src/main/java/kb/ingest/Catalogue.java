@@ -74,8 +74,4 @@ public final class Catalogue {
     public Set<String> paths() {
         return Set.copyOf(hashes.keySet());
     }
-
-    public int size() {
-        return hashes.size();
-    }
 }

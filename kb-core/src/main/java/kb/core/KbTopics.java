@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 
 /**
@@ -61,8 +60,4 @@ public record KbTopics(String prefix, int maxMessageBytes) {
                 TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
     }
 
-    /** Helper for serde-less callers. */
-    public static <T> Serde<T> json(Class<T> type) {
-        return new JsonSerde<>(type);
-    }
 }

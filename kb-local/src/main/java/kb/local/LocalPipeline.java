@@ -32,7 +32,6 @@ public final class LocalPipeline implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private volatile boolean ready;
     private QueryService query;
-    private IngestProducer producer;
     private IndexerSink sink;
 
     private LocalPipeline() {
@@ -64,7 +63,7 @@ public final class LocalPipeline implements AutoCloseable {
         ProducerConfig producerConfig = ProducerConfig.from(settings);
         query = new QueryService(queryConfig, client, embedder, registry, producerConfig.extensions(), () -> ready, sink);
         started.push(query);
-        producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
+        IngestProducer producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
         started.push(producer);
         producer.start();
         if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
@@ -86,10 +85,6 @@ public final class LocalPipeline implements AutoCloseable {
 
     public int port() {
         return query.port();
-    }
-
-    public IngestProducer producer() {
-        return producer;
     }
 
     public boolean isReady() {

@@ -64,8 +64,10 @@ public final class SearchService {
         boolean vectorArm = options.arms() != SearchOptions.Arms.BM25;
         int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
         int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
+        List<String> terms = QueryTerms.contentTerms(query);
+        String lexicalQuery = terms.isEmpty() ? null : String.join(" ", terms);
         try {
-            hits = retriever.retrieve(lexicalArm ? QueryTerms.lexicalQuery(query) : null,
+            hits = retriever.retrieve(lexicalArm ? lexicalQuery : null,
                     vectorArm ? embedder.embedQuery(query) : null, category,
                     bm25Window, knnWindow, l0.stream().map(L0Hit::docId).toList(),
                     options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost());
@@ -74,7 +76,6 @@ public final class SearchService {
             hits = ArmHits.none();
             l1Available = false;
         }
-        List<String> terms = QueryTerms.contentTerms(query);
         boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(terms, c.enrichedText()));
         boolean found = !options.gate() || !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
         SearchResponse.Gate gate = new SearchResponse.Gate(found, l0.size(), lexical, hits.bm25().size(), hits.bestCosine(),

@@ -2,7 +2,6 @@ package kb.query.l0;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,13 +13,21 @@ import kb.core.DocumentCard;
 /**
  * L0: the exact keyword tier. A document hits when the query contains one of its frontmatter keywords
  * (whole words for Latin and digits, substrings for CJK), or when one of its keywords contains the whole
- * query (queries of 2+ characters). Lookups read an immutable snapshot (an Aho-Corasick automaton for the
- * first rule, a bigram index for the second); updates swap in a new one.
+ * query (queries of 2+ characters). Lookups read an immutable snapshot (a hashed keyword table for the
+ * first rule, a bigram index for the second); updates swap in a new one. Flat arrays rather than objects
+ * per keyword keep 10k documents with 5 keywords each within a few MB.
  */
 public final class KeywordIndex {
 
-    /** What L0 keeps of a document: no content, so 10k documents stay within a few MB. */
-    private record Entry(String docId, String path, String title, List<String> keywords) {
+    /** Separates a document's keywords in {@link Entry#keywords}: normalised keywords never hold it. */
+    private static final char SEPARATOR = '\u0000';
+
+    /** What L0 keeps of a document: no content, and its keywords as one string. */
+    private record Entry(String docId, String path, String title, String keywords) {
+
+        List<String> keywordList() {
+            return List.of(keywords.split(String.valueOf(SEPARATOR)));
+        }
     }
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -28,12 +35,13 @@ public final class KeywordIndex {
 
     /** Adds or replaces a document's keywords; a card without keywords removes it from L0. */
     public synchronized void put(DocumentCard card) {
-        List<String> keywords = card.keywords().stream().map(KeywordText::normalize).filter(k -> !k.isEmpty())
-                .distinct().toList();
+        List<String> keywords = card.keywords().stream().map(KeywordText::normalize)
+                .map(k -> k.replace(SEPARATOR, ' ').strip()).filter(k -> !k.isEmpty()).distinct().toList();
         if (keywords.isEmpty()) {
             entries.remove(card.docId());
         } else {
-            entries.put(card.docId(), new Entry(card.docId(), card.path(), card.title(), keywords));
+            entries.put(card.docId(), new Entry(card.docId(), card.path(), card.title(),
+                    String.join(String.valueOf(SEPARATOR), keywords)));
         }
     }
 
@@ -60,34 +68,28 @@ public final class KeywordIndex {
         return KeywordText.isCjk(c);
     }
 
-    /** Every keyword of every document, for suggestions. */
-    public List<String> allKeywords() {
-        return snapshot.keywords;
-    }
-
     private static final class Snapshot {
-        private final List<Entry> owners = new ArrayList<>();
-        private final List<String> keywords = new ArrayList<>();
-        private final Map<Integer, int[]> bigrams = new HashMap<>();
-        private AhoCorasick automaton;
+        /** The document each keyword id belongs to. */
+        private final Entry[] owners;
+        private final KeywordTable keywords;
+        private final BigramIndex bigrams;
+
+        private Snapshot(Entry[] owners, KeywordTable keywords) {
+            this.owners = owners;
+            this.keywords = keywords;
+            this.bigrams = new BigramIndex(keywords);
+        }
 
         static Snapshot build(List<Entry> entries) {
-            Snapshot s = new Snapshot();
-            Map<Integer, List<Integer>> postings = new HashMap<>();
+            List<Entry> owners = new ArrayList<>();
+            List<String> keywords = new ArrayList<>();
             for (Entry entry : entries) {
-                for (String keyword : entry.keywords()) {
-                    int id = s.keywords.size();
-                    s.keywords.add(keyword);
-                    s.owners.add(entry);
-                    for (int gram : bigramsOf(keyword)) {
-                        postings.computeIfAbsent(gram, g -> new ArrayList<>()).add(id);
-                    }
+                for (String keyword : entry.keywordList()) {
+                    keywords.add(keyword);
+                    owners.add(entry);
                 }
             }
-            // Posting lists as int arrays: the index is rebuilt rarely and read often.
-            postings.forEach((gram, ids) -> s.bigrams.put(gram, ids.stream().mapToInt(Integer::intValue).toArray()));
-            s.automaton = new AhoCorasick(s.keywords);
-            return s;
+            return new Snapshot(owners.toArray(Entry[]::new), new KeywordTable(keywords));
         }
 
         List<L0Hit> lookup(String query) {
@@ -95,14 +97,11 @@ public final class KeywordIndex {
                 return List.of();
             }
             Map<Entry, Set<String>> matched = new LinkedHashMap<>();
-            automaton.forEachMatch(query, m -> {
-                if (KeywordText.atBoundaries(query, m.start(), m.end())) {
-                    matched.computeIfAbsent(owners.get(m.pattern()), e -> new HashSet<>()).add(keywords.get(m.pattern()));
-                }
-            });
+            forEachKeywordIn(query, id -> matched.computeIfAbsent(owners[id], e -> new HashSet<>())
+                    .add(keywords.keyword(id)));
             if (query.length() >= 2) {
                 for (int id : keywordsContaining(query)) {
-                    matched.computeIfAbsent(owners.get(id), e -> new HashSet<>()).add(keywords.get(id));
+                    matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(keywords.keyword(id));
                 }
             }
             return matched.entrySet().stream()
@@ -112,18 +111,37 @@ public final class KeywordIndex {
                     .toList();
         }
 
-        /** Keywords that contain the whole query as a word (Latin) or substring (CJK), via the bigram index. */
-        private List<Integer> keywordsContaining(String query) {
-            int[] candidates = null;
-            for (int gram : bigramsOf(query)) {
-                int[] posting = bigrams.getOrDefault(gram, NO_IDS);
-                if (candidates == null || posting.length < candidates.length) {
-                    candidates = posting;
+        /**
+         * Every keyword equal to a substring of the query that stands at word boundaries: each boundary
+         * start, extended one character at a time (the hash with it) up to the longest keyword, is probed
+         * at each boundary end. The same matches as scanning for every keyword, in time bounded by the
+         * query, not by the number of keywords.
+         */
+        private void forEachKeywordIn(String query, java.util.function.IntConsumer sink) {
+            boolean[] word = KeywordText.wordChars(query);
+            int n = query.length();
+            for (int start = 0; start < n; start++) {
+                if (word[start] && start > 0 && word[start - 1]) {
+                    continue;
+                }
+                int hash = 0;
+                for (int end = start + 1; end <= Math.min(n, start + keywords.maxLength()); end++) {
+                    hash = 31 * hash + query.charAt(end - 1);
+                    if (word[end - 1] && end < n && word[end]) {
+                        continue;
+                    }
+                    for (int id = keywords.find(query, start, end, hash); id >= 0; id = keywords.nextSame(id)) {
+                        sink.accept(id);
+                    }
                 }
             }
+        }
+
+        /** Keywords that contain the whole query as a word (Latin) or substring (CJK), via the bigram index. */
+        private List<Integer> keywordsContaining(String query) {
             List<Integer> found = new ArrayList<>();
-            for (int id : candidates == null ? NO_IDS : candidates) {
-                String keyword = keywords.get(id);
+            for (int id : bigrams.candidates(query)) {
+                String keyword = keywords.keyword(id);
                 for (int at = keyword.indexOf(query); at >= 0; at = keyword.indexOf(query, at + 1)) {
                     if (KeywordText.atBoundaries(keyword, at, at + query.length())) {
                         found.add(id);
@@ -133,17 +151,5 @@ public final class KeywordIndex {
             }
             return found;
         }
-
-        private static final int[] NO_IDS = new int[0];
-
-        /** Each pair of adjacent chars packed into an int. */
-        private static Set<Integer> bigramsOf(String text) {
-            Set<Integer> grams = new java.util.LinkedHashSet<>();
-            for (int i = 0; i + 2 <= text.length(); i++) {
-                grams.add(text.charAt(i) << 16 | text.charAt(i + 1));
-            }
-            return grams;
-        }
     }
-
 }

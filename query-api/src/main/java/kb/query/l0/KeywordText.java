@@ -25,6 +25,15 @@ final class KeywordText {
         return Character.isLetterOrDigit(c) && !isCjk(c);
     }
 
+    /** {@link #isWordChar} of each character, computed once per question. */
+    static boolean[] wordChars(String text) {
+        boolean[] word = new boolean[text.length()];
+        for (int i = 0; i < word.length; i++) {
+            word[i] = isWordChar(text.charAt(i));
+        }
+        return word;
+    }
+
     /**
      * Whether {@code text[start, end)} stands as a whole word: an end whose character is a word character
      * must not continue into another word character. CJK ends need no boundary.

@@ -76,4 +76,19 @@ class KeywordIndexTest {
     void shouldNotTreatASingleCharacterQueryAsAPrefix() {
         assertEquals(List.of(), paths("a"));
     }
+
+    @Test
+    void shouldFindAKeywordSharedByDocumentsAndMultiWordKeywordsInsideAQuestion() {
+        index.put(card("ops", "ops/runbook.md", List.of("GitLab", "on call")));
+        index.publish();
+        assertEquals(List.of("container_gitlab/gitlab.md", "ops/runbook.md"), paths("gitlab backup"));
+        assertEquals(List.of("container_gitlab/gitlab.md"), paths("why does docker compose hang"));
+        assertEquals(List.of("ops/runbook.md"), paths("who is on call tonight"));
+        assertEquals(List.of(), paths("who is on calling"));
+    }
+
+    @Test
+    void shouldMatchCjkKeywordsInsideLongerText() {
+        assertEquals(List.of("payments/codes.md"), paths("昨天支付网关又超时了"));
+    }
 }

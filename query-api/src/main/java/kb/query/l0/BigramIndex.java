@@ -1,0 +1,81 @@
+package kb.query.l0;
+
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Which keywords contain a given pair of adjacent characters: the candidates for "a keyword contains the
+ * whole question". Stored as one sorted key array and one postings array (compressed rows), not a map.
+ */
+final class BigramIndex {
+
+    private static final int[] NONE = new int[0];
+
+    private final int[] grams;
+    private final int[] rowStarts;
+    private final int[] postings;
+
+    BigramIndex(KeywordTable keywords) {
+        // (gram, keyword id) pairs, sorted: rows come out grouped by gram with ids ascending.
+        long[] pairs = new long[countPairs(keywords)];
+        int n = 0;
+        for (int id = 0; id < keywords.size(); id++) {
+            for (int gram : of(keywords.keyword(id))) {
+                pairs[n++] = (long) gram << 32 | id;
+            }
+        }
+        Arrays.sort(pairs);
+        postings = new int[pairs.length];
+        int[] keys = new int[pairs.length];
+        int[] rows = new int[pairs.length + 1];
+        int distinct = 0;
+        for (int i = 0; i < pairs.length; i++) {
+            int gram = (int) (pairs[i] >> 32);
+            if (distinct == 0 || keys[distinct - 1] != gram) {
+                keys[distinct] = gram;
+                rows[distinct++] = i;
+            }
+            postings[i] = (int) pairs[i];
+        }
+        rows[distinct] = pairs.length;
+        grams = Arrays.copyOf(keys, distinct);
+        rowStarts = Arrays.copyOf(rows, distinct + 1);
+    }
+
+    /** The shortest posting list among the text's bigrams: every keyword containing the text is in it. */
+    int[] candidates(String text) {
+        int best = -1;
+        for (int gram : of(text)) {
+            int row = Arrays.binarySearch(grams, gram);
+            if (row < 0) {
+                return NONE;
+            }
+            if (best < 0 || rowLength(row) < rowLength(best)) {
+                best = row;
+            }
+        }
+        return best < 0 ? NONE : Arrays.copyOfRange(postings, rowStarts[best], rowStarts[best + 1]);
+    }
+
+    private int rowLength(int row) {
+        return rowStarts[row + 1] - rowStarts[row];
+    }
+
+    private static int countPairs(KeywordTable keywords) {
+        int count = 0;
+        for (int id = 0; id < keywords.size(); id++) {
+            count += of(keywords.keyword(id)).size();
+        }
+        return count;
+    }
+
+    /** Each distinct pair of adjacent chars, packed into an int. */
+    private static Set<Integer> of(String text) {
+        Set<Integer> grams = new LinkedHashSet<>();
+        for (int i = 0; i + 2 <= text.length(); i++) {
+            grams.add(text.charAt(i) << 16 | text.charAt(i + 1));
+        }
+        return grams;
+    }
+}

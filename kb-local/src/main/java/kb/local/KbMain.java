@@ -46,13 +46,14 @@ public final class KbMain {
         }
     }
 
-    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W] [--variants 'P;P'] [--work DIR]\n"
+    private static final String EVAL_USAGE = "usage: kb eval --dataset DIR [--json OUT] [--kafka BOOTSTRAP] [--es URL] [--sweep W,W] [--variants 'P;P'] [--work DIR] [--runs DIR]\n"
             + "  runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints\n"
             + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms\n"
+            + "  (--runs: each arm's rankings as TREC run files)\n"
             + "usage: kb eval --scenarios\n"
             + "  runs our labelled scenario set: top-1 and L0 accuracy, the gate's false-found / false-deflect";
 
-    private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--out FILE]\n"
+    private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--query-chunks N] [--startup-docs N] [--out FILE]\n"
             + "  L0, ingest throughput, query latency, freshness, edits and startup, each against a baseline;\n"
             + "  writes docs/benchmarks.md";
 
@@ -61,7 +62,9 @@ public final class KbMain {
         kb.local.bench.BenchCommand.run(java.nio.file.Path.of(flags.getOrDefault("--dataset", "../shared/data/scifact")),
                 new kb.local.bench.BenchCommand.Sizes(Integer.parseInt(flags.getOrDefault("--docs", "2000")),
                         Integer.parseInt(flags.getOrDefault("--queries", "200")),
-                        Integer.parseInt(flags.getOrDefault("--edits", "100")), 20_000),
+                        Integer.parseInt(flags.getOrDefault("--edits", "100")), 20_000,
+                        Integer.parseInt(flags.getOrDefault("--query-chunks", "100000")),
+                        Integer.parseInt(flags.getOrDefault("--startup-docs", "10000"))),
                 java.nio.file.Path.of(flags.getOrDefault("--out", "docs/benchmarks.md")), null, null, Map.of());
     }
 
@@ -89,7 +92,7 @@ public final class KbMain {
                 flags.containsKey("--json") ? java.nio.file.Path.of(flags.get("--json")) : null,
                 flags.get("--kafka"), flags.get("--es"),
                 flags.containsKey("--work") ? Map.of("KB_EVAL_WORK", flags.get("--work")) : Map.of(),
-                variants(flags));
+                variants(flags), flags.containsKey("--runs") ? java.nio.file.Path.of(flags.get("--runs")) : null);
     }
 
     /** {@code --sweep 0.2,0.5} (BM25 weights) and {@code --variants 'PARAMS;PARAMS'} (search parameters). */

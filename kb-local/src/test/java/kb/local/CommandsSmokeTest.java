@@ -56,7 +56,10 @@ class CommandsSmokeTest {
         Infrastructure infra = SharedInfrastructure.get();
         Path json = dir.resolve("eval.json");
         EvalCommand.run(tinyDataset(), json, infra.bootstrapServers(), infra.elasticsearchUrl(), isolated(),
-                List.of("&bm25Weight=0.5", "&fusion=convex&alpha=0.3"));
+                List.of("&bm25Weight=0.5", "&fusion=convex&alpha=0.3"), dir.resolve("runs"));
+        for (String arm : List.of("bm25", "vector", "hybrid")) {
+            assertTrue(Files.readString(dir.resolve("runs").resolve(arm + ".run")).contains(" Q0 "), arm + ".run");
+        }
         JsonNode result = Json.MAPPER.readTree(json.toFile());
         assertEquals("tiny", result.get("dataset").asText());
         assertEquals(4, result.get("queries").asInt());
@@ -72,7 +75,7 @@ class CommandsSmokeTest {
     void shouldRunBenchOnATinyCorpusAndWriteTheReport() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Path out = dir.resolve("benchmarks.md");
-        BenchCommand.run(tinyDataset(), new BenchCommand.Sizes(20, 4, 2, 200), out, infra.bootstrapServers(),
+        BenchCommand.run(tinyDataset(), new BenchCommand.Sizes(20, 4, 2, 200, 120, 50), out, infra.bootstrapServers(),
                 infra.elasticsearchUrl(), isolated());
         String report = Files.readString(out);
         for (String section : List.of("L0 keyword lookup", "Ingest throughput", "Query latency", "Freshness",
@@ -81,5 +84,7 @@ class CommandsSmokeTest {
         }
         assertTrue(report.contains("| one section of a 50-section document | 1 | 1 |"), report);
         assertTrue(report.contains("| rename of that document | 0 | 0 |"), report);
+        assertTrue(report.contains("(index: 120 chunks"), report);
+        assertTrue(report.contains("(50 synthetic cards)"), report);
     }
 }

@@ -48,6 +48,8 @@ public final class QueryService implements AutoCloseable {
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
+        io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
+                .description("time from start until L0 held every document of kb.documents").register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
         app.start("0.0.0.0", config.port());
     }

@@ -31,16 +31,14 @@ public final class EvalCommand {
     }
 
     /**
-     * @param sweep extra hybrid rows with these BM25 weights (vector weight as configured), for tuning the
-     *              fusion on one index; printed, not written to the JSON
-     */
-    /**
      * @param variants extra hybrid rows, each a set of search parameters (e.g. {@code &bm25Weight=0.3} or
      *                 {@code &fusion=convex&alpha=0.3}), for tuning on one index; printed, not in the JSON
+     * @param runsDir  when not null, each arm's ranking of every query is written there as a TREC run file
+     *                 ({@code ARM.run}), for offline analysis of fusion schemes
      */
     public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
-                                                       Map<String, String> settings, List<String> variants)
-            throws Exception {
+                                                       Map<String, String> settings, List<String> variants,
+                                                       Path runsDir) throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
         Path work = settings.containsKey("KB_EVAL_WORK") ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
@@ -55,11 +53,17 @@ public final class EvalCommand {
             Map<String, Map<String, Double>> results = new LinkedHashMap<>();
             for (Map.Entry<String, String> arm : ARMS.entrySet()) {
                 RankingMetrics metrics = new RankingMetrics();
+                StringBuilder trecRun = new StringBuilder();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    JsonNode response = run.search(query.getValue(), DEPTH + arm.getValue());
-                    metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
+                    List<String> ranked = rankedIds(run.search(query.getValue(), DEPTH + arm.getValue()), pathToId);
+                    metrics.add(ranked, dataset.qrels().get(query.getKey()));
+                    appendRun(trecRun, query.getKey(), ranked, arm.getKey());
                 }
                 results.put(arm.getKey(), metrics.summary());
+                if (runsDir != null) {
+                    Files.createDirectories(runsDir);
+                    Files.writeString(runsDir.resolve(arm.getKey() + ".run"), trecRun);
+                }
             }
             Map<String, Map<String, Double>> rows = new LinkedHashMap<>();
             for (String variant : variants) {
@@ -95,6 +99,14 @@ public final class EvalCommand {
             Files.writeString(dir.resolve(path), title + doc.text() + "\n", StandardCharsets.UTF_8);
         }
         return pathToId;
+    }
+
+    /** TREC run lines: query id, Q0, document id, rank, a score falling with the rank, run name. */
+    private static void appendRun(StringBuilder out, String queryId, List<String> ranked, String name) {
+        for (int i = 0; i < ranked.size(); i++) {
+            out.append(queryId).append(" Q0 ").append(ranked.get(i)).append(' ').append(i + 1).append(' ')
+                    .append(ranked.size() - i).append(' ').append(name).append('\n');
+        }
     }
 
     private static List<String> rankedIds(JsonNode response, Map<String, String> pathToId) {

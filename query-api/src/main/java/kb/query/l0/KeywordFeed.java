@@ -35,6 +35,8 @@ public final class KeywordFeed implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
+    private volatile double loadSeconds = Double.NaN;
+
     public KeywordFeed(String bootstrapServers, TopicSpec<String, DocumentCard> topic, KeywordIndex index) {
         this.index = index;
         this.topic = topic;
@@ -54,6 +56,11 @@ public final class KeywordFeed implements AutoCloseable {
         return caughtUp.getCount() == 0;
     }
 
+    /** Seconds from start until the topic was read to its end (the index complete), or NaN before that. */
+    public double loadSeconds() {
+        return loadSeconds;
+    }
+
     public boolean awaitReady(Duration timeout) throws InterruptedException {
         return caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -69,9 +76,10 @@ public final class KeywordFeed implements AutoCloseable {
             while (running) {
                 apply(consumer.poll(Duration.ofMillis(isReady() ? 500 : 100)));
                 if (!isReady() && end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())) {
+                    loadSeconds = (System.nanoTime() - started) / 1e9;
                     caughtUp.countDown();
                     LOG.info("[l0] {} documents with keywords loaded in {} ms", index.size(),
-                            (System.nanoTime() - started) / 1_000_000);
+                            Math.round(loadSeconds * 1000));
                 }
             }
         } catch (WakeupException e) {

@@ -1,0 +1,135 @@
+package kb.local.bench;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.FieldValue;
+import co.elastic.clients.elasticsearch._types.SortOrder;
+import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import kb.core.es.ChunkFields;
+
+/**
+ * Grows the chunk index to a target size for the query benchmark by copying the chunks the pipeline
+ * indexed: each copy is another document ({@code replica/N/...}) whose vector is the original's, nudged by
+ * deterministic noise (cosine about 0.97 to it), so the HNSW graph holds distinct points rather than
+ * duplicates. The copies are removed afterwards by id, so the rest of the benchmark sees the real index.
+ */
+final class IndexReplicator implements AutoCloseable {
+
+    private static final int BATCH = 500;
+    private static final double NOISE = 0.012;
+
+    private final ElasticsearchClient client;
+    private final String chunksAlias;
+    private final List<String> copies = new ArrayList<>();
+
+    IndexReplicator(ElasticsearchClient client, String chunksAlias) {
+        this.client = client;
+        this.chunksAlias = chunksAlias;
+    }
+
+    /** Adds copies until the index holds about {@code target} chunks; returns the chunk count reached. */
+    long growTo(long target) throws IOException {
+        List<Map<String, Object>> originals = readAll();
+        Random random = new Random(7);
+        List<BulkOperation> ops = new ArrayList<>();
+        long total = originals.size();
+        for (int replica = 1; total < target; replica++) {
+            for (Map<String, Object> original : originals) {
+                if (total >= target) {
+                    break;
+                }
+                Map<String, Object> copy = copyOf(original, replica, random);
+                String id = (String) copy.get(ChunkFields.CHUNK_ID);
+                copies.add(id);
+                ops.add(BulkOperation.of(o -> o.index(x -> x.index(chunksAlias).id(id).document(copy))));
+                total++;
+                if (ops.size() == BATCH) {
+                    bulk(ops);
+                }
+            }
+        }
+        bulk(ops);
+        client.indices().refresh(r -> r.index(chunksAlias));
+        return client.count(c -> c.index(chunksAlias)).count();
+    }
+
+    private Map<String, Object> copyOf(Map<String, Object> original, int replica, Random random) {
+        Map<String, Object> copy = new HashMap<>(original);
+        copy.put(ChunkFields.CHUNK_ID, original.get(ChunkFields.CHUNK_ID) + "-r" + replica);
+        copy.put(ChunkFields.DOC_ID, original.get(ChunkFields.DOC_ID) + "-r" + replica);
+        copy.put(ChunkFields.PATH, "replica/" + replica + "/" + original.get(ChunkFields.PATH));
+        copy.remove("embedding_key"); // a nudged vector must never serve the sink's embedding cache
+        @SuppressWarnings("unchecked")
+        List<Number> vector = (List<Number>) original.get(ChunkFields.EMBEDDING);
+        copy.put(ChunkFields.EMBEDDING, nudged(vector, random));
+        return copy;
+    }
+
+    private static List<Float> nudged(List<Number> vector, Random random) {
+        double[] v = new double[vector.size()];
+        double norm = 0;
+        for (int i = 0; i < v.length; i++) {
+            v[i] = vector.get(i).doubleValue() + NOISE * random.nextGaussian();
+            norm += v[i] * v[i];
+        }
+        List<Float> out = new ArrayList<>(v.length);
+        for (double x : v) {
+            out.add((float) (x / Math.sqrt(norm)));
+        }
+        return out;
+    }
+
+    /** Every chunk with its vector, in pages ordered by chunk id. */
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> readAll() throws IOException {
+        List<Map<String, Object>> all = new ArrayList<>();
+        List<FieldValue> after = null;
+        while (true) {
+            List<FieldValue> from = after;
+            var response = client.search(s -> {
+                s.index(chunksAlias).size(1000).sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID).order(SortOrder.Asc)));
+                return from == null ? s : s.searchAfter(from);
+            }, Map.class);
+            List<? extends Hit<Map>> hits = response.hits().hits();
+            if (hits.isEmpty()) {
+                return all;
+            }
+            hits.forEach(h -> all.add((Map<String, Object>) h.source()));
+            after = hits.get(hits.size() - 1).sort();
+        }
+    }
+
+    private void bulk(List<BulkOperation> ops) throws IOException {
+        if (ops.isEmpty()) {
+            return;
+        }
+        BulkResponse response = client.bulk(b -> b.operations(ops));
+        if (response.errors()) {
+            throw new IOException("replica bulk failed: " + response.items().stream()
+                    .filter(i -> i.error() != null).findFirst().map(i -> i.error().reason()).orElse("?"));
+        }
+        ops.clear();
+    }
+
+    /** Deletes every copy, so the pipeline's own counts hold again. */
+    @Override
+    public void close() throws IOException {
+        List<BulkOperation> ops = new ArrayList<>();
+        for (String id : copies) {
+            ops.add(BulkOperation.of(o -> o.delete(d -> d.index(chunksAlias).id(id))));
+            if (ops.size() == BATCH) {
+                bulk(ops);
+            }
+        }
+        bulk(ops);
+        copies.clear();
+        client.indices().refresh(r -> r.index(chunksAlias));
+    }
+}

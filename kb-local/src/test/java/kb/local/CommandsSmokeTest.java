@@ -79,7 +79,7 @@ class CommandsSmokeTest {
                 infra.elasticsearchUrl(), isolated());
         String report = Files.readString(out);
         for (String section : List.of("L0 keyword lookup", "Ingest throughput", "Query latency", "Freshness",
-                "Edits: embeddings computed", "Startup: L0 complete")) {
+                "Edits: embeddings computed", "Startup: restart with documents already indexed")) {
             assertTrue(report.contains(section), section + " missing from\n" + report);
         }
         assertTrue(report.contains("| one section of a 50-section document | 1 | 1 |"), report);

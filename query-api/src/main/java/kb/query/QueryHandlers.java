@@ -174,7 +174,7 @@ final class QueryHandlers {
     /**
      * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
      * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=rrf|convex} and
-     * {@code alpha=x} (the BM25 share of a convex combination).
+     * {@code alpha=x} (the BM25 share of a convex combination), {@code rrfK=N} (the RRF constant).
      */
     private static SearchOptions options(Context ctx) {
         String arms = ctx.queryParam("arms");
@@ -192,7 +192,7 @@ final class QueryHandlers {
             alpha = 0;
         }
         return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"), alpha);
+                decimalParam(ctx, "titleBoost"), alpha, intParam(ctx, "rrfK", 0, 1, 1000));
     }
 
     /** A non-negative number, or -1 when absent. */

@@ -10,11 +10,12 @@ package kb.query;
  * @param bm25Weight   RRF weight of the BM25 arm, or a negative number for the configured one
  * @param titleBoost   boost of a title match in the BM25 arm, or a negative number for the configured one
  * @param convexAlpha  above 0: fuse by convex combination with this BM25 share instead of RRF
+ * @param rrfK         the RRF constant, or 0 for the configured one
  */
 public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight, double titleBoost,
-                            double convexAlpha) {
+                            double convexAlpha, int rrfK) {
 
     public enum Arms { HYBRID, BM25, VECTOR }
 
-    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1);
+    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0);
 }

@@ -116,7 +116,7 @@ public final class SearchService {
         return RrfFusion.fuse(List.of(
                 new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
                 new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
-                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK());
+                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), options.rrfK() > 0 ? options.rrfK() : config.rrfK());
     }
 
     /** An L0 document without chunks in the index yet (or with Elasticsearch down) still shows. */

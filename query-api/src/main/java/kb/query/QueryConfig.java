@@ -12,8 +12,8 @@ import kb.core.es.IndexNames;
  * @param bm25Window      chunks taken from the BM25 arm ({@code KB_BM25_WINDOW}, default 30)
  * @param knnWindow       chunks taken from the vector arm ({@code KB_KNN_WINDOW}, default 30)
  * @param numCandidates   HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100)
- * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 60)
- * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.2, see README)
+ * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
+ * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
  * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
@@ -61,8 +61,8 @@ public record QueryConfig(
                 settings.integer("KB_BM25_WINDOW", 30),
                 settings.integer("KB_KNN_WINDOW", 30),
                 settings.integer("KB_KNN_CANDIDATES", 100),
-                settings.integer("KB_RRF_K", 60),
-                settings.decimal("KB_RRF_BM25_WEIGHT", 0.2),
+                settings.integer("KB_RRF_K", 10),
+                settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
                 settings.string("KB_API_TOKEN", null),

@@ -24,8 +24,13 @@ public final class EvalCommand {
 
     /** Every arm ranks from the same depth, deep enough for Recall@100. */
     private static final String DEPTH = "&k=100&window=100&gate=false";
-    private static final Map<String, String> ARMS = new LinkedHashMap<>(Map.of(
-            "bm25", "&arms=bm25", "vector", "&arms=vector", "hybrid", "&arms=hybrid"));
+    private static final Map<String, String> ARMS = new LinkedHashMap<>();
+
+    static {
+        ARMS.put("bm25", "&arms=bm25");
+        ARMS.put("vector", "&arms=vector");
+        ARMS.put("hybrid", "&arms=hybrid");
+    }
 
     private EvalCommand() {
     }

@@ -41,6 +41,19 @@ final class Baselines {
         };
     }
 
+    /** The query embedding alone, the other fixed cost of a hybrid search. */
+    static QueryBaseline embeddingOnly(Embedder embedder) {
+        return queries -> {
+            List<Double> samples = new ArrayList<>();
+            for (String q : queries) {
+                long t = System.nanoTime();
+                embedder.embedQuery(q);
+                samples.add((System.nanoTime() - t) / 1e6);
+            }
+            return samples;
+        };
+    }
+
     /**
      * The ingest bound: chunk the same documents, embed them in batches and bulk-write them straight into
      * a scratch index, with no Kafka in between. Returns chunks per second.

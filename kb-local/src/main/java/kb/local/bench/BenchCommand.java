@@ -69,7 +69,8 @@ public final class BenchCommand {
                 report.add(String.format("| ratio (goal ≥ 0.8) | | %.2f |", ingest.chunksPerSecond() / bound));
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
-                    bench.queryLatency(questions, Baselines.elasticsearchOnly(client, chunksAlias, embedder));
+                    bench.queryLatency(questions, Baselines.elasticsearchOnly(client, chunksAlias, embedder),
+                            Baselines.embeddingOnly(embedder));
                     report.add(String.format("(index: %,d chunks: the %,d chunks of the %,d ingested documents and copies of"
                             + " them with nudged vectors, see IndexReplicator)", indexed, ingest.chunks(), ingest.documents()));
                 }

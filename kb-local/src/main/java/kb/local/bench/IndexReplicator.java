@@ -57,7 +57,28 @@ final class IndexReplicator implements AutoCloseable {
         }
         bulk(ops);
         client.indices().refresh(r -> r.index(chunksAlias));
+        awaitMergesSettled();
         return client.count(c -> c.index(chunksAlias)).count();
+    }
+
+    /**
+     * Merging the segments of 100k fresh vectors rebuilds HNSW graphs for minutes and takes the CPU from the
+     * queries: measuring then would time the merges. Waits (up to 15 minutes) until none runs.
+     */
+    private void awaitMergesSettled() throws IOException {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            var merges = client.indices().stats(s -> s.index(chunksAlias).metric("merge")).all().total().merges();
+            if (merges == null || merges.current() == 0) {
+                return;
+            }
+            try {
+                Thread.sleep(1000); // polling Elasticsearch's merge count in a benchmark command
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private Map<String, Object> copyOf(Map<String, Object> original, int replica, Random random) {

@@ -50,8 +50,11 @@ final class PipelineBench {
     }
 
     /** Hybrid search through HTTP (embedding included), one client and eight at once. */
-    void queryLatency(List<String> queries, Baselines.QueryBaseline baseline) throws Exception {
+    void queryLatency(List<String> queries, Baselines.QueryBaseline baseline, Baselines.QueryBaseline embedding)
+            throws Exception {
         report.section("Query latency (hybrid, query embedding included, through HTTP)");
+        Stats base = Stats.of(baseline.measure(queries));
+        Stats embed = Stats.of(embedding.measure(queries));
         List<Double> sequential = new ArrayList<>();
         for (String query : queries) {
             long t = System.nanoTime();
@@ -59,12 +62,12 @@ final class PipelineBench {
             sequential.add((System.nanoTime() - t) / 1e6);
         }
         List<Double> concurrent = concurrently(queries, 8);
-        Stats base = Stats.of(baseline.measure(queries));
         Stats seq = Stats.of(sequential);
         Stats conc = Stats.of(concurrent);
         report.add("| measurement | median | p99 | p99 / baseline p99 |");
         report.add("|---|---|---|---|");
         report.add(row("baseline: the two Elasticsearch queries alone (no embedding, no fusion)", base, base));
+        report.add(row("for reference: the query embedding alone", embed, base));
         report.add(row("hybrid search, 1 client", seq, base));
         report.add(row("hybrid search, 8 concurrent clients", conc, base));
     }

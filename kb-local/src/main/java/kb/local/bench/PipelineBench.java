@@ -125,6 +125,13 @@ final class PipelineBench {
                 Stats.of(upserts).median(), Stats.of(upserts).p99()));
         report.add(String.format("| delete → gone (%d deletes) | %.0f ms | %.0f ms |", edits,
                 Stats.of(deletes).median(), Stats.of(deletes).p99()));
+        JsonNode own = run.get("/api/v1/status").get("freshness");
+        for (String op : List.of("upsert", "delete")) {
+            if (own != null && own.has(op)) {
+                report.add(String.format("| the pipeline's own kb_sink_freshness{op=%s}, last 2 minutes (from /api/v1/status)"
+                        + " | %.0f ms | %.0f ms |", op, own.get(op).get("p50Ms").asDouble(), own.get(op).get("p99Ms").asDouble()));
+            }
+        }
     }
 
     private void awaitSearch(String token, String path, boolean present) throws IOException, InterruptedException {

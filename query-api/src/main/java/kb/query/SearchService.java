@@ -104,11 +104,13 @@ public final class SearchService {
 
     /** RRF by default; a convex combination of normalised scores when asked (L0 chunks join by rank). */
     private Map<String, Double> fuse(ArmHits hits, SearchOptions options) {
-        double alpha = options.convexAlpha() > 0 ? options.convexAlpha() : config.convexAlpha();
+        // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
+        double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
+        int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
         if (alpha > 0) {
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(ids(hits.bm25()), hits.bm25Scores(),
                     ids(hits.vector()), hits.vectorScores(), alpha));
-            RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), config.rrfK())
+            RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), rrfK)
                     .forEach((id, score) -> fused.merge(id, score, Double::sum));
             return fused;
         }
@@ -116,7 +118,7 @@ public final class SearchService {
         return RrfFusion.fuse(List.of(
                 new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
                 new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
-                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), options.rrfK() > 0 ? options.rrfK() : config.rrfK());
+                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), rrfK);
     }
 
     /** An L0 document without chunks in the index yet (or with Elasticsearch down) still shows. */

@@ -43,15 +43,18 @@ final class Baselines {
 
     /** The query embedding alone, the other fixed cost of a hybrid search. */
     static QueryBaseline embeddingOnly(Embedder embedder) {
-        return queries -> {
-            List<Double> samples = new ArrayList<>();
-            for (String q : queries) {
-                long t = System.nanoTime();
-                embedder.embedQuery(q);
-                samples.add((System.nanoTime() - t) / 1e6);
-            }
-            return samples;
-        };
+        return queries -> timeEach(queries, embedder::embedQuery);
+    }
+
+    /** Milliseconds of each call, in order. */
+    static List<Double> timeEach(List<String> inputs, java.util.function.Function<String, ?> call) {
+        List<Double> samples = new ArrayList<>();
+        for (String input : inputs) {
+            long start = System.nanoTime();
+            call.apply(input);
+            samples.add((System.nanoTime() - start) / 1e6);
+        }
+        return samples;
     }
 
     /**

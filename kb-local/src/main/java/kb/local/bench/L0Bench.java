@@ -79,13 +79,7 @@ final class L0Bench {
         for (int i = 0; i < Math.min(2_000, queries.size()); i++) {
             lookup.apply(queries.get(i)); // warm-up
         }
-        List<Double> samples = new ArrayList<>();
-        for (String query : queries) {
-            long start = System.nanoTime();
-            lookup.apply(query);
-            samples.add((System.nanoTime() - start) / 1e6);
-        }
-        return samples;
+        return Baselines.timeEach(queries, lookup);
     }
 
     /** The baseline: every keyword of every document, tested against the question one by one. */

@@ -1,8 +1,6 @@
 package kb.query.l0;
 
 import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * Which keywords contain a given pair of adjacent characters: the candidates for "a keyword contains the
@@ -18,13 +16,17 @@ final class BigramIndex {
 
     BigramIndex(KeywordTable keywords) {
         // (gram, keyword id) pairs, sorted: rows come out grouped by gram with ids ascending.
-        long[] pairs = new long[countPairs(keywords)];
+        long[] pairs = new long[Math.max(16, keywords.size() * 8)];
         int n = 0;
         for (int id = 0; id < keywords.size(); id++) {
             for (int gram : of(keywords.keyword(id))) {
+                if (n == pairs.length) {
+                    pairs = Arrays.copyOf(pairs, n * 2);
+                }
                 pairs[n++] = (long) gram << 32 | id;
             }
         }
+        pairs = Arrays.copyOf(pairs, n);
         Arrays.sort(pairs);
         postings = new int[pairs.length];
         int[] keys = new int[pairs.length];
@@ -62,20 +64,12 @@ final class BigramIndex {
         return rowStarts[row + 1] - rowStarts[row];
     }
 
-    private static int countPairs(KeywordTable keywords) {
-        int count = 0;
-        for (int id = 0; id < keywords.size(); id++) {
-            count += of(keywords.keyword(id)).size();
+    /** Each distinct pair of adjacent chars, packed into an int, in ascending order. */
+    private static int[] of(String text) {
+        int[] grams = new int[Math.max(0, text.length() - 1)];
+        for (int i = 0; i < grams.length; i++) {
+            grams[i] = text.charAt(i) << 16 | text.charAt(i + 1);
         }
-        return count;
-    }
-
-    /** Each distinct pair of adjacent chars, packed into an int. */
-    private static Set<Integer> of(String text) {
-        Set<Integer> grams = new LinkedHashSet<>();
-        for (int i = 0; i + 2 <= text.length(); i++) {
-            grams.add(text.charAt(i) << 16 | text.charAt(i + 1));
-        }
-        return grams;
+        return Arrays.stream(grams).sorted().distinct().toArray();
     }
 }

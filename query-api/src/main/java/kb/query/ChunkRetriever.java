@@ -18,14 +18,23 @@ import kb.core.es.ChunkFields;
  */
 public final class ChunkRetriever {
 
+    private static final String DOCUMENTS = "documents";
+    private static final String KEYWORD = "keyword_";
+    /** Exact document counts up to this many (Elasticsearch's maximum); approximate beyond. */
+    private static final int PRECISE_COUNT = 40_000;
+    /** Sections listed for a lookup's primary document (a search's default result window). */
+    private static final int MAX_CHUNKS_OF_DOCUMENT = 10_000;
+
     private final ElasticsearchClient client;
     private final String chunksAlias;
     private final int numCandidates;
+    private final TermStatistics terms;
 
     public ChunkRetriever(ElasticsearchClient client, String chunksAlias, int numCandidates) {
         this.client = client;
         this.chunksAlias = chunksAlias;
         this.numCandidates = numCandidates;
+        this.terms = new TermStatistics(client, chunksAlias);
     }
 
     /**
@@ -34,16 +43,18 @@ public final class ChunkRetriever {
      */
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of(), 0);
+        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of(), 0, List.of());
     }
 
     /**
      * @param l0DocIds   documents L0 matched: a third search returns their chunks (best BM25 first), so exact
      *                   keyword matches take part in the fusion even when neither arm found them
      * @param titleBoost above 0, BM25 also matches the title field with this boost
+     * @param keywords   matched L0 keywords whose spread through the corpus's text is counted (see
+     *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
      */
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize,
-                            List<String> l0DocIds, double titleBoost) throws IOException {
+                            List<String> l0DocIds, double titleBoost, List<String> keywords) throws IOException {
         List<Float> queryVector = vector == null ? null : toList(vector);
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
@@ -68,14 +79,82 @@ public final class ChunkRetriever {
                         .size(knnSize)
                         .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
             }
+            m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
             return m;
         }, ChunkDoc.class);
         int next = 0;
         List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
-        List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next));
-        double bestCosine = knn.isEmpty() ? -1 : 2 * knn.get(0).score() - 1; // ES scores cosine as (1 + cos) / 2
-        return new ArmHits(sources(bm25), sources(knn), sources(l0), bestCosine, scores(bm25), scores(knn));
+        List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next++));
+        CorpusStats corpus = stats(response.responses().get(next), keywords);
+        if (lexicalQuery != null) {
+            corpus = terms.read(lexicalQuery, corpus);
+        }
+        List<Double> cosines = scores(knn).stream().map(s -> 2 * s - 1).toList(); // ES scores cosine as (1 + cos) / 2
+        return new ArmHits(sources(bm25), sources(knn), sources(l0), cosines.isEmpty() ? -1 : cosines.get(0),
+                scores(bm25), cosines, corpus);
+    }
+
+    /** A document's chunks in their order in the file (their sections), without embeddings. */
+    public List<ChunkDoc> chunksOf(String docId) throws IOException {
+        return sources(client.search(s -> s.index(chunksAlias).size(MAX_CHUNKS_OF_DOCUMENT)
+                .query(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
+                .sort(o -> o.field(f -> f.field(ChunkFields.ORDINAL)))
+                .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING))), ChunkDoc.class).hits().hits());
+    }
+
+    /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
+    public List<Double> bestCosines(List<float[]> vectors) throws IOException {
+        if (vectors.isEmpty()) {
+            return List.of();
+        }
+        MsearchResponse<Void> response = client.msearch(m -> {
+            m.index(chunksAlias);
+            for (float[] vector : vectors) {
+                List<Float> queryVector = toList(vector);
+                m.searches(s -> s.header(h -> h).body(b -> b
+                        .knn(k -> k.field(ChunkFields.EMBEDDING).queryVector(queryVector).k(1).numCandidates(numCandidates))
+                        .size(1).source(src -> src.fetch(false))));
+            }
+            return m;
+        }, Void.class);
+        List<Double> best = new ArrayList<>();
+        for (MultiSearchResponseItem<Void> item : response.responses()) {
+            if (item.isFailure()) {
+                throw new IOException("search failed: " + item.failure().error().reason());
+            }
+            var hits = item.result().hits().hits();
+            best.add(hits.isEmpty() || hits.get(0).score() == null ? -1 : 2 * hits.get(0).score() - 1);
+        }
+        return best;
+    }
+
+    /** Documents in the index, and for each keyword the documents whose text holds it as a phrase. */
+    private static co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder statsSearch(
+            co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder body, List<String> keywords) {
+        body.size(0).aggregations(DOCUMENTS, a -> a.cardinality(c -> c.field(ChunkFields.DOC_ID)
+                .precisionThreshold(PRECISE_COUNT)));
+        for (int i = 0; i < keywords.size(); i++) {
+            String keyword = keywords.get(i);
+            body.aggregations(KEYWORD + i, a -> a
+                    .filter(f -> f.matchPhrase(p -> p.field(ChunkFields.ENRICHED_TEXT).query(keyword)))
+                    .aggregations(DOCUMENTS, d -> d.cardinality(c -> c.field(ChunkFields.DOC_ID)
+                            .precisionThreshold(PRECISE_COUNT))));
+        }
+        return body;
+    }
+
+    private static CorpusStats stats(MultiSearchResponseItem<ChunkDoc> item, List<String> keywords) throws IOException {
+        if (item.isFailure()) {
+            throw new IOException("statistics failed: " + item.failure().error().reason());
+        }
+        var aggregations = item.result().aggregations();
+        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        for (int i = 0; i < keywords.size(); i++) {
+            counts.put(keywords.get(i), aggregations.get(KEYWORD + i).filter().aggregations().get(DOCUMENTS)
+                    .cardinality().value());
+        }
+        return new CorpusStats(aggregations.get(DOCUMENTS).cardinality().value(), 0, counts, java.util.Map.of());
     }
 
     private static Query l0Query(String text, List<String> docIds) {

@@ -55,6 +55,11 @@ public final class DocumentCatalog {
     public record IndexCounts(long documents, long chunks, long chunksExpected, long lastEventTime) {
     }
 
+    /** Documents in the document index. */
+    public long documentCount() throws IOException {
+        return client.count(c -> c.index(docsAlias)).count();
+    }
+
     /** Whether Elasticsearch answers at all (a bounded cluster-health call). */
     public boolean reachable() {
         try {

@@ -8,9 +8,14 @@ package kb.query;
  */
 public record LookupResponse(boolean found, Primary primary, Supplement supplement) {
 
-    /** @param availableSections always null for now */
+    /**
+     * @param content           the document's text without frontmatter (first 2000 characters), or the sections
+     *                          asked for with {@code section_title}
+     * @param confidence        high, medium or low (see {@link LookupService})
+     * @param availableSections the document's section headers, in order (null when Elasticsearch is unreachable)
+     */
     public record Primary(String content, String source, String matchType, String confidence,
-                          Object availableSections) {
+                          java.util.List<String> availableSections) {
     }
 
     public record Supplement(String content, String source, String matchType) {

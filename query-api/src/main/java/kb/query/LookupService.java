@@ -1,28 +1,37 @@
 package kb.query;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.es.CardDoc;
+import kb.core.es.ChunkDoc;
 import kb.query.l0.L0Hit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code lookup_knowledge}: exact keyword match first; the semantic tier only when L0 is ambiguous or
- * silent. One L0 hit answers with high confidence and never calls L1.
+ * {@code lookup_knowledge}: exact keyword match first, the semantic tier beside it. Only a <i>specific</i>
+ * keyword (see {@link KeywordSpecificity}) makes a primary answer; several are ordered by their L1 relevance to
+ * the question. {@code confidence} is {@code high} only for a single specific hit that L1 also found,
+ * {@code medium} for a single one L1 did not corroborate (or could not: Elasticsearch down), {@code low} when
+ * several specific keywords point at different pages.
  */
 public final class LookupService {
 
     private static final Logger LOG = LoggerFactory.getLogger(LookupService.class);
     static final int PREVIEW_CHARS = 2000;
-    private static final int SUPPLEMENT_TOP_K = 3;
+    /** Documents ranked to order several L0 hits and to pick the supplement. */
+    private static final int RANKED_DOCUMENTS = 10;
 
     private final SearchService search;
     private final DocumentCatalog catalog;
+    private final ChunkRetriever chunks;
 
-    public LookupService(SearchService search, DocumentCatalog catalog) {
+    public LookupService(SearchService search, DocumentCatalog catalog, ChunkRetriever chunks) {
         this.search = search;
         this.catalog = catalog;
+        this.chunks = chunks;
     }
 
     /** The answer and, for the query log and metrics, what produced it. */
@@ -31,56 +40,102 @@ public final class LookupService {
     }
 
     public Outcome lookup(String query) {
-        List<L0Hit> l0 = search.l0(query);
-        if (l0.size() == 1) {
-            LOG.debug("[lookup] one L0 hit for '{}': L1 not called", query);
-            Preview preview = preview(l0.get(0));
-            return new Outcome(new LookupResponse(true, primary(l0.get(0), preview.text(), "high"), null),
-                    "exact_L0", null, l0, preview.degraded());
-        }
-        LOG.debug("[lookup] {} L0 hits for '{}': calling L1", l0.size(), query);
-        Retrieval retrieval = search.retrieve(query, SUPPLEMENT_TOP_K, null, l0);
-        LookupResponse.Supplement supplement = supplement(retrieval);
-        if (l0.isEmpty()) {
+        return lookup(query, null);
+    }
+
+    /** @param sectionTitle when not null, the primary's content is its sections whose header contains this */
+    public Outcome lookup(String query, String sectionTitle) {
+        Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, null, search.l0(query));
+        List<L0Hit> specific = byRelevance(retrieval.evidence().specific(), retrieval.documents());
+        boolean l1Down = !retrieval.l1Available();
+        if (specific.isEmpty()) {
+            LookupResponse.Supplement supplement = supplement(retrieval, null);
             LookupResponse response = supplement == null ? LookupResponse.nothing()
                     : new LookupResponse(true, null, supplement);
-            return new Outcome(response, supplement == null ? "none" : "semantic_L1", retrieval, l0,
-                    !retrieval.l1Available());
+            return new Outcome(response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
-        Preview preview = preview(l0.get(0));
-        return new Outcome(new LookupResponse(true, primary(l0.get(0), preview.text(), "low"), supplement),
-                "exact_L0_ambiguous", retrieval, l0, preview.degraded() || !retrieval.l1Available());
+        L0Hit first = specific.get(0);
+        String confidence = confidence(specific, retrieval, search.l1Leader(retrieval.hits()));
+        LOG.debug("[lookup] '{}': {} specific L0 hits, primary {} ({})", query, specific.size(), first.path(), confidence);
+        Preview preview = preview(first, sectionTitle);
+        LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), "exact_L0",
+                confidence, preview.sections());
+        String matchType = specific.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
+        return new Outcome(new LookupResponse(true, primary, supplement(retrieval, first.docId())), matchType,
+                retrieval, retrieval.l0(), preview.degraded() || l1Down);
     }
 
-    private static LookupResponse.Primary primary(L0Hit hit, String content, String confidence) {
-        return new LookupResponse.Primary(content, hit.path(), "exact_L0", confidence, null);
+    /** Specific hits in the order of the fused ranking; those it did not reach after, by path. */
+    static List<L0Hit> byRelevance(List<L0Hit> hits, List<SearchResponse.DocumentResult> ranked) {
+        List<String> order = ranked.stream().map(SearchResponse.DocumentResult::docId).toList();
+        return hits.stream().sorted(Comparator.comparingInt((L0Hit h) -> rank(order, h.docId()))
+                .thenComparing(L0Hit::path)).toList();
     }
 
-    /** The best L1 document that passed the gate, as its best chunks' raw text. */
-    private static LookupResponse.Supplement supplement(Retrieval retrieval) {
-        if (!retrieval.found() || retrieval.documents().isEmpty()) {
+    private static int rank(List<String> order, String docId) {
+        int at = order.indexOf(docId);
+        return at < 0 ? Integer.MAX_VALUE : at;
+    }
+
+    /**
+     * High only when one specific keyword matched and L1 on its own (BM25 and vectors, no keywords) ranks that
+     * page first too: a keyword named in passing ("send OpenTelemetry traces from my backend plugin") must not
+     * answer for a question the rest of whose words point elsewhere.
+     */
+    static String confidence(List<L0Hit> specific, Retrieval retrieval, String l1Leader) {
+        if (specific.size() > 1) {
+            return "low";
+        }
+        return retrieval.l1Available() && specific.get(0).docId().equals(l1Leader) ? "high" : "medium";
+    }
+
+    /** The best L1 document other than the primary, when the gate let the question through. */
+    private static LookupResponse.Supplement supplement(Retrieval retrieval, String primaryDocId) {
+        if (!retrieval.found()) {
             return null;
         }
-        SearchResponse.DocumentResult top = retrieval.documents().get(0);
-        String text = top.chunks().stream().map(SearchResponse.ChunkResult::text).collect(Collectors.joining("\n\n"));
-        return new LookupResponse.Supplement(cut(text.isEmpty() ? top.title() : text), top.path(), "semantic_L1");
+        return retrieval.documents().stream().filter(d -> !d.docId().equals(primaryDocId)).findFirst()
+                .map(top -> new LookupResponse.Supplement(cut(top.chunks().stream()
+                        .map(SearchResponse.ChunkResult::text).collect(Collectors.joining("\n\n")), top.title()),
+                        top.path(), "semantic_L1"))
+                .orElse(null);
     }
 
-    private record Preview(String text, boolean degraded) {
+    /** @param sections the document's section headers (null when unknown) */
+    private record Preview(String text, List<String> sections, boolean degraded) {
     }
 
-    /** The document's first 2000 characters; when Elasticsearch is unreachable, its title stands in. */
-    private Preview preview(L0Hit hit) {
+    /**
+     * The document's text without frontmatter, its first 2000 characters, or the sections whose header contains
+     * {@code sectionTitle} (case-insensitive); when Elasticsearch is unreachable, its title stands in.
+     */
+    private Preview preview(L0Hit hit, String sectionTitle) {
         try {
-            return new Preview(catalog.get(hit.docId()).map(CardDoc::content).map(LookupService::cut)
-                    .orElse(hit.title()), false);
+            List<ChunkDoc> parts = chunks.chunksOf(hit.docId());
+            List<String> sections = parts.stream().map(ChunkDoc::sectionHeader)
+                    .filter(h -> h != null && !h.isBlank()).distinct().toList();
+            String wanted = sectionTitle == null || sectionTitle.isBlank() ? null
+                    : sectionTitle.strip().toLowerCase(Locale.ROOT);
+            List<ChunkDoc> matching = wanted == null ? List.of() : parts.stream()
+                    .filter(c -> c.sectionHeader() != null && c.sectionHeader().toLowerCase(Locale.ROOT).contains(wanted))
+                    .toList();
+            if (!matching.isEmpty()) {
+                return new Preview(cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")),
+                        hit.title()), sections, false);
+            }
+            String content = catalog.get(hit.docId()).map(CardDoc::content).map(DocumentText::withoutFrontmatter)
+                    .orElse("");
+            return new Preview(cut(content, hit.title()), sections, false);
         } catch (Exception e) {
             LOG.warn("[lookup] content of {} unavailable: {}", hit.path(), e.toString());
-            return new Preview(hit.title(), true);
+            return new Preview(hit.title(), null, true);
         }
     }
 
-    static String cut(String text) {
+    static String cut(String text, String fallback) {
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
         return text.length() > PREVIEW_CHARS ? text.substring(0, PREVIEW_CHARS) + "..." : text;
     }
 }

@@ -24,7 +24,7 @@ final class McpTools {
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "the question or keyword, e.g. ERR_TIMEOUT"},
-               "section_title": {"type": "string", "description": "optional section to focus on"}},
+               "section_title": {"type": "string", "description": "optional: return only the primary document's sections whose header contains this (case-insensitive)"}},
              "required": ["query"]}""";
     private static final String SEARCH_SCHEMA = """
             {"type": "object",
@@ -63,7 +63,7 @@ final class McpTools {
             if (query == null) {
                 return error("'query' is required");
             }
-            LookupService.Outcome outcome = services.lookup().lookup(query);
+            LookupService.Outcome outcome = services.lookup().lookup(query, text(request.arguments(), "section_title"));
             registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
             return json(outcome.response());
         }).build();

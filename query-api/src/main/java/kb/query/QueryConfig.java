@@ -24,8 +24,12 @@ import kb.core.es.IndexNames;
  * @param titleBoost      boost of a title match in the BM25 arm, 0 for none ({@code KB_BM25_TITLE_BOOST})
  * @param chunkerGroup    the chunker's application id, for its lag ({@code KB_CHUNKER_APP_ID})
  * @param sinkGroup       the sink's consumer group prefix, for its lag ({@code KB_SINK_GROUP})
- * @param minCosine       honesty gate: below this best cosine, and with no lexical match, nothing is found
- *                        ({@code KB_GATE_MIN_COSINE})
+ * @param gateMinCosine   honesty gate threshold when configured ({@code KB_GATE_MIN_COSINE}); empty: the gate
+ *                        calibrates itself on the corpus (see {@link GateCalibrator})
+ * @param rareBm25Weight  weight of the BM25 arm when the question holds a rare term ({@code KB_RRF_RARE_BM25_WEIGHT},
+ *                        see {@link RareTerms})
+ * @param genericL0Weight weight of L0 documents matched by generic keywords only ({@code KB_RRF_GENERIC_L0_WEIGHT},
+ *                        see {@link KeywordSpecificity})
  */
 public record QueryConfig(
         CommonConfig common,
@@ -47,7 +51,9 @@ public record QueryConfig(
         double titleBoost,
         String chunkerGroup,
         String sinkGroup,
-        double minCosine) {
+        java.util.OptionalDouble gateMinCosine,
+        double rareBm25Weight,
+        double genericL0Weight) {
 
     public static QueryConfig from(Settings settings) {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
@@ -72,7 +78,10 @@ public record QueryConfig(
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
                 settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
-                settings.decimal("KB_GATE_MIN_COSINE", model.defaultGateMinCosine()));
+                settings.string("KB_GATE_MIN_COSINE", null) == null ? java.util.OptionalDouble.empty()
+                        : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
+                settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),
+                settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1));
     }
 
 }

@@ -38,20 +38,22 @@ final class QueryHandlers {
         Map<String, Object> status = services.status().snapshot(counts);
         status.put("l0Documents", services.l0Documents().getAsInt());
         status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        status.put("gate", services.search().gateThreshold());
         ctx.json(status);
     }
 
     void search(Context ctx) {
         long start = System.nanoTime();
+        SearchOptions options = options(ctx);
         Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx),
-                options(ctx));
+                options);
         countGate(retrieval, "search");
-        ctx.json(SearchResponse.of(retrieval));
+        ctx.json(SearchResponse.of(retrieval, options.explain()));
         log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
     }
 
     void lookupGet(Context ctx) {
-        lookup(ctx, ctx.queryParam("query"));
+        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"));
     }
 
     void lookupPost(Context ctx) throws java.io.IOException {
@@ -61,12 +63,13 @@ final class QueryHandlers {
         } catch (java.io.IOException e) {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
-        lookup(ctx, body == null || !body.hasNonNull("query") ? null : body.get("query").asText());
+        lookup(ctx, body == null || !body.hasNonNull("query") ? null : body.get("query").asText(),
+                body == null || !body.hasNonNull("section_title") ? null : body.get("section_title").asText());
     }
 
-    private void lookup(Context ctx, String query) {
+    private void lookup(Context ctx, String query, String sectionTitle) {
         long start = System.nanoTime();
-        LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"));
+        LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"), sectionTitle);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header("X-KB-Degraded", "l1-unavailable");
@@ -192,7 +195,8 @@ final class QueryHandlers {
             alpha = 0;
         }
         return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"), alpha, intParam(ctx, "rrfK", 0, 1, 1000));
+                decimalParam(ctx, "titleBoost"), alpha, intParam(ctx, "rrfK", 0, 1, 1000),
+                decimalParam(ctx, "rareBm25Weight"), "true".equalsIgnoreCase(ctx.queryParam("explain")));
     }
 
     /** A non-negative number, or -1 when absent. */

@@ -18,6 +18,9 @@ public final class QueryService implements AutoCloseable {
     private final KeywordFeed feed;
     private final QueryLog queryLog;
     private final PipelineStatus status;
+    private final GateCalibrator gate;
+    /** How often the gate checks whether the corpus changed and must be calibrated again. */
+    private static final Duration GATE_PERIOD = Duration.ofSeconds(30);
 
     /**
      * @param extensions formats the producer ingests, so uploads of anything else are refused
@@ -39,10 +42,13 @@ public final class QueryService implements AutoCloseable {
         feed.start();
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
         ChunkRetriever retriever = new ChunkRetriever(client, config.indexNames().chunksAlias(), config.numCandidates());
-        SearchService search = new SearchService(config, embedder, retriever, keywords);
         DocumentCatalog catalog = new DocumentCatalog(client, config.indexNames().docsAlias());
+        this.gate = new GateCalibrator(embedder, retriever::bestCosines, () -> documentCount(catalog),
+                config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());
+        gate.start(GATE_PERIOD);
+        SearchService search = new SearchService(config, embedder, retriever, keywords, gate::current);
         this.status = new PipelineStatus(config, client, registry);
-        ApiServices services = new ApiServices(search, new LookupService(search, catalog),
+        ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
                 new ContextService(search, catalog), catalog,
                 new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog, config.apiToken(),
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
@@ -52,6 +58,14 @@ public final class QueryService implements AutoCloseable {
                 .description("time from start until L0 held every document of kb.documents").register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
         app.start("0.0.0.0", config.port());
+    }
+
+    private static long documentCount(DocumentCatalog catalog) {
+        try {
+            return catalog.documentCount();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public boolean awaitL0(Duration timeout) throws InterruptedException {
@@ -68,5 +82,6 @@ public final class QueryService implements AutoCloseable {
         feed.close();
         queryLog.close();
         status.close();
+        gate.close();
     }
 }

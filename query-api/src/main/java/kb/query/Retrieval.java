@@ -11,9 +11,12 @@ import kb.query.l0.L0Hit;
  * @param gate         why the answer is found or not
  * @param suggestions  when deflected: titles the knowledge base knows that are nearest to the question
  * @param l1Available  false when Elasticsearch could not be asked (then only L0 answers)
+ * @param hits         what each arm returned, for diagnostics
+ * @param evidence     L0's documents split into specific and generic keyword matches
  */
 public record Retrieval(String query, List<L0Hit> l0, List<SearchResponse.DocumentResult> documents,
-                        SearchResponse.Gate gate, List<String> suggestions, boolean l1Available) {
+                        SearchResponse.Gate gate, List<String> suggestions, boolean l1Available, ArmHits hits,
+                        KeywordSpecificity.L0Evidence evidence) {
 
     public boolean found() {
         return gate.found();

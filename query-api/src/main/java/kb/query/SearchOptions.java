@@ -11,11 +11,14 @@ package kb.query;
  * @param titleBoost   boost of a title match in the BM25 arm, or a negative number for the configured one
  * @param convexAlpha  above 0: fuse by convex combination with this BM25 share instead of RRF
  * @param rrfK         the RRF constant, or 0 for the configured one
+ * @param rareBm25Weight RRF weight of the BM25 arm when the question holds a rare term, or negative for the
+ *                      configured one
+ * @param explain      true to add each arm's raw hits and the corpus statistics to the answer
  */
 public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight, double titleBoost,
-                            double convexAlpha, int rrfK) {
+                            double convexAlpha, int rrfK, double rareBm25Weight, boolean explain) {
 
     public enum Arms { HYBRID, BM25, VECTOR }
 
-    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0);
+    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0, -1, false);
 }

@@ -11,14 +11,15 @@ import java.util.List;
  * @param suggestions when not found: two or three things the knowledge base knows nearest the question
  */
 public record SearchResponse(String query, boolean found, List<DocumentResult> results, Gate gate,
-                             List<String> suggestions) {
+                             List<String> suggestions, Explain explain) {
 
     /**
      * @param matchedBy which arms found the document: L0, bm25, vector
      * @param chunks    the document's matching chunks, best first, with raw text
+     * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
      */
     public record DocumentResult(String docId, String path, String title, double score, List<String> matchedBy,
-                                 List<ChunkResult> chunks) {
+                                 List<ChunkResult> chunks, List<String> why) {
     }
 
     /** @param sectionHeader null when the chunk has none */
@@ -26,19 +27,52 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
     }
 
     /**
-     * @param l0Hits       documents matched by frontmatter keyword
+     * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)
      * @param lexicalMatch some chunk matches a content word of the question
      * @param bm25Hits     chunks the BM25 arm returned
      * @param bestCosine   best cosine similarity of the vector arm (-1: none)
      * @param minCosine    the threshold in force
      * @param l1Available  false when Elasticsearch was not reachable
+     * @param genericL0Hits documents matched by generic keywords only (no evidence for the gate)
      */
     public record Gate(boolean found, int l0Hits, boolean lexicalMatch, int bm25Hits, double bestCosine, double minCosine,
-                       boolean l1Available) {
+                       boolean l1Available, int genericL0Hits) {
+    }
+
+    /** Diagnostics ({@code explain=true}): each arm's raw hits and what the corpus knows of the question. */
+    public record Explain(List<ArmHit> bm25, List<ArmHit> vector, List<ArmHit> l0, List<L0Explain> keywords,
+                          CorpusStats corpus) {
+
+        static Explain of(Retrieval retrieval) {
+            ArmHits hits = retrieval.hits();
+            return new Explain(ArmHit.of(hits.bm25(), hits.bm25Scores()), ArmHit.of(hits.vector(), hits.vectorScores()),
+                    ArmHit.of(hits.l0(), List.of()),
+                    retrieval.l0().stream().map(h -> new L0Explain(h.path(), h.keywords())).toList(), hits.corpus());
+        }
+    }
+
+    /** @param score the arm's own score (BM25 score, cosine similarity), NaN when it has none */
+    public record ArmHit(String path, String chunkId, double score) {
+
+        static List<ArmHit> of(List<kb.core.es.ChunkDoc> chunks, List<Double> scores) {
+            List<ArmHit> hits = new java.util.ArrayList<>();
+            for (int i = 0; i < chunks.size(); i++) {
+                hits.add(new ArmHit(chunks.get(i).path(), chunks.get(i).chunkId(),
+                        i < scores.size() ? scores.get(i) : Double.NaN));
+            }
+            return hits;
+        }
+    }
+
+    public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {
     }
 
     static SearchResponse of(Retrieval retrieval) {
+        return of(retrieval, false);
+    }
+
+    static SearchResponse of(Retrieval retrieval, boolean explain) {
         return new SearchResponse(retrieval.query(), retrieval.found(), retrieval.documents(), retrieval.gate(),
-                retrieval.suggestions());
+                retrieval.suggestions(), explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
     }
 }

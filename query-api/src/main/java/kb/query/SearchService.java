@@ -24,17 +24,26 @@ public final class SearchService {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
     private static final int CHUNKS_PER_DOCUMENT = 3;
+    private static final int MAX_COUNTED_KEYWORDS = 16;
 
     private final QueryConfig config;
     private final Embedder embedder;
     private final ChunkRetriever retriever;
     private final KeywordIndex keywords;
+    private final java.util.function.Supplier<GateThreshold> gate;
 
-    public SearchService(QueryConfig config, Embedder embedder, ChunkRetriever retriever, KeywordIndex keywords) {
+    public SearchService(QueryConfig config, Embedder embedder, ChunkRetriever retriever, KeywordIndex keywords,
+                         java.util.function.Supplier<GateThreshold> gate) {
         this.config = config;
         this.embedder = embedder;
         this.retriever = retriever;
         this.keywords = keywords;
+        this.gate = gate;
+    }
+
+    /** The honesty gate's threshold in force and where it came from. */
+    public GateThreshold gateThreshold() {
+        return gate.get();
     }
 
     public List<L0Hit> l0(String query) {
@@ -58,37 +67,62 @@ public final class SearchService {
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
     public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0, SearchOptions options) {
+        List<L0Hit> inCategory = category == null ? l0 : l0.stream().filter(h -> inCategory(h, category)).toList();
         ArmHits hits;
         boolean l1Available = true;
-        boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
-        boolean vectorArm = options.arms() != SearchOptions.Arms.BM25;
-        int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
-        int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
         List<String> terms = QueryTerms.contentTerms(query);
-        String lexicalQuery = terms.isEmpty() ? null : String.join(" ", terms);
         try {
-            hits = retriever.retrieve(lexicalArm ? lexicalQuery : null,
-                    vectorArm ? embedder.embedQuery(query) : null, category,
-                    bm25Window, knnWindow, l0.stream().map(L0Hit::docId).toList(),
-                    options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost());
+            hits = retrieveArms(query, terms, category, inCategory, options);
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
             l1Available = false;
         }
-        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(terms, c.enrichedText()));
-        boolean found = !options.gate() || !l0.isEmpty() || lexical || hits.bestCosine() >= config.minCosine();
-        SearchResponse.Gate gate = new SearchResponse.Gate(found, l0.size(), lexical, hits.bm25().size(), hits.bestCosine(),
-                config.minCosine(), l1Available);
-        List<SearchResponse.DocumentResult> documents = found ? rank(hits, l0, k, options) : List.of();
-        return new Retrieval(query, l0, documents, gate, found ? List.of() : suggestions(hits), l1Available);
+        KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
+        List<String> units = QueryTerms.evidenceUnits(query);
+        Script script = Script.of(query);
+        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
+        double minCosine = gate.get().forQuery(query);
+        boolean found = !options.gate() || !evidence.specific().isEmpty() || lexical || hits.bestCosine() >= minCosine;
+        SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
+                hits.bm25().size(), hits.bestCosine(), minCosine, l1Available, evidence.generic().size());
+        List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options) : List.of();
+        return new Retrieval(query, inCategory, documents, verdict, found ? List.of() : suggestions(hits), l1Available,
+                hits, evidence);
     }
 
-    private List<SearchResponse.DocumentResult> rank(ArmHits hits, List<L0Hit> l0, int k, SearchOptions options) {
-        Map<String, Double> fused = fuse(hits, options);
+    private ArmHits retrieveArms(String query, List<String> terms, String category, List<L0Hit> l0,
+                                 SearchOptions options) throws IOException {
+        boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
+        boolean vectorArm = options.arms() != SearchOptions.Arms.BM25;
+        int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
+        int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
+        String lexicalQuery = terms.isEmpty() ? null : String.join(" ", terms);
+        List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
+        return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectorArm ? embedder.embedQuery(query) : null,
+                category, bm25Window, knnWindow, l0Arm.stream().map(L0Hit::docId).toList(),
+                options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost(), keywordsOf(l0));
+    }
+
+    private static boolean inCategory(L0Hit hit, String category) {
+        return category.equals(hit.category());
+    }
+
+    /** The distinct keywords L0 matched, whose spread through the corpus's text is read with the question. */
+    private static List<String> keywordsOf(List<L0Hit> l0) {
+        return l0.stream().flatMap(h -> h.matchedKeywords().stream()).distinct().limit(MAX_COUNTED_KEYWORDS).toList();
+    }
+
+    private List<SearchResponse.DocumentResult> rank(ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k,
+                                                     SearchOptions options) {
+        List<ChunkDoc> specific = hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
+        List<ChunkDoc> generic = hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
+        Map<String, Double> fused = fuse(hits, specific, generic, options);
+        RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
-        collect(hits.l0(), "L0", chunks, arms);
+        collect(specific, "L0", chunks, arms);
+        collect(generic, "L0", chunks, arms);
         collect(hits.bm25(), "bm25", chunks, arms);
         collect(hits.vector(), "vector", chunks, arms);
         Map<String, List<ChunkDoc>> byDocument = new LinkedHashMap<>();
@@ -97,37 +131,61 @@ public final class SearchService {
                         .thenComparing(ChunkDoc::chunkId))
                 .forEach(c -> byDocument.computeIfAbsent(c.docId(), d -> new ArrayList<>()).add(c));
         List<SearchResponse.DocumentResult> results = new ArrayList<>(
-                byDocument.values().stream().limit(k).map(list -> toResult(list, fused, arms)).toList());
-        addL0OnlyDocuments(results, l0, byDocument.keySet(), k);
+                byDocument.values().stream().limit(k).map(list -> toResult(list, fused, arms, reasons)).toList());
+        addL0OnlyDocuments(results, evidence.specific(), byDocument.keySet(), k);
         return results;
     }
 
-    /** RRF by default; a convex combination of normalised scores when asked (L0 chunks join by rank). */
-    private Map<String, Double> fuse(ArmHits hits, SearchOptions options) {
+    /**
+     * RRF by default; a convex combination of normalised scores when asked (L0 chunks join by rank). The BM25
+     * arm's weight rises when the question holds a rare term; L0 votes with full weight for documents matched
+     * by a specific keyword and with a small one for generic keywords only.
+     */
+    private Map<String, Double> fuse(ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic,
+                                     SearchOptions options) {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
         int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
+        List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
+                new RrfFusion.Arm(ids(generic), config.genericL0Weight()));
         if (alpha > 0) {
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(ids(hits.bm25()), hits.bm25Scores(),
                     ids(hits.vector()), hits.vectorScores(), alpha));
-            RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), rrfK)
-                    .forEach((id, score) -> fused.merge(id, score, Double::sum));
+            RrfFusion.fuse(l0Arms, rrfK).forEach((id, score) -> fused.merge(id, score, Double::sum));
             return fused;
         }
-        double bm25Weight = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
-        return RrfFusion.fuse(List.of(
-                new RrfFusion.Arm(ids(hits.bm25()), bm25Weight),
-                new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()),
-                new RrfFusion.Arm(ids(hits.l0()), config.l0Weight())), rrfK);
+        List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
+        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options)));
+        arms.add(new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()));
+        return RrfFusion.fuse(arms, rrfK);
     }
 
-    /** An L0 document without chunks in the index yet (or with Elasticsearch down) still shows. */
+    /**
+     * The document L1 alone ranks first (BM25 and vectors fused as served, without the L0 arm), or null: what a
+     * keyword hit must agree with to be answered with high confidence.
+     */
+    public String l1Leader(ArmHits hits) {
+        Map<String, Double> fused = fuse(hits, List.of(), List.of(), SearchOptions.SERVED);
+        return java.util.stream.Stream.concat(hits.bm25().stream(), hits.vector().stream())
+                .max(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0))
+                        .thenComparing(ChunkDoc::chunkId, Comparator.reverseOrder()))
+                .map(ChunkDoc::docId).orElse(null);
+    }
+
+    /** The configured BM25 weight, or the rare-term weight when the question holds a rare term. */
+    double bm25Weight(CorpusStats corpus, SearchOptions options) {
+        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
+        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : config.rareBm25Weight();
+        return RareTerms.of(corpus).isEmpty() ? base : Math.max(base, rare);
+    }
+
+    /** A document matched by a specific keyword but without chunks in the index yet (or with Elasticsearch down). */
     private static void addL0OnlyDocuments(List<SearchResponse.DocumentResult> results, List<L0Hit> l0,
                                            Set<String> present, int k) {
         for (L0Hit hit : l0) {
             if (!present.contains(hit.docId()) && results.size() < k) {
                 results.add(new SearchResponse.DocumentResult(hit.docId(), hit.path(), hit.title(), 0,
-                        List.of("L0"), List.of()));
+                        List.of("L0"), List.of(), List.of("specific keyword: " + String.join(", ", hit.matchedKeywords()))));
             }
         }
     }
@@ -145,7 +203,7 @@ public final class SearchService {
     }
 
     private static SearchResponse.DocumentResult toResult(List<ChunkDoc> chunks, Map<String, Double> fused,
-                                                          Map<String, Set<String>> arms) {
+                                                          Map<String, Set<String>> arms, RankReasons reasons) {
         ChunkDoc best = chunks.get(0);
         Set<String> matchedBy = new LinkedHashSet<>();
         chunks.forEach(c -> matchedBy.addAll(arms.get(c.chunkId())));
@@ -153,7 +211,7 @@ public final class SearchService {
                 .map(c -> new SearchResponse.ChunkResult(c.text(), c.sectionHeader(), fused.get(c.chunkId())))
                 .toList();
         return new SearchResponse.DocumentResult(best.docId(), best.path(), best.title(), fused.get(best.chunkId()),
-                List.copyOf(matchedBy), shown);
+                List.copyOf(matchedBy), shown, reasons.of(best.docId()));
     }
 
     private static void collect(List<ChunkDoc> hits, String arm, Map<String, ChunkDoc> chunks,

@@ -23,7 +23,7 @@ public final class KeywordIndex {
     private static final char SEPARATOR = '\u0000';
 
     /** What L0 keeps of a document: no content, and its keywords as one string. */
-    private record Entry(String docId, String path, String title, String keywords) {
+    private record Entry(String docId, String path, String title, String category, String keywords) {
 
         List<String> keywordList() {
             return List.of(keywords.split(String.valueOf(SEPARATOR)));
@@ -40,7 +40,7 @@ public final class KeywordIndex {
         if (keywords.isEmpty()) {
             entries.remove(card.docId());
         } else {
-            entries.put(card.docId(), new Entry(card.docId(), card.path(), card.title(),
+            entries.put(card.docId(), new Entry(card.docId(), card.path(), card.title(), card.category(),
                     String.join(String.valueOf(SEPARATOR), keywords)));
         }
     }
@@ -96,19 +96,30 @@ public final class KeywordIndex {
             if (query.isEmpty()) {
                 return List.of();
             }
-            Map<Entry, Set<String>> matched = new LinkedHashMap<>();
-            forEachKeywordIn(query, id -> matched.computeIfAbsent(owners[id], e -> new HashSet<>())
-                    .add(keywords.keyword(id)));
+            Map<Entry, Set<Integer>> matched = new LinkedHashMap<>();
+            forEachKeywordIn(query, id -> matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(id));
             if (query.length() >= 2) {
                 for (int id : keywordsContaining(query)) {
-                    matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(keywords.keyword(id));
+                    matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(id);
                 }
             }
             return matched.entrySet().stream()
-                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<String>> e) -> e.getKey().path()))
-                    .map(e -> new L0Hit(e.getKey().docId(), e.getKey().path(), e.getKey().title(),
-                            e.getValue().stream().sorted().toList()))
+                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<Integer>> e) -> e.getKey().path()))
+                    .map(e -> new L0Hit(e.getKey().docId(), e.getKey().path(), e.getKey().title(), e.getKey().category(),
+                            e.getValue().stream().map(this::match).distinct()
+                                    .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword)).toList()))
                     .toList();
+        }
+
+        /** A matched keyword with its carrier count: the length of its chain of same-text copies. */
+        private L0Hit.KeywordMatch match(int id) {
+            String keyword = keywords.keyword(id);
+            int first = keywords.find(keyword, 0, keyword.length(), keyword.hashCode());
+            int carriers = 0;
+            for (int same = first; same >= 0; same = keywords.nextSame(same)) {
+                carriers++;
+            }
+            return new L0Hit.KeywordMatch(keyword, carriers);
         }
 
         /**

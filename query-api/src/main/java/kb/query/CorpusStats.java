@@ -1,0 +1,32 @@
+package kb.query;
+
+import java.util.Map;
+
+/**
+ * What the index knows about a question's words, read live with the question (so it follows every change
+ * of the corpus without a cache to keep in step).
+ *
+ * @param documents        documents with chunks in the index
+ * @param chunks           chunks with text in the index
+ * @param keywordDocuments for each matched L0 keyword (normalised): documents whose text holds it as a phrase
+ * @param termChunks       for each token of the question as the index analyses it: chunks holding it (absent: 0)
+ */
+public record CorpusStats(long documents, long chunks, Map<String, Long> keywordDocuments,
+                          Map<String, Long> termChunks) {
+
+    /** Nothing known: Elasticsearch was not asked or did not answer. */
+    public static final CorpusStats UNKNOWN = new CorpusStats(0, 0, Map.of(), Map.of());
+
+    public CorpusStats {
+        keywordDocuments = Map.copyOf(keywordDocuments);
+        termChunks = Map.copyOf(termChunks);
+    }
+
+    public boolean known() {
+        return documents > 0;
+    }
+
+    public CorpusStats withTerms(long chunkCount, Map<String, Long> terms) {
+        return new CorpusStats(documents, chunkCount, keywordDocuments, terms);
+    }
+}

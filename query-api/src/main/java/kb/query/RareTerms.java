@@ -1,0 +1,34 @@
+package kb.query;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rare exact words of a question: tokens (as the index analyses them) that the corpus holds, but in very few
+ * chunks: an identifier, an error code, a flag, a made-up product word. When a question holds one, the BM25
+ * arm has seen something the vectors blur, so its vote counts for more in the fusion. Which words are rare
+ * comes from the corpus's own statistics (chunk frequencies read with the question), never from a list.
+ */
+public final class RareTerms {
+
+    /** Up to this many chunks a term is rare whatever the corpus's size. */
+    static final int MIN_LIMIT = 3;
+    /** The share of the corpus's chunks beyond which a term is no longer rare. */
+    static final double RARE_SHARE = 0.001;
+
+    private RareTerms() {
+    }
+
+    public static long limit(long chunks) {
+        return Math.max(MIN_LIMIT, (long) Math.ceil(RARE_SHARE * chunks));
+    }
+
+    /** The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first. */
+    public static List<String> of(CorpusStats corpus) {
+        long limit = limit(corpus.chunks());
+        return corpus.termChunks().entrySet().stream()
+                .filter(e -> e.getValue() > 0 && e.getValue() <= limit)
+                .sorted(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).toList();
+    }
+}

@@ -1,0 +1,26 @@
+package kb.query;
+
+/**
+ * The writing system a question is mostly in. Cosine similarities of one model live in different ranges for
+ * different scripts (an English model sees Chinese as little more than characters), so the honesty gate keeps
+ * a threshold per script.
+ */
+public enum Script {
+    LATIN, CJK;
+
+    /** CJK when at least a third of the question's letters are ideographs, kana or hangul. */
+    public static Script of(String text) {
+        int cjk = 0;
+        int letters = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (kb.query.l0.KeywordIndex.isCjk(c)) {
+                cjk++;
+                letters++;
+            } else if (Character.isLetter(c)) {
+                letters++;
+            }
+        }
+        return letters > 0 && cjk * 3 >= letters ? CJK : LATIN;
+    }
+}

@@ -53,7 +53,7 @@ public final class EvalCommand {
                 dataset.queries().size());
         long start = System.nanoTime();
         try (PipelineRun run = PipelineRun.start(work.resolve("kb"), work.resolve("data"), kafka, es, settings)) {
-            run.awaitIndexed(dataset.corpus().size(), Duration.ofMinutes(60));
+            run.awaitCaughtUp(dataset.corpus().size(), Duration.ofMinutes(60));
             System.out.printf("kb eval: ingested through the pipeline in %.1f s%n", (System.nanoTime() - start) / 1e9);
             Map<String, Map<String, Double>> results = new LinkedHashMap<>();
             for (Map.Entry<String, String> arm : ARMS.entrySet()) {

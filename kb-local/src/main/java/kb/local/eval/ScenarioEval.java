@@ -138,13 +138,13 @@ public final class ScenarioEval {
                         cut(row.text()));
             }
         }
-        System.out.printf("%n%-9s %-44s %-10s %s%n", "deflected", "served top", "lookup", "off-topic question");
+        System.out.printf("%n%-9s %-44s %-10s %-44s %s%n", "deflected", "served top", "confidence", "lookup answer",
+                "off-topic question");
         for (ScenarioRow row : rows(s, Kind.OFF_TOPIC)) {
             Searched served = row.searches().get(Arm.SERVED);
             boolean deflected = served.error() == null && !served.found();
-            System.out.printf("%-9s %-44s %-10s %s%n", deflected ? "yes" : "NO", served.error() != null ? "ERROR"
-                    : served.top(), row.lookup().confidence() == null ? answer(row.lookup()) : row.lookup().confidence(),
-                    cut(row.text()));
+            System.out.printf("%-9s %-44s %-10s %-44s %s%n", deflected ? "yes" : "NO", served.error() != null ? "ERROR"
+                    : served.top(), row.lookup().confidence(), answer(row.lookup()), cut(row.text()));
         }
         printSummary(s, ingestSeconds);
     }

@@ -134,7 +134,7 @@ public final class ScenarioEval {
             System.out.printf("%n%-5s %-10s %-44s %-44s %s%n", "right", "confidence", "lookup answer", "expected", "lookup");
             for (ScenarioRow row : rows(s, Kind.LOOKUP)) {
                 System.out.printf("%-5s %-10s %-44s %-44s %s%n", ScenarioScoring.lookupRight(row.lookup(), row.expected())
-                        ? "yes" : "NO", row.lookup().confidence(), answer(row.lookup()), String.join("|", row.expected()),
+                        ? "yes" : "NO", confidence(row.lookup()), answer(row.lookup()), String.join("|", row.expected()),
                         cut(row.text()));
             }
         }
@@ -144,7 +144,7 @@ public final class ScenarioEval {
             Searched served = row.searches().get(Arm.SERVED);
             boolean deflected = served.error() == null && !served.found();
             System.out.printf("%-9s %-44s %-10s %-44s %s%n", deflected ? "yes" : "NO", served.error() != null ? "ERROR"
-                    : served.top(), row.lookup().confidence(), answer(row.lookup()), cut(row.text()));
+                    : served.top(), confidence(row.lookup()), answer(row.lookup()), cut(row.text()));
         }
         printSummary(s, ingestSeconds);
     }
@@ -173,6 +173,10 @@ public final class ScenarioEval {
 
     private static String answer(Looked lookup) {
         return lookup.error() != null ? "ERROR" : lookup.answer() == null ? "-" : lookup.answer();
+    }
+
+    private static String confidence(Looked lookup) {
+        return lookup.confidence() == null ? "-" : lookup.confidence();
     }
 
     private static String ratio(int n, int of) {

@@ -50,8 +50,11 @@ public final class KbMain {
             + "  runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints\n"
             + "  nDCG@10, Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms\n"
             + "  (--runs: each arm's rankings as TREC run files)\n"
-            + "usage: kb eval --scenarios\n"
-            + "  runs our labelled scenario set: top-1 and L0 accuracy, the gate's false-found / false-deflect";
+            + "usage: kb eval --scenarios [DIR] [--json OUT] [--work DIR] [--api URL] [--kafka BOOTSTRAP] [--es URL]\n"
+            + "  asks a scenario folder (DIR/kb indexed in place, questions.tsv, lookups.tsv, offtopic.txt; our\n"
+            + "  built-in set without DIR): top-1, top-3 and MRR@10 for the bm25, vector and served search, the\n"
+            + "  gate's off-topic deflected / on-topic deflected, lookups right, high-confidence answers right\n"
+            + "  (--api: ask the kb already running at URL instead of starting a pipeline)";
 
     private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--query-chunks N] [--startup-docs N] [--out FILE]\n"
             + "  L0, ingest throughput, query latency, freshness, edits and startup, each against a baseline;\n"
@@ -80,8 +83,8 @@ public final class KbMain {
     }
 
     private static void eval(List<String> args) throws Exception {
-        if (args.equals(List.of("--scenarios"))) {
-            kb.local.eval.ScenarioEval.run(null, null, Map.of());
+        if (!args.isEmpty() && args.get(0).equals("--scenarios")) {
+            scenarios(args.subList(1, args.size()));
             return;
         }
         Map<String, String> flags = flags(args, EVAL_USAGE);
@@ -93,6 +96,28 @@ public final class KbMain {
                 flags.get("--kafka"), flags.get("--es"),
                 flags.containsKey("--work") ? Map.of("KB_EVAL_WORK", flags.get("--work")) : Map.of(),
                 variants(flags), flags.containsKey("--runs") ? java.nio.file.Path.of(flags.get("--runs")) : null);
+    }
+
+    /** {@code kb eval --scenarios [DIR] [--json OUT] [--work DIR] [--api URL] [--kafka BOOTSTRAP] [--es URL]}. */
+    private static void scenarios(List<String> args) throws Exception {
+        java.nio.file.Path dir = null;
+        if (!args.isEmpty() && !args.get(0).startsWith("--")) {
+            dir = java.nio.file.Path.of(args.get(0));
+            args = args.subList(1, args.size());
+        }
+        Map<String, String> flags = flags(args, EVAL_USAGE);
+        for (String flag : flags.keySet()) {
+            if (!List.of("--json", "--work", "--api", "--kafka", "--es").contains(flag)) {
+                throw new IllegalArgumentException("unknown option " + flag + "\n" + EVAL_USAGE);
+            }
+        }
+        if (dir != null && !java.nio.file.Files.isDirectory(dir.resolve("kb"))) {
+            throw new IllegalArgumentException("no kb/ folder in " + dir);
+        }
+        kb.local.eval.ScenarioEval.run(new kb.local.eval.ScenarioEval.Options(dir,
+                flags.containsKey("--json") ? java.nio.file.Path.of(flags.get("--json")) : null,
+                flags.containsKey("--work") ? java.nio.file.Path.of(flags.get("--work")) : null,
+                flags.get("--api"), flags.get("--kafka"), flags.get("--es"), Map.of()));
     }
 
     /** {@code --sweep 0.2,0.5} (BM25 weights) and {@code --variants 'PARAMS;PARAMS'} (search parameters). */

@@ -3,21 +3,18 @@ package kb.local;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import kb.core.Json;
+import java.util.stream.Stream;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.embed.EmbeddingModelSpec;
 import kb.core.embed.OnnxEmbedder;
+import kb.ingest.PathFilter;
+import kb.ingest.ProducerConfig;
 
 /**
  * A whole pipeline for a command (eval, bench): its own infrastructure in a data folder (or external
@@ -25,18 +22,25 @@ import kb.core.embed.OnnxEmbedder;
  */
 public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
 
+    /** No lag and no count moving for this long while awaiting a first ingest: whatever is missing is not coming. */
+    private static final Duration STALL = Duration.ofSeconds(60);
+
     private final Infrastructure infrastructure;
     private final LocalPipeline pipeline;
     private final PrometheusMeterRegistry registry;
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final Settings settings;
+    private final kb.local.eval.HttpApi api;
 
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final Thread shutdownHook = new Thread(this::close, "kb-run-shutdown");
 
-    private PipelineRun(Infrastructure infrastructure, LocalPipeline pipeline, PrometheusMeterRegistry registry) {
+    private PipelineRun(Infrastructure infrastructure, LocalPipeline pipeline, PrometheusMeterRegistry registry,
+                        Settings settings) {
         this.infrastructure = infrastructure;
         this.pipeline = pipeline;
         this.registry = registry;
+        this.settings = settings;
+        this.api = new kb.local.eval.HttpApi("http://localhost:" + pipeline.port());
         // Ctrl-C or SIGTERM during a long eval or bench must not leave Elasticsearch running.
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -56,7 +60,8 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
             PrometheusMeterRegistry registry = Metrics.newRegistry();
             EmbeddingModelSpec model = EmbeddingModelSpec.byId(
                     settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
-            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, new OnnxEmbedder(model), registry), registry);
+            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, new OnnxEmbedder(model), registry), registry,
+                    settings);
             Runtime.getRuntime().removeShutdownHook(stopInfra);
             return run;
         } catch (Exception | Error e) {
@@ -78,35 +83,93 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         return registry;
     }
 
+    /** A non-2xx answer is an {@link kb.local.eval.HttpApi.ApiException}. */
     @Override
     public JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + pipeline.port() + pathAndQuery)).build();
-        return Json.MAPPER.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+        return api.get(pathAndQuery);
     }
 
     @Override
     public JsonNode search(String query, String extraParams) throws IOException, InterruptedException {
-        return get("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extraParams);
+        return api.search(query, extraParams);
+    }
+
+    /** The files of the knowledge-base folder the ingest producer takes (its extensions and excludes). */
+    public long filesToIngest() throws IOException {
+        ProducerConfig config = ProducerConfig.from(settings);
+        PathFilter filter = new PathFilter(config.extensions(), config.excludes());
+        Path base = config.baseDir();
+        try (Stream<Path> files = Files.walk(base)) {
+            return files.filter(Files::isRegularFile)
+                    .map(f -> base.relativize(f).toString().replace('\\', '/'))
+                    .filter(filter::acceptsFile)
+                    .count();
+        }
     }
 
     /** Waits until the index holds exactly this many documents and all their chunks are searchable. */
     public void awaitIndexed(long documents, Duration timeout) throws IOException, InterruptedException {
+        await(documents, timeout, false);
+    }
+
+    /**
+     * Waits until every one of {@code files} (a whole folder's first ingest) is indexed or dead-lettered. A file
+     * that goes to the dead-letter topic never becomes a document, so this also accepts: no lag in either
+     * stage, every listed document's chunks searchable, and documents plus dead letters at least the files.
+     * When nothing moves for {@link #STALL} with no lag, it stops waiting and says what is missing rather than
+     * hanging until the deadline.
+     */
+    public void awaitCaughtUp(long files, Duration timeout) throws IOException, InterruptedException {
+        await(files, timeout, true);
+    }
+
+    private void await(long files, Duration timeout, boolean deadLettersCount) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         Instant nextReport = Instant.now().plusSeconds(15);
+        String lastCounts = "";
+        Instant lastChange = Instant.now();
         while (true) {
-            JsonNode status = get("/api/v1/status");
-            long docs = status.get("documents").asLong();
-            if (docs == documents && status.get("chunks").asLong() == status.get("chunksExpected").asLong()) {
-                return;
+            JsonNode status = statusOrNull();
+            if (status != null) {
+                long docs = status.path("documents").asLong();
+                long deadLetters = status.path("deadLetters").asLong();
+                boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong();
+                boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
+                        && status.path("lag").path("sink").asLong(-1) == 0;
+                if (chunksDone && (docs == files || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {
+                    if (docs != files) {
+                        System.out.printf("kb: %d/%d files indexed, %d dead letters%n", docs, files, deadLetters);
+                    }
+                    return;
+                }
+                String counts = docs + "/" + status.path("chunks").asLong() + "/" + deadLetters;
+                if (!counts.equals(lastCounts) || !noLag) {
+                    lastCounts = counts;
+                    lastChange = Instant.now();
+                } else if (deadLettersCount && Instant.now().isAfter(lastChange.plus(STALL))) {
+                    System.out.printf("kb: WARNING: no progress for %s with no lag; going on with %d/%d files indexed, "
+                            + "%d dead letters: %s%n", STALL, docs, files, deadLetters, status);
+                    return;
+                }
+                if (Instant.now().isAfter(nextReport)) {
+                    System.out.printf("kb: indexed %d/%d files, %d chunks of %d, %d dead letters%n", docs, files,
+                            status.path("chunks").asLong(), status.path("chunksExpected").asLong(), deadLetters);
+                    nextReport = Instant.now().plusSeconds(15);
+                }
             }
             if (Instant.now().isAfter(deadline)) {
                 throw new IllegalStateException("not caught up within " + timeout + ": " + status);
             }
-            if (Instant.now().isAfter(nextReport)) {
-                System.out.printf("kb: indexed %d/%d documents, %d chunks%n", docs, documents, status.get("chunks").asLong());
-                nextReport = Instant.now().plusSeconds(15);
-            }
             Thread.sleep(250); // polling an HTTP status: a command, not a test
+        }
+    }
+
+    /** The status, or null while the API cannot give it yet (indexes being created, broker starting). */
+    private JsonNode statusOrNull() throws InterruptedException {
+        try {
+            return get("/api/v1/status");
+        } catch (IOException e) {
+            return null;
         }
     }
 

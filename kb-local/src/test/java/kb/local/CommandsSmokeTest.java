@@ -13,6 +13,7 @@ import java.util.UUID;
 import kb.core.Json;
 import kb.local.bench.BenchCommand;
 import kb.local.eval.EvalCommand;
+import kb.local.eval.ScenarioEval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +70,45 @@ class CommandsSmokeTest {
             }
         }
         assertTrue(result.get("arms").get("hybrid").get("ndcg@10").asDouble() > 0.5, result.toString());
+    }
+
+    /** A scenario folder: four notes (one with a frontmatter keyword), questions, a lookup, off-topic questions. */
+    private Path tinyScenarios() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("scenarios"));
+        Path kb = Files.createDirectories(folder.resolve("kb/animals"));
+        String[] animals = {"quokka", "pangolin", "kakapo", "jerboa"};
+        for (String animal : animals) {
+            Files.writeString(kb.resolve(animal + ".md"), "---\ntitle: The " + animal + "\nkeywords:\n  - " + animal
+                    + "-facts\n---\nThe " + animal + " is an animal with a habitat of its own.\n");
+        }
+        Files.writeString(folder.resolve("questions.tsv"),
+                "where does the quokka live\tanimals/quokka.md\npangolin habitat\tanimals/pangolin.md|animals/jerboa.md\n");
+        Files.writeString(folder.resolve("lookups.tsv"), "kakapo-facts\tanimals/kakapo.md\n");
+        Files.writeString(folder.resolve("offtopic.txt"), "how do I file my tax return\n");
+        return folder;
+    }
+
+    @Test
+    void shouldRunScenariosOnATinyFolderInPlaceAndWriteTheJsonContract() throws Exception {
+        Infrastructure infra = SharedInfrastructure.get();
+        Path folder = tinyScenarios();
+        Path json = dir.resolve("scenarios.json");
+        ScenarioEval.run(new ScenarioEval.Options(folder, json, dir.resolve("work"), null, infra.bootstrapServers(),
+                infra.elasticsearchUrl(), isolated()));
+        JsonNode result = Json.MAPPER.readTree(json.toFile());
+        assertEquals("scenarios", result.get("scenarios").asText());
+        assertEquals(2, result.get("questions").asInt());
+        for (String arm : List.of("bm25", "vector", "served")) {
+            for (String metric : List.of("top1", "top3", "mrr10", "errors")) {
+                assertTrue(result.get("arms").get(arm).has(metric), arm + " " + metric);
+            }
+            assertEquals(0, result.get("arms").get(arm).get("errors").asInt(), arm);
+        }
+        assertEquals(2, result.get("arms").get("bm25").get("top1").asInt(), result.toString());
+        assertEquals(1, result.get("lookup").get("right").asInt(), result.toString());
+        assertEquals(4, result.get("rows").size());
+        assertTrue(result.has("ingestSeconds"));
+        assertTrue(!Files.exists(dir.resolve("work/kb")), "the notes are read in place, never copied");
     }
 
     @Test

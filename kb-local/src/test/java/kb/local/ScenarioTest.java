@@ -8,7 +8,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.OptionalDouble;
 import kb.local.eval.ScenarioEval;
+import kb.local.eval.ScenarioRow;
+import kb.local.eval.ScenarioScoring;
+import kb.local.eval.ScenarioSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,16 +29,18 @@ class ScenarioTest {
     @Test
     void shouldAnswerOnTopicQuestionsFirstAndDeflectOffTopicOnes() throws Exception {
         try (PipelineHarness kb = new PipelineHarness()) {
-            List<String> expected = ScenarioEval.copyKnowledgeBase(kb.kbDir());
+            ScenarioSet set = ScenarioSet.builtIn(kb.kbDir());
+            List<String> expected = ScenarioSet.copyBuiltInKnowledgeBase(kb.kbDir());
             kb.start();
             await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(expected));
-            ScenarioEval.Summary summary = ScenarioEval.ask(kb);
-            ScenarioEval.print(summary);
+            ScenarioScoring.Summary summary = ScenarioEval.ask(kb, set);
+            ScenarioEval.print(summary, OptionalDouble.empty());
             printCalibration(summary);
             List<String> acceptanceMisses = new ArrayList<>();
-            for (ScenarioEval.Answer a : summary.answers()) {
-                if (ACCEPTANCE.contains(a.question().text()) && !a.top().equals(a.question().expectedPath())) {
-                    acceptanceMisses.add(a.question().text() + " -> " + a.top());
+            for (ScenarioRow row : summary.rows()) {
+                String top = served(row).top();
+                if (ACCEPTANCE.contains(row.text()) && !row.expected().contains(top)) {
+                    acceptanceMisses.add(row.text() + " -> " + top);
                 }
             }
             assertEquals(List.of(), acceptanceMisses);
@@ -46,17 +52,23 @@ class ScenarioTest {
     }
 
     /** For each candidate threshold: off-topic questions answered, on-topic ones deflected. */
-    private static void printCalibration(ScenarioEval.Summary summary) {
+    private static void printCalibration(ScenarioScoring.Summary summary) {
         for (double t = 0.56; t <= 0.80; t += 0.02) {
             int falseFound = 0;
             int falseDeflect = 0;
-            for (ScenarioEval.Answer a : summary.answers()) {
-                boolean found = a.lexical() || a.l0Hits() > 0 || a.bestCosine() >= t;
-                falseFound += !a.question().onTopic() && found ? 1 : 0;
-                falseDeflect += a.question().onTopic() && !found ? 1 : 0;
+            for (ScenarioRow row : summary.rows()) {
+                ScenarioRow.Gate gate = served(row).gate();
+                boolean found = gate.lexical() || gate.l0Hits() > 0 || gate.bestCosine() >= t;
+                boolean onTopic = row.kind() == ScenarioRow.Kind.QUESTION;
+                falseFound += !onTopic && found ? 1 : 0;
+                falseDeflect += onTopic && !found ? 1 : 0;
             }
             System.out.printf("[calibration] threshold %.2f: %d off-topic answered, %d on-topic deflected%n", t,
                     falseFound, falseDeflect);
         }
+    }
+
+    private static ScenarioRow.Searched served(ScenarioRow row) {
+        return row.searches().get(ScenarioRow.Arm.SERVED);
     }
 }

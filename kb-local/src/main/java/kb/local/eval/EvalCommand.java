@@ -53,14 +53,16 @@ public final class EvalCommand {
                 dataset.queries().size());
         long start = System.nanoTime();
         try (PipelineRun run = PipelineRun.start(work.resolve("kb"), work.resolve("data"), kafka, es, settings)) {
-            run.awaitIndexed(dataset.corpus().size(), Duration.ofMinutes(60));
+            run.awaitCaughtUp(dataset.corpus().size(), Duration.ofMinutes(60));
             System.out.printf("kb eval: ingested through the pipeline in %.1f s%n", (System.nanoTime() - start) / 1e9);
             Map<String, Map<String, Double>> results = new LinkedHashMap<>();
+            Map<String, Integer> errors = new LinkedHashMap<>();
             for (Map.Entry<String, String> arm : ARMS.entrySet()) {
                 RankingMetrics metrics = new RankingMetrics();
                 StringBuilder trecRun = new StringBuilder();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    List<String> ranked = rankedIds(run.search(query.getValue(), DEPTH + arm.getValue()), pathToId);
+                    List<String> ranked = ranked(run, query.getValue(), DEPTH + arm.getValue(), pathToId, arm.getKey(),
+                            errors);
                     metrics.add(ranked, dataset.qrels().get(query.getKey()));
                     appendRun(trecRun, query.getKey(), ranked, arm.getKey());
                 }
@@ -74,14 +76,16 @@ public final class EvalCommand {
             for (String variant : variants) {
                 RankingMetrics metrics = new RankingMetrics();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    JsonNode response = run.search(query.getValue(), DEPTH + "&arms=hybrid" + variant);
-                    metrics.add(rankedIds(response, pathToId), dataset.qrels().get(query.getKey()));
+                    metrics.add(ranked(run, query.getValue(), DEPTH + "&arms=hybrid" + variant, pathToId,
+                            "hybrid " + variant, errors), dataset.qrels().get(query.getKey()));
                 }
                 rows.put("hybrid " + variant, metrics.summary());
             }
             print(dataset, results);
             rows.forEach((name, m) -> System.out.printf("%-40s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),
                     m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
+            errors.forEach((name, n) -> System.out.printf("%s: %d/%d queries failed (scored as nothing found)%n", name,
+                    n, dataset.queries().size()));
             if (jsonOut != null) {
                 writeJson(jsonOut, dataset, results);
             }
@@ -111,6 +115,19 @@ public final class EvalCommand {
         for (int i = 0; i < ranked.size(); i++) {
             out.append(queryId).append(" Q0 ").append(ranked.get(i)).append(' ').append(i + 1).append(' ')
                     .append(ranked.size() - i).append(' ').append(name).append('\n');
+        }
+    }
+
+    /** A failed query is logged, counted for its row and ranks nothing: one error does not end the run. */
+    private static List<String> ranked(PipelineRun run, String query, String params, Map<String, String> pathToId,
+                                       String row, Map<String, Integer> errors) throws InterruptedException {
+        try {
+            return rankedIds(run.search(query, params), pathToId);
+        } catch (java.io.IOException | RuntimeException e) {
+            if (errors.merge(row, 1, Integer::sum) == 1) {
+                System.out.printf("kb eval: %s: a query failed (first of the row shown): %s%n", row, e.getMessage());
+            }
+            return List.of();
         }
     }
 

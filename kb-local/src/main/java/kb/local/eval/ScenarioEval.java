@@ -1,156 +1,239 @@
 package kb.local.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.OptionalDouble;
+import kb.core.Json;
 import kb.local.PipelineRun;
+import kb.local.eval.ScenarioRow.Arm;
+import kb.local.eval.ScenarioRow.Kind;
+import kb.local.eval.ScenarioRow.Looked;
+import kb.local.eval.ScenarioRow.Searched;
+import kb.local.eval.ScenarioScoring.Summary;
 
 /**
- * Our own labelled scenario set (notes, runbooks, configs, code, Chinese frontmatter, off-topic questions),
- * shipped as resources: L0 accuracy, top-1 accuracy and the honesty gate's false-found / false-deflect
- * counts, through the served API (gate on).
+ * {@code kb eval --scenarios [DIR]}: a labelled scenario folder ({@link ScenarioSet}; our built-in set without
+ * DIR) asked through the HTTP API. Questions go to the bm25 and vector arms (gate off) and to the served
+ * search (top-1, top-3, MRR@10 per document); off-topic questions to the served search (the honesty gate);
+ * every query to the lookup (lookups right, and how often a high-confidence answer is right).
  */
 public final class ScenarioEval {
 
-    /** @param expectedPath null for an off-topic question the gate must deflect */
-    public record Question(String text, String expectedPath) {
-        public boolean onTopic() {
-            return expectedPath != null;
-        }
-    }
-
-    /** What one question got. */
-    public record Answer(Question question, boolean found, String top, String l0Top, double bestCosine,
-                         boolean lexical, int l0Hits) {
-    }
-
-    public record Summary(int onTopic, int offTopic, int top1Correct, int l0Answered, int l0Correct,
-                          int falseFound, int falseDeflect, List<Answer> answers) {
-    }
-
-    private ScenarioEval() {
-    }
-
-    public static List<Question> questions() {
-        try (InputStream in = ScenarioEval.class.getResourceAsStream("/scenarios/questions.tsv")) {
-            List<Question> questions = new ArrayList<>();
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] parts = line.split("\t");
-                questions.add(new Question(parts[0], parts[1].equals("-") ? null : parts[1]));
-            }
-            return questions;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Copies the scenario knowledge base (from the classpath, jar or folder) into a folder; returns its paths. */
-    public static List<String> copyKnowledgeBase(Path target) throws IOException {
-        try {
-            var url = ScenarioEval.class.getResource("/scenarios/kb");
-            if ("jar".equals(url.getProtocol())) {
-                try (FileSystem jar = FileSystems.newFileSystem(url.toURI(), Map.of())) {
-                    return copyTree(jar.getPath("/scenarios/kb"), target);
-                }
-            }
-            return copyTree(Path.of(url.toURI()), target);
-        } catch (URISyntaxException e) {
-            throw new IOException(e);
-        }
-    }
-
-    private static List<String> copyTree(Path root, Path target) throws IOException {
-        List<String> paths = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String relative = root.relativize(file).toString().replace('\\', '/');
-                Path to = target.resolve(relative);
-                Files.createDirectories(to.getParent());
-                Files.copy(file, to);
-                paths.add(relative);
-            }
-        }
-        return paths.stream().sorted().toList();
-    }
-
-    /** The two API calls the scenario set needs. */
+    /** The two API calls a scenario set needs. */
     public interface Api {
         JsonNode search(String query, String extraParams) throws IOException, InterruptedException;
 
         JsonNode get(String pathAndQuery) throws IOException, InterruptedException;
     }
 
-    /** Asks every question through HTTP. */
-    public static Summary ask(Api run) throws IOException, InterruptedException {
-        List<Answer> answers = new ArrayList<>();
-        for (Question q : questions()) {
-            JsonNode response = run.search(q.text(), "");
-            JsonNode gate = response.get("gate");
-            JsonNode results = response.get("results");
-            String top = results.isEmpty() ? "-" : results.get(0).get("path").asText();
-            JsonNode lookup = run.get("/api/v1/lookup?query=" + java.net.URLEncoder.encode(q.text(), StandardCharsets.UTF_8));
-            String l0Top = lookup.get("primary").isNull() ? null : lookup.get("primary").get("source").asText();
-            answers.add(new Answer(q, response.get("found").asBoolean(), top, l0Top, gate.get("bestCosine").asDouble(),
-                    gate.get("lexicalMatch").asBoolean(), gate.get("l0Hits").asInt()));
-        }
-        return summarize(answers);
+    /**
+     * @param dir      the scenario folder; null for the built-in set
+     * @param jsonOut  where to write the summary and rows as JSON, or null
+     * @param work     a folder keeping the broker and index between runs (a second run only asks), or null
+     * @param apiUrl   ask this running kb API instead of starting a pipeline, or null
+     * @param kafka    an external broker, or null for an embedded one
+     * @param es       an external Elasticsearch, or null for an embedded one
+     * @param settings extra pipeline settings
+     */
+    public record Options(Path dir, Path jsonOut, Path work, String apiUrl, String kafka, String es,
+                          Map<String, String> settings) {
     }
 
-    static Summary summarize(List<Answer> answers) {
-        int onTopic = 0, offTopic = 0, top1 = 0, l0Answered = 0, l0Correct = 0, falseFound = 0, falseDeflect = 0;
-        for (Answer a : answers) {
-            if (a.question().onTopic()) {
-                onTopic++;
-                top1 += a.found() && a.top().equals(a.question().expectedPath()) ? 1 : 0;
-                falseDeflect += a.found() ? 0 : 1;
-            } else {
-                offTopic++;
-                falseFound += a.found() ? 1 : 0;
-            }
-            if (a.l0Top() != null) {
-                l0Answered++;
-                l0Correct += a.l0Top().equals(a.question().expectedPath()) ? 1 : 0;
-            }
-        }
-        return new Summary(onTopic, offTopic, top1, l0Answered, l0Correct, falseFound, falseDeflect, answers);
+    private ScenarioEval() {
     }
 
-    public static void print(Summary s) {
-        for (Answer a : s.answers()) {
-            System.out.printf("[scenario] %-50s found=%-5s top=%-28s cos=%.3f lexical=%-5s l0=%d%n", a.question().text(),
-                    a.found(), a.top(), a.bestCosine(), a.lexical(), a.l0Hits());
+    /** Runs the whole command: index (unless {@code apiUrl}), ask, print, write the JSON. */
+    public static Summary run(Options options) throws Exception {
+        Path work = options.work() != null ? Files.createDirectories(options.work())
+                : Files.createTempDirectory("kb-scenarios-");
+        ScenarioSet set = options.dir() != null ? ScenarioSet.load(options.dir())
+                : ScenarioSet.builtIn(work.resolve("builtin-kb"));
+        System.out.printf("kb eval: scenarios %s (%s): %d questions, %d lookups, %d off-topic%n", set.name(),
+                set.kbDir(), set.questions().size(), set.lookups().size(), set.offTopic().size());
+        Summary summary;
+        OptionalDouble ingestSeconds = OptionalDouble.empty();
+        if (options.apiUrl() != null) {
+            System.out.println("kb eval: asking the running API at " + options.apiUrl());
+            summary = ask(new HttpApi(options.apiUrl()), set);
+        } else {
+            long start = System.nanoTime();
+            try (PipelineRun run = PipelineRun.start(set.kbDir(), work.resolve("data"), options.kafka(), options.es(),
+                    options.settings())) {
+                run.awaitIndexed(run.filesToIngest(), Duration.ofMinutes(60));
+                ingestSeconds = OptionalDouble.of((System.nanoTime() - start) / 1e9);
+                System.out.printf("kb eval: ingested through the pipeline in %.1f s (start included)%n",
+                        ingestSeconds.getAsDouble());
+                summary = ask(run, set);
+            }
         }
-        System.out.printf("%nscenario set: %d on-topic, %d off-topic questions%n", s.onTopic(), s.offTopic());
-        System.out.printf("top-1 accuracy     %d/%d%n", s.top1Correct(), s.onTopic());
-        System.out.printf("L0 accuracy        %d/%d (questions L0 answered whose exact match is the expected document)%n",
+        print(summary, ingestSeconds);
+        if (options.jsonOut() != null) {
+            writeJson(options.jsonOut(), summary, ingestSeconds);
+        }
+        return summary;
+    }
+
+    /** Asks every query of the set; a failed call is recorded on its row, and the run goes on. */
+    public static Summary ask(Api api, ScenarioSet set) throws InterruptedException {
+        List<ScenarioRow> rows = new ArrayList<>();
+        for (ScenarioSet.Labelled q : set.questions()) {
+            Map<Arm, Searched> searches = new EnumMap<>(Arm.class);
+            for (Arm arm : Arm.values()) {
+                searches.put(arm, search(api, q.text(), arm));
+            }
+            rows.add(new ScenarioRow(Kind.QUESTION, q.text(), q.expected(), searches, lookup(api, q.text())));
+        }
+        for (ScenarioSet.Labelled q : set.lookups()) {
+            rows.add(new ScenarioRow(Kind.LOOKUP, q.text(), q.expected(), Map.of(), lookup(api, q.text())));
+        }
+        for (String q : set.offTopic()) {
+            rows.add(new ScenarioRow(Kind.OFF_TOPIC, q, List.of(), Map.of(Arm.SERVED, search(api, q, Arm.SERVED)),
+                    lookup(api, q)));
+        }
+        return ScenarioScoring.summarize(set.name(), rows);
+    }
+
+    private static Searched search(Api api, String query, Arm arm) throws InterruptedException {
+        try {
+            return Searched.of(api.search(query, arm.params()));
+        } catch (IOException | RuntimeException e) {
+            return Searched.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    private static Looked lookup(Api api, String query) throws InterruptedException {
+        try {
+            return Looked.of(api.get("/api/v1/lookup?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)));
+        } catch (IOException | RuntimeException e) {
+            return Looked.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    public static void print(Summary s, OptionalDouble ingestSeconds) {
+        System.out.printf("%n%-5s %-5s %-16s %-44s %-44s %s%n", "right", "found", "matchedBy", "served top",
+                "expected", "question");
+        for (ScenarioRow row : rows(s, Kind.QUESTION)) {
+            Searched served = row.searches().get(Arm.SERVED);
+            System.out.printf("%-5s %-5s %-16s %-44s %-44s %s%n",
+                    ScenarioScoring.rank(served.paths(), row.expected(), 1) == 1 ? "yes" : "NO", served.found(),
+                    String.join(",", served.topMatchedBy()), served.error() != null ? "ERROR" : served.top(),
+                    String.join("|", row.expected()), cut(row.text()));
+        }
+        if (s.lookups() > 0) {
+            System.out.printf("%n%-5s %-10s %-44s %-44s %s%n", "right", "confidence", "lookup answer", "expected", "lookup");
+            for (ScenarioRow row : rows(s, Kind.LOOKUP)) {
+                System.out.printf("%-5s %-10s %-44s %-44s %s%n", ScenarioScoring.lookupRight(row.lookup(), row.expected())
+                        ? "yes" : "NO", confidence(row.lookup()), answer(row.lookup()), String.join("|", row.expected()),
+                        cut(row.text()));
+            }
+        }
+        System.out.printf("%n%-9s %-44s %-10s %-44s %s%n", "deflected", "served top", "confidence", "lookup answer",
+                "off-topic question");
+        for (ScenarioRow row : rows(s, Kind.OFF_TOPIC)) {
+            Searched served = row.searches().get(Arm.SERVED);
+            boolean deflected = served.error() == null && !served.found();
+            System.out.printf("%-9s %-44s %-10s %-44s %s%n", deflected ? "yes" : "NO", served.error() != null ? "ERROR"
+                    : served.top(), confidence(row.lookup()), answer(row.lookup()), cut(row.text()));
+        }
+        printSummary(s, ingestSeconds);
+    }
+
+    private static void printSummary(Summary s, OptionalDouble ingestSeconds) {
+        System.out.printf("%nscenarios %s: %d questions, %d lookups, %d off-topic%n", s.name(), s.questions(),
+                s.lookups(), s.offTopic());
+        ingestSeconds.ifPresent(t -> System.out.printf("ingest (pipeline start to caught up): %.1f s%n", t));
+        System.out.printf("%-8s %-12s %-12s %7s %7s%n", "arm", "top-1", "top-3", "MRR@10", "errors");
+        s.arms().forEach((arm, a) -> System.out.printf("%-8s %-12s %-12s %7.3f %7d%n", arm.label(),
+                ratio(a.top1(), a.questions()), ratio(a.top3(), a.questions()), a.mrr10(), a.errors()));
+        System.out.printf("honesty gate (served): off-topic deflected %d/%d; on-topic wrongly deflected %d/%d%n",
+                s.offTopicDeflected(), s.offTopic(), s.onTopicDeflected(), s.questions());
+        System.out.printf("lookups right: %d/%d (primary, or the supplement when there is no primary)%n",
+                s.lookupsRight(), s.lookups());
+        System.out.printf("high-confidence answers: %d/%d right (lookup of every query; off-topic ones are wrong)%n",
+                s.highConfidenceRight(), s.highConfidence());
+        System.out.printf("L0 on questions and off-topic: %d/%d exact-keyword primaries are an expected page%n",
                 s.l0Correct(), s.l0Answered());
-        System.out.printf("gate: false-found  %d/%d off-topic answered%n", s.falseFound(), s.offTopic());
-        System.out.printf("gate: false-deflect %d/%d on-topic deflected%n", s.falseDeflect(), s.onTopic());
+        System.out.printf("lookup errors: %d/%d%n", s.lookupErrors(), s.rows().size());
     }
 
-    /** {@code kb eval --scenarios}: the scenario set through a fresh embedded pipeline. */
-    public static Summary run(String kafka, String es, Map<String, String> settings) throws Exception {
-        Path work = Files.createTempDirectory("kb-scenarios-");
-        List<String> paths = copyKnowledgeBase(work.resolve("kb"));
-        try (PipelineRun run = PipelineRun.start(work.resolve("kb"), work.resolve("data"), kafka, es, settings)) {
-            run.awaitIndexed(paths.size(), java.time.Duration.ofMinutes(10));
-            Summary summary = ask(run);
-            print(summary);
-            return summary;
+    private static List<ScenarioRow> rows(Summary s, Kind kind) {
+        return s.rows().stream().filter(r -> r.kind() == kind).toList();
+    }
+
+    private static String answer(Looked lookup) {
+        return lookup.error() != null ? "ERROR" : lookup.answer() == null ? "-" : lookup.answer();
+    }
+
+    private static String confidence(Looked lookup) {
+        return lookup.confidence() == null ? "-" : lookup.confidence();
+    }
+
+    private static String ratio(int n, int of) {
+        return String.format(java.util.Locale.ROOT, "%d/%d %.2f", n, of, of == 0 ? 0.0 : (double) n / of);
+    }
+
+    private static String cut(String text) {
+        return text.length() > 90 ? text.substring(0, 90) + "..." : text;
+    }
+
+    /** The summary and every row. */
+    static ObjectNode toJson(Summary s, OptionalDouble ingestSeconds) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("scenarios", s.name());
+        ingestSeconds.ifPresent(t -> root.put("ingestSeconds", Math.round(t * 10) / 10.0));
+        root.put("questions", s.questions()).put("lookups", s.lookups()).put("offTopic", s.offTopic());
+        ObjectNode arms = root.putObject("arms");
+        s.arms().forEach((arm, a) -> arms.putObject(arm.label()).put("questions", a.questions()).put("top1", a.top1())
+                .put("top3", a.top3()).put("mrr10", a.mrr10()).put("errors", a.errors()));
+        root.putObject("gate").put("offTopicDeflected", s.offTopicDeflected()).put("offTopic", s.offTopic())
+                .put("onTopicDeflected", s.onTopicDeflected()).put("onTopic", s.questions());
+        root.putObject("lookup").put("right", s.lookupsRight()).put("total", s.lookups()).put("errors", s.lookupErrors());
+        root.putObject("highConfidence").put("right", s.highConfidenceRight()).put("total", s.highConfidence());
+        root.putObject("l0").put("correct", s.l0Correct()).put("answered", s.l0Answered());
+        ArrayNode rows = root.putArray("rows");
+        for (ScenarioRow row : s.rows()) {
+            ObjectNode r = rows.addObject();
+            r.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT)).put("text", row.text());
+            row.expected().forEach(r.putArray("expected")::add);
+            ObjectNode searches = r.putObject("search");
+            row.searches().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+                Searched x = e.getValue();
+                ObjectNode n = searches.putObject(e.getKey().label());
+                n.put("found", x.found()).put("rank", ScenarioScoring.rank(x.paths(), row.expected(),
+                        ScenarioScoring.MRR_DEPTH));
+                x.paths().stream().limit(ScenarioScoring.MRR_DEPTH).forEach(n.putArray("paths")::add);
+                x.topMatchedBy().forEach(n.putArray("topMatchedBy")::add);
+                if (x.error() != null) {
+                    n.put("error", x.error());
+                }
+            });
+            Looked l = row.lookup();
+            ObjectNode lookup = r.putObject("lookup");
+            lookup.put("primary", l.primary()).put("supplement", l.supplement()).put("confidence", l.confidence())
+                    .put("right", row.kind() != Kind.OFF_TOPIC && ScenarioScoring.lookupRight(l, row.expected()));
+            if (l.error() != null) {
+                lookup.put("error", l.error());
+            }
         }
+        return root;
+    }
+
+    private static void writeJson(Path out, Summary s, OptionalDouble ingestSeconds) throws IOException {
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(out, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(s, ingestSeconds)));
     }
 }

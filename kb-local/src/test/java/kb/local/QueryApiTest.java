@@ -50,11 +50,11 @@ class QueryApiTest {
     }
 
     @Test
-    void shouldAnswerOneL0HitExactlyWithTheDocumentsFirst2000Characters() throws Exception {
+    void shouldAnswerOneL0HitExactlyWithTheDocumentsFirst2000CharactersWithoutFrontmatter() throws Exception {
         JsonNode answer = kb.lookup("ERR_TIMEOUT");
         assertEquals(Json.MAPPER.readTree("""
                 {"found": true, "primary": {"content": %s, "source": "payments/error-codes.md", "matchType": "exact_L0",
-                 "confidence": "high", "availableSections": null}, "supplement": null}""".formatted(
+                 "confidence": "high", "availableSections": ["错误码"]}, "supplement": null}""".formatted(
                 Json.MAPPER.writeValueAsString(expectedPreview()))), answer);
         assertEquals(answer, kb.lookup("err_timeout"));
         assertEquals("payments/error-codes.md", kb.lookup("支付网关超时问题").get("primary").get("source").asText());
@@ -64,14 +64,15 @@ class QueryApiTest {
 
     private static String expectedPreview() throws Exception {
         String content = Files.readString(kb.kbDir().resolve("payments/error-codes.md"));
-        return content.substring(0, 2000) + "...";
+        String body = content.substring(content.indexOf("# 错误码"));
+        return body.substring(0, 2000) + "...";
     }
 
     @Test
-    void shouldAnswerSeveralL0HitsWithTheFirstByPathAndASemanticSupplement() throws Exception {
-        JsonNode answer = kb.lookup("docker");
+    void shouldAnswerSeveralL0HitsWithTheMostRelevantFirstAndASemanticSupplement() throws Exception {
+        JsonNode answer = kb.lookup("docker exec bash");
         assertTrue(answer.get("found").asBoolean());
-        assertEquals("docker/compose.md", answer.get("primary").get("source").asText());
+        assertEquals("docker/tips.md", answer.get("primary").get("source").asText());
         assertEquals("low", answer.get("primary").get("confidence").asText());
         assertEquals("semantic_L1", answer.get("supplement").get("matchType").asText());
         assertTrue(answer.get("supplement").get("source").asText().startsWith("docker/"));

@@ -61,7 +61,9 @@ public final class LookupService {
         LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), "exact_L0",
                 confidence, preview.sections());
         String matchType = specific.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
-        return new Outcome(new LookupResponse(true, primary, supplement(retrieval, first.docId())), matchType,
+        // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
+        LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
+        return new Outcome(new LookupResponse(true, primary, supplement), matchType,
                 retrieval, retrieval.l0(), preview.degraded() || l1Down);
     }
 

@@ -30,6 +30,8 @@ import kb.core.es.IndexNames;
  *                        see {@link RareTerms})
  * @param genericL0Weight weight of L0 documents matched by generic keywords only ({@code KB_RRF_GENERIC_L0_WEIGHT},
  *                        see {@link KeywordSpecificity})
+ * @param gatePeriod      how often the gate checks whether the corpus changed and calibrates again
+ *                        ({@code KB_GATE_CALIBRATION_PERIOD}, default PT30S)
  */
 public record QueryConfig(
         CommonConfig common,
@@ -53,7 +55,8 @@ public record QueryConfig(
         String sinkGroup,
         java.util.OptionalDouble gateMinCosine,
         double rareBm25Weight,
-        double genericL0Weight) {
+        double genericL0Weight,
+        java.time.Duration gatePeriod) {
 
     public static QueryConfig from(Settings settings) {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
@@ -81,7 +84,8 @@ public record QueryConfig(
                 settings.string("KB_GATE_MIN_COSINE", null) == null ? java.util.OptionalDouble.empty()
                         : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
                 settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),
-                settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1));
+                settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1),
+                settings.duration("KB_GATE_CALIBRATION_PERIOD", java.time.Duration.ofSeconds(30)));
     }
 
 }

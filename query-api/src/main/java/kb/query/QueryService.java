@@ -19,8 +19,6 @@ public final class QueryService implements AutoCloseable {
     private final QueryLog queryLog;
     private final PipelineStatus status;
     private final GateCalibrator gate;
-    /** How often the gate checks whether the corpus changed and must be calibrated again. */
-    private static final Duration GATE_PERIOD = Duration.ofSeconds(30);
 
     /**
      * @param extensions formats the producer ingests, so uploads of anything else are refused
@@ -45,7 +43,7 @@ public final class QueryService implements AutoCloseable {
         DocumentCatalog catalog = new DocumentCatalog(client, config.indexNames().docsAlias());
         this.gate = new GateCalibrator(embedder, retriever::bestCosines, () -> documentCount(catalog),
                 config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());
-        gate.start(GATE_PERIOD);
+        gate.start(config.gatePeriod());
         SearchService search = new SearchService(config, embedder, retriever, keywords, gate::current);
         this.status = new PipelineStatus(config, client, registry);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),

@@ -23,6 +23,11 @@ public final class RareTerms {
         return Math.max(MIN_LIMIT, (long) Math.ceil(RARE_SHARE * chunks));
     }
 
+    /** The BM25 arm's fusion weight for a question: {@code rare} when it holds a rare term, else {@code base}. */
+    public static double bm25Weight(CorpusStats corpus, double base, double rare) {
+        return of(corpus).isEmpty() ? base : Math.max(base, rare);
+    }
+
     /** The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first. */
     public static List<String> of(CorpusStats corpus) {
         long limit = limit(corpus.chunks());

@@ -176,7 +176,7 @@ public final class SearchService {
     double bm25Weight(CorpusStats corpus, SearchOptions options) {
         double base = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
         double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : config.rareBm25Weight();
-        return RareTerms.of(corpus).isEmpty() ? base : Math.max(base, rare);
+        return RareTerms.bm25Weight(corpus, base, rare);
     }
 
     /** A document matched by a specific keyword but without chunks in the index yet (or with Elasticsearch down). */

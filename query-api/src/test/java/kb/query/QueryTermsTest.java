@@ -1,7 +1,9 @@
 package kb.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,12 +32,33 @@ class QueryTermsTest {
 
     @Test
     void shouldRequireMostContentTermsAsEvidence() {
-        List<String> three = QueryTerms.contentTerms("dog training tips");
-        org.junit.jupiter.api.Assertions.assertFalse(QueryTerms.isEvidence(three, "Docker Tips\n\ndbash"));
-        org.junit.jupiter.api.Assertions.assertTrue(QueryTerms.isEvidence(three, "tips for training a dog"));
-        org.junit.jupiter.api.Assertions.assertTrue(QueryTerms.isEvidence(List.of("kafkabridge"), "the kafkabridge service"));
-        org.junit.jupiter.api.Assertions.assertFalse(QueryTerms.isEvidence(
-                QueryTerms.contentTerms("sourdough starter"), "a starter template"));
+        List<String> three = QueryTerms.evidenceUnits("dog training tips");
+        assertFalse(QueryTerms.isEvidence(three, Script.LATIN, "Docker Tips\n\ndbash"));
+        assertTrue(QueryTerms.isEvidence(three, Script.LATIN, "tips for training a dog"));
+        assertTrue(QueryTerms.isEvidence(List.of("kafkabridge"), Script.LATIN, "the kafkabridge service"));
+        assertFalse(QueryTerms.isEvidence(QueryTerms.evidenceUnits("sourdough starter"), Script.LATIN,
+                "a starter template"));
+    }
+
+    @Test
+    void shouldMatchChineseByTwoCharacterWords() {
+        assertEquals(List.of("商户", "户密", "密钥", "钥轮", "轮换", "err_timeout"),
+                QueryTerms.evidenceUnits("商户密钥轮换 ERR_TIMEOUT"));
+    }
+
+    @Test
+    void shouldNotTakeSharedCommonCharactersAsChineseEvidence() {
+        // An off-topic cooking question shares 怎, 么, 做, 不 with any long Chinese page, but no two-character word.
+        List<String> cooking = QueryTerms.evidenceUnits("红烧肉怎么做才肥而不腻？");
+        assertFalse(QueryTerms.isEvidence(cooking, Script.CJK, "做插件的时候不要忘了：怎样配置路由，而且要肥大"));
+        List<String> question = QueryTerms.evidenceUnits("网关的访问日志越来越大，能不能按时间自动切分？");
+        assertTrue(QueryTerms.isEvidence(question, Script.CJK, "log-rotate 插件可以按时间自动切分访问日志和错误日志"));
+    }
+
+    @Test
+    void shouldTellTheScriptOfAQuestion() {
+        assertEquals(Script.CJK, Script.of("APISIX 和 etcd 之间的通信怎么开启双向证书校验？"));
+        assertEquals(Script.LATIN, Script.of("how do I rotate the 商户 key"));
     }
 
     @Test

@@ -1,0 +1,39 @@
+package kb.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RareTermsTest {
+
+    @Test
+    void shouldFindTermsFewChunksHoldRarestFirst() {
+        CorpusStats stats = new CorpusStats(499, 7692,
+                Map.of(), Map.of("tolerance", 5L, "comparison", 9L, "proxy", 582L, "value", 1039L, "absent", 0L));
+        assertEquals(8, RareTerms.limit(7692));
+        assertEquals(List.of("tolerance"), RareTerms.of(stats));
+    }
+
+    @Test
+    void shouldKeepAtLeastThreeChunksRareInASmallCorpus() {
+        assertEquals(3, RareTerms.limit(40));
+        assertEquals(List.of("kafkabridge"), RareTerms.of(new CorpusStats(5, 40, Map.of(),
+                Map.of("kafkabridge", 1L, "service", 12L))));
+    }
+
+    @Test
+    void shouldRaiseTheBm25WeightOnlyForAQuestionWithARareTerm() {
+        CorpusStats identifier = new CorpusStats(499, 7692, Map.of(), Map.of("ssl3_read_bytes:tlsv1", 1L, "error", 900L));
+        CorpusStats plain = new CorpusStats(499, 7692, Map.of(), Map.of("ingesters", 300L, "memory", 400L));
+        assertEquals(1.0, RareTerms.bm25Weight(identifier, 0.3, 1.0));
+        assertEquals(0.3, RareTerms.bm25Weight(plain, 0.3, 1.0));
+        assertEquals(0.3, RareTerms.bm25Weight(CorpusStats.UNKNOWN, 0.3, 1.0));
+    }
+
+    @Test
+    void shouldFindNothingWhenTheCorpusIsUnknown() {
+        assertEquals(List.of(), RareTerms.of(CorpusStats.UNKNOWN));
+    }
+}

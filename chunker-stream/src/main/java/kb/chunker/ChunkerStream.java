@@ -24,6 +24,7 @@ public final class ChunkerStream implements AutoCloseable {
     private final MeterRegistry registry;
     private KafkaStreams streams;
     private KafkaStreamsMetrics streamsMetrics;
+    private DeadLetterSender deadLetters;
     private final CountDownLatch running = new CountDownLatch(1);
 
     public ChunkerStream(ChunkerConfig config, MeterRegistry registry) {
@@ -35,6 +36,8 @@ public final class ChunkerStream implements AutoCloseable {
         TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
         Properties props = streamsProps(config);
         props.put(DeadLetterExceptionHandler.METER_REGISTRY_CONFIG, registry);
+        deadLetters = new DeadLetterSender(config.common().bootstrapServers(), config.common().topics().maxMessageBytes());
+        props.put(DeadLetterExceptionHandler.SENDER_CONFIG, deadLetters);
         streams = new KafkaStreams(ChunkerTopology.build(config, registry), props);
         streams.setUncaughtExceptionHandler(error -> {
             LOG.error("[chunker] stream thread failed; replacing it", error);
@@ -99,6 +102,13 @@ public final class ChunkerStream implements AutoCloseable {
         }
         if (streamsMetrics != null) {
             streamsMetrics.close();
+        }
+        if (deadLetters != null) {
+            try {
+                deadLetters.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -33,11 +33,15 @@ public final class DeadLetterExceptionHandler
     /** Source values larger than this are described instead of copied (dead letters obey the topic limit too). */
     public static final String MAX_VALUE_BYTES_CONFIG = "kb.chunker.max-value-bytes";
 
+    /** The {@link DeadLetterSender} for production errors travels the same way; without one, Streams sends. */
+    public static final String SENDER_CONFIG = "kb.chunker.dead-letter-sender";
+
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterExceptionHandler.class);
 
     private String dlqTopic;
     private int maxValueBytes = KbTopics.DEFAULT_MAX_MESSAGE_BYTES - KbTopics.RECORD_MARGIN_BYTES;
     private MeterRegistry registry;
+    private DeadLetterSender sender;
 
     @Override
     public void configure(Map<String, ?> configs) {
@@ -51,21 +55,32 @@ public final class DeadLetterExceptionHandler
         if (configs.get(METER_REGISTRY_CONFIG) instanceof MeterRegistry meters) {
             registry = meters;
         }
+        if (configs.get(SENDER_CONFIG) instanceof DeadLetterSender configured) {
+            sender = configured;
+        }
     }
 
     @Override
     public ProductionExceptionHandler.Response handleError(ErrorHandlerContext context,
                                                            ProducerRecord<byte[], byte[]> record, Exception exception) {
-        return ProductionExceptionHandler.Response.resume(deadLetter(context, "production", exception,
-                "while producing to " + record.topic()));
+        return resumeProduction(deadLetter(context, "production", exception, "while producing to " + record.topic()));
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public ProductionExceptionHandler.Response handleSerializationError(ErrorHandlerContext context,
             ProducerRecord record, Exception exception, SerializationExceptionOrigin origin) {
-        return ProductionExceptionHandler.Response.resume(deadLetter(context, "production", exception,
+        return resumeProduction(deadLetter(context, "production", exception,
                 "while serializing the " + origin.name().toLowerCase(java.util.Locale.ROOT) + " for " + record.topic()));
+    }
+
+    /** Called on the producer's I/O thread: the letters go through the sender when there is one. */
+    private ProductionExceptionHandler.Response resumeProduction(List<ProducerRecord<byte[], byte[]>> letters) {
+        if (sender == null) {
+            return ProductionExceptionHandler.Response.resume(letters);
+        }
+        letters.forEach(sender::send);
+        return ProductionExceptionHandler.Response.resume();
     }
 
     @Override

@@ -63,14 +63,15 @@ public final class DeadLetterExceptionHandler
     @Override
     public ProductionExceptionHandler.Response handleError(ErrorHandlerContext context,
                                                            ProducerRecord<byte[], byte[]> record, Exception exception) {
-        return resumeProduction(deadLetter(context, "production", exception, "while producing to " + record.topic()));
+        return resumeProduction(deadLetter(context, record.key(), "production", exception,
+                "while producing to " + record.topic()));
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public ProductionExceptionHandler.Response handleSerializationError(ErrorHandlerContext context,
             ProducerRecord record, Exception exception, SerializationExceptionOrigin origin) {
-        return resumeProduction(deadLetter(context, "production", exception,
+        return resumeProduction(deadLetter(context, null, "production", exception,
                 "while serializing the " + origin.name().toLowerCase(java.util.Locale.ROOT) + " for " + record.topic()));
     }
 
@@ -86,19 +87,23 @@ public final class DeadLetterExceptionHandler
     @Override
     public ProcessingExceptionHandler.Response handleError(ErrorHandlerContext context, Record<?, ?> record,
                                                            Exception exception) {
-        return ProcessingExceptionHandler.Response.resume(deadLetter(context, "processing", exception,
+        return ProcessingExceptionHandler.Response.resume(deadLetter(context, null, "processing", exception,
                 "in " + context.processorNodeId()));
     }
 
     @Override
     public DeserializationExceptionHandler.Response handleError(ErrorHandlerContext context,
             ConsumerRecord<byte[], byte[]> record, Exception exception) {
-        return DeserializationExceptionHandler.Response.resume(deadLetter(context, "deserialization", exception,
-                "while reading " + record.topic()));
+        return DeserializationExceptionHandler.Response.resume(deadLetter(context, record.key(), "deserialization",
+                exception, "while reading " + record.topic()));
     }
 
-    private List<ProducerRecord<byte[], byte[]>> deadLetter(ErrorHandlerContext context, String reason,
-                                                           Exception exception, String where) {
+    /**
+     * @param fallbackKey the key of the record that failed, used when Streams no longer has the source
+     *                    record's (a production error reported after the task moved on has none)
+     */
+    private List<ProducerRecord<byte[], byte[]>> deadLetter(ErrorHandlerContext context, byte[] fallbackKey,
+                                                           String reason, Exception exception, String where) {
         String message = exception.getMessage() + " (" + where + ", source " + context.topic() + "-"
                 + context.partition() + "@" + context.offset() + ")";
         byte[] value = context.sourceRawValue();
@@ -106,16 +111,14 @@ public final class DeadLetterExceptionHandler
             message += "; the source value (" + value.length + " bytes) is too large to copy here";
             value = null;
         }
-        ProducerRecord<byte[], byte[]> letter = new ProducerRecord<>(dlqTopic, null, context.sourceRawKey(), value);
+        byte[] key = context.sourceRawKey() != null ? context.sourceRawKey() : fallbackKey;
+        ProducerRecord<byte[], byte[]> letter = new ProducerRecord<>(dlqTopic, null, key, value);
         DeadLetters.addReason(letter.headers(), DeadLetterProcessor.STAGE, exception.getClass().getName(), message);
         if (registry != null) {
             registry.counter("kb_chunker_dlq_total", "reason", reason).increment();
         }
-        LOG.warn("[chunker] dead-lettered {} after a {} error: {}", key(context), reason, message);
+        LOG.warn("[chunker] dead-lettered {} after a {} error: {}",
+                key == null ? null : new String(key, StandardCharsets.UTF_8), reason, message);
         return List.of(letter);
-    }
-
-    private static String key(ErrorHandlerContext context) {
-        return context.sourceRawKey() == null ? null : new String(context.sourceRawKey(), StandardCharsets.UTF_8);
     }
 }

@@ -19,7 +19,8 @@ final class ChunkerMetrics {
         for (String outcome : new String[]{"indexed", "deleted", "failed"}) {
             registry.counter("kb_chunker_records_total", "outcome", outcome);
         }
-        for (String reason : new String[]{"undecodable", "error"}) {
+        for (String reason : new String[]{"undecodable", "error", "truncated", "production", "processing",
+                "deserialization"}) {
             registry.counter("kb_chunker_dlq_total", "reason", reason);
         }
     }
@@ -32,6 +33,9 @@ final class ChunkerMetrics {
                     .increment(indexed.document().chunks().size());
             for (Chunk chunk : indexed.document().chunks()) {
                 chunkSize.record(chunk.text().length());
+            }
+            if (indexed.truncation().isPresent()) {
+                registry.counter("kb_chunker_dlq_total", "reason", "truncated").increment();
             }
         } else if (outcome instanceof Outcome.Deleted) {
             registry.counter("kb_chunker_records_total", "outcome", "deleted").increment();

@@ -24,6 +24,7 @@ public final class ChunkerStream implements AutoCloseable {
     private final MeterRegistry registry;
     private KafkaStreams streams;
     private KafkaStreamsMetrics streamsMetrics;
+    private DeadLetterSender deadLetters;
     private final CountDownLatch running = new CountDownLatch(1);
 
     public ChunkerStream(ChunkerConfig config, MeterRegistry registry) {
@@ -33,7 +34,11 @@ public final class ChunkerStream implements AutoCloseable {
 
     public void start() {
         TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
-        streams = new KafkaStreams(ChunkerTopology.build(config, registry), streamsProps(config));
+        Properties props = streamsProps(config);
+        props.put(DeadLetterExceptionHandler.METER_REGISTRY_CONFIG, registry);
+        deadLetters = new DeadLetterSender(config.common().bootstrapServers(), config.common().topics().maxMessageBytes());
+        props.put(DeadLetterExceptionHandler.SENDER_CONFIG, deadLetters);
+        streams = new KafkaStreams(ChunkerTopology.build(config, registry), props);
         streams.setUncaughtExceptionHandler(error -> {
             LOG.error("[chunker] stream thread failed; replacing it", error);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
@@ -77,6 +82,13 @@ public final class ChunkerStream implements AutoCloseable {
                 Integer.toString(config.common().topics().maxMessageBytes()));
         props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
                 Integer.toString(config.common().topics().maxMessageBytes()));
+        // A record that cannot be read, processed or produced goes to kb.dlq; the stream moves on.
+        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, config.common().topics().dlq().name());
+        props.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
+        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
+        props.put(DeadLetterExceptionHandler.MAX_VALUE_BYTES_CONFIG,
+                Integer.toString(config.common().topics().maxValueBytes()));
         return props;
     }
 
@@ -90,6 +102,13 @@ public final class ChunkerStream implements AutoCloseable {
         }
         if (streamsMetrics != null) {
             streamsMetrics.close();
+        }
+        if (deadLetters != null) {
+            try {
+                deadLetters.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

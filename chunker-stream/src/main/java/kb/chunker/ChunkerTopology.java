@@ -30,12 +30,13 @@ public final class ChunkerTopology {
     public static Topology build(ChunkerConfig config, MeterRegistry registry) {
         KbTopics topics = config.common().topics();
         DocumentAssembler assembler = new DocumentAssembler(config.maxChunkChars());
+        RecordBudget budget = new RecordBudget(config.maxChunksPerDocument(), topics.maxValueBytes());
         ChunkerMetrics metrics = new ChunkerMetrics(registry);
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(topics.fileEvents().name(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("file-events-source"))
                 .processValues(GenerationStamper::new, Named.as("stamp-generation"))
-                .mapValues((path, bytes) -> metrics.record(decide(assembler, path, bytes)),
+                .mapValues((path, bytes) -> metrics.record(decide(assembler, budget, path, bytes)),
                         Named.as("assemble-document"))
                 .split(Named.as("outcome-"))
                 .branch((path, outcome) -> outcome instanceof Outcome.Indexed,
@@ -47,7 +48,7 @@ public final class ChunkerTopology {
     }
 
     /** Never throws: whatever goes wrong with one record becomes its {@link Outcome.Failed}. */
-    static Outcome decide(DocumentAssembler assembler, String path, byte[] bytes) {
+    static Outcome decide(DocumentAssembler assembler, RecordBudget budget, String path, byte[] bytes) {
         try {
             if (path == null) {
                 return new Outcome.Failed(bytes, "MissingKey", "file event has no key (relative path)");
@@ -62,7 +63,8 @@ public final class ChunkerTopology {
             if (!path.equals(event.path())) {
                 return new Outcome.Failed(bytes, "KeyMismatch", "key '" + path + "' but path '" + event.path() + "'");
             }
-            return new Outcome.Indexed(assembler.assemble(event));
+            RecordBudget.Fitted fitted = budget.fit(assembler.assemble(event));
+            return new Outcome.Indexed(fitted.document(), fitted.truncation());
         } catch (Exception e) {
             return new Outcome.Failed(bytes, e.getClass().getName(), String.valueOf(e.getMessage()));
         }
@@ -79,6 +81,11 @@ public final class ChunkerTopology {
         documents.mapValues(DocumentChunks::card, Named.as("card-of-document"))
                 .to(topics.documents().name(), Produced.with(topics.documents().keySerde(),
                         topics.documents().valueSerde()).withName("documents-sink"));
+        indexed.filter((path, outcome) -> ((Outcome.Indexed) outcome).truncation().isPresent(),
+                        Named.as("truncated-documents"))
+                .process(TruncationNotice::new, Named.as("truncation-notice"))
+                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                        .withName("truncation-dlq-sink"));
     }
 
     private static void routeDeleted(KStream<String, Outcome> deleted, KbTopics topics) {

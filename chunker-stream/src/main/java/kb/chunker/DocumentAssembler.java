@@ -14,6 +14,12 @@ import kb.core.Ids;
 /** Turns one file version into its chunks and card: frontmatter, per-format sections, size cap, enrichment. */
 public final class DocumentAssembler {
 
+    /**
+     * Title and section header are repeated in every chunk's enriched text: a 500 KB heading over a long
+     * section made a 420 MB record. Real ones are a line; longer ones are cut.
+     */
+    static final int MAX_LABEL_CHARS = 300;
+
     private final ChunkerRegistry registry;
     private final int maxChunkChars;
 
@@ -26,7 +32,7 @@ public final class DocumentAssembler {
         String content = event.content() == null ? "" : event.content();
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), content);
         Frontmatter fm = parsed.frontmatter();
-        String title = TitleResolver.resolve(fm, parsed.body(), event.format(), event.path());
+        String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
         String docId = Ids.docId(event.path());
         List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(parsed.body(), title));
         DocumentCard card = new DocumentCard(docId, event.path(), title,
@@ -40,7 +46,7 @@ public final class DocumentAssembler {
         Map<String, Integer> seen = new HashMap<>();
         for (Section section : sections) {
             for (String text : TextSplitter.split(section.text(), maxChunkChars)) {
-                chunks.add(chunk(docId, title, section.header(), text, chunks.size(), seen));
+                chunks.add(chunk(docId, title, label(section.header()), text, chunks.size(), seen));
             }
         }
         if (chunks.isEmpty()) {
@@ -48,6 +54,14 @@ public final class DocumentAssembler {
             chunks.add(chunk(docId, title, null, "", 0, seen));
         }
         return chunks;
+    }
+
+    static String label(String text) {
+        if (text == null || text.length() <= MAX_LABEL_CHARS) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(MAX_LABEL_CHARS - 1)) ? MAX_LABEL_CHARS - 1 : MAX_LABEL_CHARS;
+        return text.substring(0, end) + "\u2026";
     }
 
     private static Chunk chunk(String docId, String title, String header, String text, int ordinal,

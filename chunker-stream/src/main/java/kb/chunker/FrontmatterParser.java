@@ -5,10 +5,14 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Splits a leading {@code ---} YAML block from the body. Safe loading with alias and size limits, since
@@ -71,7 +75,21 @@ public final class FrontmatterParser {
         options.setMaxAliasesForCollections(20);
         options.setCodePointLimit(MAX_FRONTMATTER_CODE_POINTS);
         options.setAllowRecursiveKeys(false);
-        return new Yaml(new SafeConstructor(options)).load(yaml);
+        return new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(),
+                options, new ScalarsAsWritten()).load(yaml);
+    }
+
+    /**
+     * Plain scalars stay the text the author wrote: {@code title: 2024-01-15} is "2024-01-15", not a Date
+     * printed as "Mon Jan 15 00:00:00 UTC 2024", and {@code 1.10} stays "1.10". Only an empty value (or
+     * {@code null}, {@code ~}) is read as null, so a blank title still falls back to the heading.
+     */
+    private static final class ScalarsAsWritten extends Resolver {
+        @Override
+        protected void addImplicitResolvers() {
+            addImplicitResolver(Tag.NULL, NULL, "~nN\0");
+            addImplicitResolver(Tag.NULL, EMPTY, null);
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -1,12 +1,16 @@
 package kb.chunker;
 
+import java.util.Optional;
 import kb.core.DocumentChunks;
 
 /** What the topology made of one file-event record. */
 public sealed interface Outcome {
 
-    /** A file version, chunked: goes to kb.chunks and kb.documents. */
-    record Indexed(DocumentChunks document) implements Outcome {
+    /**
+     * A file version, chunked and fitted to the record limits: goes to kb.chunks and kb.documents; when it
+     * had to be cut, the {@code truncation} also goes to kb.dlq as a notice.
+     */
+    record Indexed(DocumentChunks document, Optional<RecordBudget.Truncation> truncation) implements Outcome {
     }
 
     /** A tombstone: the document's chunks and card are withdrawn. */

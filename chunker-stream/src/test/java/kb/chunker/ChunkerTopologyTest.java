@@ -104,4 +104,25 @@ class ChunkerTopologyTest {
         assertEquals("KeyMismatch", DeadLetters.header(dlq.readRecord().headers(), DeadLetters.CLASS));
         assertTrue(chunks.isEmpty());
     }
+
+    @Test
+    void shouldIndexWhatFitsAndDeadLetterANoticeWhenADocumentExceedsTheRecordLimitThenHonourItsTombstone()
+            throws Exception {
+        FileEvent poison = DocumentAssemblerTest.event("poison.txt", RecordBudgetTest.controlCharacterFile());
+        input.pipeInput(poison.path(), Json.MAPPER.writeValueAsBytes(poison));
+        input.pipeInput(poison.path(), (byte[]) null);
+
+        var fitted = chunks.readRecord();
+        assertTrue(topics.chunks().valueSerde().serializer().serialize("t", fitted.value()).length
+                <= topics.maxValueBytes());
+        assertEquals(fitted.value().chunks().size(), cards.readValue().chunkCount());
+        TestRecord<byte[], byte[]> notice = dlq.readRecord();
+        assertEquals("poison.txt", new String(notice.key(), StandardCharsets.UTF_8));
+        assertEquals(TruncationNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
+        assertTrue(DeadLetters.header(notice.headers(), DeadLetters.MESSAGE).contains("indexed in part"));
+        assertEquals("truncated", Json.MAPPER.readTree(notice.value()).get("reason").asText());
+        var tombstone = chunks.readKeyValue();
+        assertEquals(Ids.docId("poison.txt"), tombstone.key);
+        assertNull(tombstone.value);
+    }
 }

@@ -76,4 +76,18 @@ class FrontmatterParserTest {
         assertNull(parsed.frontmatter());
         assertEquals("body\n", parsed.body());
     }
+
+    @Test
+    void shouldKeepADateTitleAsWrittenWhenYamlWouldReadItAsADate() {
+        ParsedDocument parsed = FrontmatterParser.parse("d.md",
+                "---\ntitle: 2024-01-15\nkeywords: [2024-01-15, 1.10, true]\nsummary: 2024-01-15T10:00:00Z\n---\nbody\n");
+        assertEquals("2024-01-15", parsed.frontmatter().title());
+        assertEquals(java.util.List.of("2024-01-15", "1.10", "true"), parsed.frontmatter().keywords());
+        assertEquals("2024-01-15T10:00:00Z", parsed.frontmatter().summary());
+    }
+
+    @Test
+    void shouldReadAnEmptyTitleAsAbsentWhenOnlyTheKeyIsWritten() {
+        assertNull(FrontmatterParser.parse("e.md", "---\ntitle:\n---\nbody\n").frontmatter().title());
+    }
 }

@@ -28,6 +28,7 @@ import kb.core.es.ChunkFields;
 public final class EmbeddingStage {
 
     private static final int MEMORY_ENTRIES = 10_000;
+    private static final int LOOKUP_SLICE = 1_000;
 
     /** The parts of a stored chunk the cache needs. */
     @com.fasterxml.jackson.databind.annotation.JsonNaming(
@@ -111,11 +112,17 @@ public final class EmbeddingStage {
         return missing.size();
     }
 
+    /** Looked up in slices: one search may return at most 10,000 hits (index.max_result_window). */
     private Map<String, float[]> stored(List<String> keys, String chunksIndex) throws IOException {
         Map<String, float[]> found = new HashMap<>();
-        if (keys.isEmpty()) {
-            return found;
+        for (int from = 0; from < keys.size(); from += LOOKUP_SLICE) {
+            found.putAll(storedSlice(keys.subList(from, Math.min(keys.size(), from + LOOKUP_SLICE)), chunksIndex));
         }
+        return found;
+    }
+
+    private Map<String, float[]> storedSlice(List<String> keys, String chunksIndex) throws IOException {
+        Map<String, float[]> found = new HashMap<>();
         List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
         var response = client.search(s -> s.index(chunksIndex, chunksAlias).size(2 * keys.size())
                 .query(q -> q.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))

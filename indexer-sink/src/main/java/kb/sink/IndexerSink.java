@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kb.core.DeadLetters;
@@ -65,6 +64,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final Timer upsertFreshness;
     private final Timer deleteFreshness;
     private final KafkaProducer<byte[], byte[]> deadLetters;
+    private final Backoff backoff;
     private final Thread thread;
     private final AtomicBoolean reindexRequested = new AtomicBoolean();
     private volatile boolean running = true;
@@ -93,7 +93,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         for (String outcome : new String[]{"applied", "skipped", "rejected"}) {
             registry.counter("kb_sink_documents_total", "outcome", outcome);
         }
-        for (String reason : new String[]{"rejected", "undecodable"}) {
+        for (String reason : new String[]{"rejected", "undecodable", "unwritable"}) {
             registry.counter("kb_sink_dlq_total", "reason", reason);
         }
         for (String source : new String[]{"computed", "cache"}) {
@@ -104,6 +104,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
         this.deadLetters = new KafkaProducer<>(producerProps, topics.dlq().keySerde().serializer(),
                 topics.dlq().valueSerde().serializer());
+        this.backoff = new Backoff(Duration.ofMillis(200), config.maxRetryBackoff());
         chooseVersions();
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
@@ -251,32 +252,79 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         return client.count(c -> c.index(version.docsIndex())).count();
     }
 
+    /** Commits the batch's offsets once every document in it is written, dead-lettered or skipped. */
     private void applyWithRetry(ConsumerRecords<String, byte[]> records) throws InterruptedException {
         Collection<Change> changes = latestPerDocument(records);
-        long backoffMillis = 200;
+        boolean done;
+        try {
+            done = writeUntilConfirmed(changes);
+        } catch (NonRetriableWrite e) {
+            done = writeOneByOne(changes, e);
+        }
+        if (done) {
+            consumer.commitSync(nextOffsets(records));
+            resumeIfPaused();
+            healthy = true;
+        }
+    }
+
+    /**
+     * Retries what Elasticsearch could not take yet (down, 429, 5xx) with backoff, the partitions paused.
+     *
+     * @return false when the sink stopped before Elasticsearch confirmed
+     * @throws NonRetriableWrite when retrying cannot help
+     */
+    private boolean writeUntilConfirmed(Collection<Change> changes) throws InterruptedException {
+        backoff.reset();
         while (running) {
             try {
                 IndexVersion into = target;
                 DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes, into));
                 result.rejected().forEach(this::deadLetter);
                 record(result, changes);
-                consumer.commitSync(nextOffsets(records));
-                resumeIfPaused();
-                healthy = true;
-                return;
+                return true;
             } catch (Exception e) {
                 if (!isRetriable(e)) {
-                    throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+                    throw new NonRetriableWrite(e);
                 }
                 healthy = false;
                 consumer.pause(consumer.assignment());
                 registry.counter("kb_sink_retries_total").increment();
-                long sleep = ThreadLocalRandom.current().nextLong(backoffMillis / 2, backoffMillis + 1);
-                LOG.warn("[sink] Elasticsearch not writable ({}); retrying in {} ms", e.getMessage(), sleep);
-                TimeUnit.MILLISECONDS.sleep(sleep);
+                long delay = backoff.nextDelayMillis();
+                LOG.warn("[sink] Elasticsearch not writable ({}); retrying in {} ms", e.getMessage(), delay);
+                if (!backoff.await(delay)) {
+                    return false;
+                }
                 consumer.poll(Duration.ZERO); // keeps the group membership alive while paused
-                backoffMillis = Math.min(backoffMillis * 2, config.maxRetryBackoff().toMillis());
             }
+        }
+        return false;
+    }
+
+    /**
+     * A batch failed in a way retrying cannot fix: one of its documents may be the cause. Each is written on
+     * its own, and one that still fails goes to kb.dlq with the reason, so it never blocks the others.
+     */
+    private boolean writeOneByOne(Collection<Change> changes, NonRetriableWrite batchError) throws InterruptedException {
+        LOG.warn("[sink] a batch of {} documents failed ({}); writing them one by one", changes.size(),
+                batchError.getCause().toString());
+        for (Change change : changes) {
+            try {
+                if (!writeUntilConfirmed(List.of(change))) {
+                    return false;
+                }
+            } catch (NonRetriableWrite e) {
+                deadLetter(change.originalValue(), change.docId(), e.getCause().getClass().getName(),
+                        String.valueOf(e.getCause().getMessage()), "unwritable");
+            }
+        }
+        return true;
+    }
+
+    /** A write error retrying cannot fix, carrying the original as its cause. */
+    private static final class NonRetriableWrite extends RuntimeException {
+        NonRetriableWrite(Exception cause) {
+            super(cause);
         }
     }
 
@@ -352,18 +400,26 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     }
 
     private void deadLetter(byte[] value, String key, String errorClass, String message) {
+        deadLetter(value, key, errorClass, message, errorClass.equals("ElasticsearchRejected") ? "rejected" : "undecodable");
+    }
+
+    private void deadLetter(byte[] value, String key, String errorClass, String message, String reason) {
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.common().topics().dlq().name(),
                 key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
         DeadLetters.addReason(record.headers(), STAGE, errorClass, message);
-        deadLetters.send(record);
-        registry.counter("kb_sink_dlq_total", "reason", errorClass.equals("ElasticsearchRejected") ? "rejected" : "undecodable")
-                .increment();
+        deadLetters.send(record, (metadata, error) -> {
+            if (error != null) {
+                LOG.error("[sink] could not dead-letter {}", key, error);
+            }
+        });
+        registry.counter("kb_sink_dlq_total", "reason", reason).increment();
         LOG.warn("[sink] dead-lettered {}: {} {}", key, errorClass, message);
     }
 
     @Override
     public void close() throws InterruptedException {
         running = false;
+        backoff.stop();
         if (consumer != null) {
             consumer.wakeup();
         }

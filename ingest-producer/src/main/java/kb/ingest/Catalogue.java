@@ -1,46 +1,63 @@
 package kb.ingest;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import kb.core.DeadLetters;
 import kb.core.FileEvent;
+import kb.core.KbTopics;
 import kb.core.TopicSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * What the index holds, as far as the producer knows: relative path → content hash of the last version
- * published. Loaded from the compacted {@code kb.file-events} topic at start, so a restart publishes only
- * what changed while the producer was down.
+ * published, and relative path → fingerprint of the last bad version dead-lettered. Loaded from the
+ * compacted {@code kb.file-events} topic and from this stage's letters on {@code kb.dlq} at start, so a
+ * restart publishes only what changed while the producer was down, and an unchanged bad file is not
+ * reported again (4 bad files showed as 40 dead letters after a few rescans and restarts).
  */
 public final class Catalogue {
 
     private final Map<String, String> hashes = new ConcurrentHashMap<>();
+    private final Map<String, String> rejected = new ConcurrentHashMap<>();
 
-    public static Catalogue load(String bootstrapServers, TopicSpec<String, FileEvent> topic) {
+    public static Catalogue load(String bootstrapServers, KbTopics topics) {
         Catalogue catalogue = new Catalogue();
+        TopicSpec<String, FileEvent> events = topics.fileEvents();
+        readToEnd(bootstrapServers, events.name(), events.keySerde().deserializer(), events.valueSerde().deserializer(),
+                record -> catalogue.apply(record.key(), record.value()));
+        readToEnd(bootstrapServers, topics.dlq().name(), new ByteArrayDeserializer(), new ByteArrayDeserializer(),
+                catalogue::applyDeadLetter);
+        // A bad version is always withdrawn before it is reported: a path still published was fixed since.
+        catalogue.rejected.keySet().removeAll(catalogue.hashes.keySet());
+        return catalogue;
+    }
+
+    private static <K, V> void readToEnd(String bootstrapServers, String topic, Deserializer<K> keys,
+                                         Deserializer<V> values, Consumer<ConsumerRecord<K, V>> apply) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<String, FileEvent> consumer = new KafkaConsumer<>(props,
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), Duration.ofSeconds(30)).stream()
+        try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(props, keys, values)) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             while (!caughtUp(consumer, end)) {
-                for (ConsumerRecord<String, FileEvent> record : consumer.poll(Duration.ofMillis(200))) {
-                    catalogue.apply(record.key(), record.value());
-                }
+                consumer.poll(Duration.ofMillis(200)).forEach(apply);
             }
         }
-        return catalogue;
     }
 
     private static boolean caughtUp(KafkaConsumer<?, ?> consumer, Map<TopicPartition, Long> end) {
@@ -55,6 +72,14 @@ public final class Catalogue {
         }
     }
 
+    private void applyDeadLetter(ConsumerRecord<byte[], byte[]> record) {
+        String fingerprint = DeadLetters.header(record.headers(), DeadLetters.FINGERPRINT);
+        if (record.key() != null && fingerprint != null
+                && EventPublisher.STAGE.equals(DeadLetters.header(record.headers(), DeadLetters.STAGE))) {
+            rejected.put(new String(record.key(), StandardCharsets.UTF_8), fingerprint);
+        }
+    }
+
     public boolean isCurrent(String path, String sha256) {
         return sha256.equals(hashes.get(path));
     }
@@ -65,13 +90,28 @@ public final class Catalogue {
 
     public void put(String path, String sha256) {
         hashes.put(path, sha256);
+        rejected.remove(path);
     }
 
     public void remove(String path) {
         hashes.remove(path);
     }
 
+    /** Records a bad version; false when exactly this version was reported already. */
+    public boolean reject(String path, String fingerprint) {
+        return !fingerprint.equals(rejected.put(path, fingerprint));
+    }
+
+    /** The file is gone: if the same bad version comes back, it is reported again. */
+    public void forgetRejection(String path) {
+        rejected.remove(path);
+    }
+
     public Set<String> paths() {
         return Set.copyOf(hashes.keySet());
+    }
+
+    public Set<String> rejectedPaths() {
+        return Set.copyOf(rejected.keySet());
     }
 }

@@ -11,6 +11,7 @@ import kb.core.KbTopics;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +26,7 @@ final class EventPublisher implements AutoCloseable {
 
     private final KbTopics topics;
     private final Catalogue catalogue;
-    private final KafkaProducer<String, FileEvent> events;
+    private final KafkaProducer<String, byte[]> events;
     private final KafkaProducer<byte[], byte[]> deadLetters;
     private final MeterRegistry registry;
     private final Timer publishLatency;
@@ -34,8 +35,9 @@ final class EventPublisher implements AutoCloseable {
         this.topics = topics;
         this.catalogue = catalogue;
         this.registry = registry;
+        // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
         this.events = new KafkaProducer<>(producerProps(bootstrapServers, topics.maxMessageBytes()),
-                topics.fileEvents().keySerde().serializer(), topics.fileEvents().valueSerde().serializer());
+                topics.fileEvents().keySerde().serializer(), new ByteArraySerializer());
         this.deadLetters = new KafkaProducer<>(producerProps(bootstrapServers, topics.maxMessageBytes()),
                 topics.dlq().keySerde().serializer(), topics.dlq().valueSerde().serializer());
         this.publishLatency = Timer.builder("kb_producer_publish_latency").register(registry);
@@ -44,7 +46,7 @@ final class EventPublisher implements AutoCloseable {
             registry.counter("kb_producer_events_published_total", "op", op);
             registry.counter("kb_producer_publish_errors_total", "op", op);
         }
-        for (String reason : new String[]{"oversize", "binary", "invalid_utf8", "unreadable"}) {
+        for (String reason : new String[]{"oversize", "binary", "invalid_utf8", "not_regular", "unreadable"}) {
             registry.counter("kb_producer_dlq_total", "reason", reason);
         }
     }
@@ -69,8 +71,16 @@ final class EventPublisher implements AutoCloseable {
         if (catalogue.isCurrent(event.path(), event.sha256())) {
             return false;
         }
+        byte[] value = topics.fileEvents().valueSerde().serializer().serialize(topics.fileEvents().name(), event);
+        if (value.length > topics.maxValueBytes()) {
+            // JSON escapes a control character into six bytes: a file under the size cap can still be too big.
+            publishRejected(new FileReadResult.Rejected(event.path(), "oversize", "RecordTooLarge",
+                    "the file's event would be " + value.length + " bytes, the topic takes " + topics.maxValueBytes(),
+                    event.sha256()));
+            return false;
+        }
         catalogue.put(event.path(), event.sha256());
-        send(new ProducerRecord<>(topics.fileEvents().name(), event.path(), event), "upsert");
+        send(new ProducerRecord<>(topics.fileEvents().name(), event.path(), value), "upsert");
         return true;
     }
 
@@ -84,7 +94,7 @@ final class EventPublisher implements AutoCloseable {
         return true;
     }
 
-    private void send(ProducerRecord<String, FileEvent> record, String op) {
+    private void send(ProducerRecord<String, byte[]> record, String op) {
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
             publishLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
@@ -100,17 +110,24 @@ final class EventPublisher implements AutoCloseable {
     }
 
     /**
-     * A file that cannot be ingested goes to the dead-letter topic with its reason; a version of it that
-     * was indexed before is withdrawn, since it no longer says what the file says.
+     * A file that cannot be ingested goes to the dead-letter topic with its reason, once per bad version (a
+     * rescan or restart finding the same bad file reports nothing); a version of it that was indexed before
+     * is withdrawn, since it no longer says what the file says.
      */
     void publishRejected(FileReadResult.Rejected rejected) {
         publishDelete(rejected.path());
+        if (!catalogue.reject(rejected.path(), rejected.fingerprint())) {
+            LOG.debug("[producer] {} still not ingested ({}), reported before", rejected.path(), rejected.reason());
+            return;
+        }
         byte[] key = rejected.path().getBytes(StandardCharsets.UTF_8);
         byte[] value = describe(rejected);
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topics.dlq().name(), key, value);
         DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
+        record.headers().add(DeadLetters.FINGERPRINT, rejected.fingerprint().getBytes(StandardCharsets.UTF_8));
         deadLetters.send(record, (metadata, error) -> {
             if (error != null) {
+                catalogue.forgetRejection(rejected.path()); // so the next scan reports it again
                 LOG.error("[producer] could not publish dead letter for {}", rejected.path(), error);
             }
         });

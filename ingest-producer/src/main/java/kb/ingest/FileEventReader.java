@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import kb.core.FileEvent;
 import kb.core.Ids;
@@ -27,34 +28,45 @@ public final class FileEventReader {
 
     public FileReadResult read(String relativePath) {
         Path file = baseDir.resolve(relativePath);
+        String fingerprint = null;
         try {
-            long size = Files.size(file);
+            // Opening a named pipe blocks until a writer comes, and a device may never end: only regular
+            // files (a link's target, once the caller made sure it stays inside the base) are opened.
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            fingerprint = "size=" + attributes.size() + ",modified=" + attributes.lastModifiedTime().toMillis();
+            if (!attributes.isRegularFile()) {
+                String kind = attributes.isOther() ? "a named pipe, socket or device" : "not a regular file";
+                return new FileReadResult.Rejected(relativePath, "not_regular", "NotARegularFile",
+                        "the path is " + kind + ": only regular files are read", "not_regular:" + kind);
+            }
+            long size = attributes.size();
             if (size > maxFileBytes) {
                 return new FileReadResult.Rejected(relativePath, "oversize", "FileTooLarge",
-                        "file is " + size + " bytes, the cap is " + maxFileBytes);
+                        "file is " + size + " bytes, the cap is " + maxFileBytes, fingerprint);
             }
             byte[] bytes = Files.readAllBytes(file);
+            fingerprint = Ids.sha256Hex(bytes);
             if (bytes.length > maxFileBytes) {
                 return new FileReadResult.Rejected(relativePath, "oversize", "FileTooLarge",
-                        "file is " + bytes.length + " bytes, the cap is " + maxFileBytes);
+                        "file is " + bytes.length + " bytes, the cap is " + maxFileBytes, fingerprint);
             }
             if (looksBinary(bytes)) {
                 return new FileReadResult.Rejected(relativePath, "binary", "BinaryContent",
-                        "file contains NUL bytes: binary content is not ingested");
+                        "file contains NUL bytes: binary content is not ingested", fingerprint);
             }
             String content = decodeStrictUtf8(bytes);
             long modified = Files.getLastModifiedTime(file).toMillis();
             return new FileReadResult.Read(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, relativePath,
                     categoryOf(relativePath), PathFilter.extensionOf(relativePath), bytes.length,
-                    Ids.sha256Hex(bytes), modified, clock.millis(), content));
+                    fingerprint, modified, clock.millis(), content));
         } catch (NoSuchFileException e) {
             return new FileReadResult.Gone(relativePath);
         } catch (CharacterCodingException e) {
             return new FileReadResult.Rejected(relativePath, "invalid_utf8", e.getClass().getSimpleName(),
-                    "content is not valid UTF-8");
+                    "content is not valid UTF-8", fingerprint);
         } catch (IOException e) {
             return new FileReadResult.Rejected(relativePath, "unreadable", e.getClass().getSimpleName(),
-                    String.valueOf(e.getMessage()));
+                    String.valueOf(e.getMessage()), "unreadable:" + fingerprint);
         }
     }
 

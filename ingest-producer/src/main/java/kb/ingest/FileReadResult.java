@@ -9,9 +9,12 @@ public sealed interface FileReadResult {
     }
 
     /**
-     * @param reason low-cardinality reason (oversize, binary, invalid_utf8, unreadable), used as a metric tag
+     * @param reason      low-cardinality reason (oversize, binary, invalid_utf8, not_regular, unreadable), a metric tag
+     * @param fingerprint what identifies this bad version (content hash, or size and time, or file type), so
+     *                    an unchanged bad file is reported once, not on every rescan and restart
      */
-    record Rejected(String path, String reason, String errorClass, String message) implements FileReadResult {
+    record Rejected(String path, String reason, String errorClass, String message, String fingerprint)
+            implements FileReadResult {
     }
 
     /** The file vanished between the event and the read: the delete event that follows will handle it. */

@@ -38,6 +38,7 @@ public final class IngestProducer implements AutoCloseable {
     private TreeWatcher watcher;
     private Debouncer debouncer;
     private Thread thread;
+    private BaseFolder base;
 
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
         this.config = config;
@@ -55,9 +56,10 @@ public final class IngestProducer implements AutoCloseable {
             LOG.info("[producer] created knowledge-base folder {}", baseDir);
         }
         TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
-        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics().fileEvents());
+        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics());
         publisher = new EventPublisher(config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
-        watcher = new TreeWatcher(baseDir, filter);
+        base = new BaseFolder(baseDir);
+        watcher = new TreeWatcher(base, filter);
         debouncer = new Debouncer(clock, config.debounce());
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).register(registry);
         thread = new Thread(this::run, "kb-ingest-watcher");
@@ -104,6 +106,11 @@ public final class IngestProducer implements AutoCloseable {
                 withdrawn += publisher.publishDelete(known) ? 1 : 0;
             }
         }
+        for (String rejected : catalogue.rejectedPaths()) {
+            if (!present.contains(rejected)) {
+                catalogue.forgetRejection(rejected);
+            }
+        }
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
         LOG.info("[producer] scan of {} found {} files: {} published, {} withdrawn", baseDir, present.size(),
@@ -146,10 +153,16 @@ public final class IngestProducer implements AutoCloseable {
     /** A vanished path may have been a file or a whole folder: withdraw both readings. */
     private void withdrawPathAndBelow(String path) {
         publisher.publishDelete(path);
+        catalogue.forgetRejection(path);
         String prefix = path + "/";
         for (String known : catalogue.paths()) {
             if (known.startsWith(prefix)) {
                 publisher.publishDelete(known);
+            }
+        }
+        for (String rejected : catalogue.rejectedPaths()) {
+            if (rejected.startsWith(prefix)) {
+                catalogue.forgetRejection(rejected);
             }
         }
     }
@@ -162,21 +175,14 @@ public final class IngestProducer implements AutoCloseable {
             publisher.publishRejected(rejected);
         } else {
             publisher.publishDelete(path);
+            catalogue.forgetRejection(path);
         }
         return false;
     }
 
-    /** Symlinks that lead out of the knowledge base are not followed. */
+    /** Symlinks (of the file or of any folder above it) that lead out of the knowledge base are not followed. */
     private boolean insideBase(String path) {
-        Path file = baseDir.resolve(path);
-        if (!Files.isSymbolicLink(file)) {
-            return true;
-        }
-        try {
-            return file.toRealPath().startsWith(baseDir.toRealPath());
-        } catch (IOException e) {
-            return false;
-        }
+        return base.containsRelative(path);
     }
 
     @Override

@@ -15,9 +15,16 @@ import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.EnumSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Watches the base folder and every accepted folder below it (the JDK's WatchService is per directory),
@@ -34,36 +41,63 @@ final class TreeWatcher implements AutoCloseable {
         }
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(TreeWatcher.class);
+
+    private final BaseFolder base;
     private final Path baseDir;
     private final PathFilter filter;
     private final WatchService service;
-    private final Map<WatchKey, String> keys = new ConcurrentHashMap<>();
+    /** A folder reached by two paths (a symlinked folder inside the base) is one key with both names. */
+    private final Map<WatchKey, Set<String>> keys = new ConcurrentHashMap<>();
 
-    TreeWatcher(Path baseDir, PathFilter filter) throws IOException {
-        this.baseDir = baseDir;
+    TreeWatcher(BaseFolder base, PathFilter filter) throws IOException {
+        this.base = base;
+        this.baseDir = base.path();
         this.filter = filter;
         this.service = baseDir.getFileSystem().newWatchService();
     }
 
-    /** Registers a folder and the accepted folders below it; returns the relative paths of their files. */
+    /**
+     * Registers a folder and the accepted folders below it; returns the relative paths of their entries
+     * (files, and whatever else is not a folder: the reader decides). Symlinked folders are followed, as in
+     * the watcher, only when their real path stays inside the base; hidden and excluded folders are not
+     * entered at all; a loop or an unreadable entry is skipped with a warning instead of ending the scan.
+     */
     List<String> registerTree(String relativeDir) throws IOException {
         List<String> files = new ArrayList<>();
         Path start = relativeDir.isEmpty() ? baseDir : baseDir.resolve(relativeDir);
         if (!Files.isDirectory(start)) {
             return files;
         }
-        try (Stream<Path> paths = Files.walk(start)) {
-            for (Path path : (Iterable<Path>) paths::iterator) {
-                String rel = Relative.of(baseDir, path);
-                if (Files.isDirectory(path)) {
-                    if (filter.acceptsDirectory(rel)) {
-                        keys.put(path.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE), rel);
+        Files.walkFileTree(start, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE,
+                new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+                        String rel = Relative.of(baseDir, dir);
+                        if (!filter.acceptsDirectory(rel)) {
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        if (!base.contains(dir)) {
+                            LOG.info("[producer] not following {}: it leads out of the knowledge base", rel);
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        keys.computeIfAbsent(dir.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE),
+                                k -> ConcurrentHashMap.newKeySet()).add(rel);
+                        return FileVisitResult.CONTINUE;
                     }
-                } else if (!rel.isEmpty()) {
-                    files.add(rel);
-                }
-            }
-        }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                        files.add(Relative.of(baseDir, file));
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        LOG.warn("[producer] skipping {}: {}", Relative.of(baseDir, file), e.toString());
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
         return files;
     }
 
@@ -84,12 +118,14 @@ final class TreeWatcher implements AutoCloseable {
     }
 
     private void drain(WatchKey key, List<Change> changes) {
-        String dir = keys.get(key);
+        Set<String> dirs = keys.getOrDefault(key, Set.of());
         for (WatchEvent<?> event : key.pollEvents()) {
             if (event.kind() == OVERFLOW) {
                 changes.add(new Change.Overflow());
-            } else if (dir != null) {
-                String name = event.context().toString();
+                continue;
+            }
+            String name = event.context().toString();
+            for (String dir : dirs) {
                 changes.add(new Change.PathChanged(dir.isEmpty() ? name : dir + "/" + name));
             }
         }

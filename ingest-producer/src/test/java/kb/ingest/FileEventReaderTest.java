@@ -51,4 +51,26 @@ class FileEventReaderTest {
     void shouldReportAVanishedFileAsGone() {
         assertInstanceOf(FileReadResult.Gone.class, reader(10).read("nope.md"));
     }
+
+    @Test
+    void shouldRejectANamedPipeWithoutOpeningItWhenOneHasAnIngestedExtension() throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", base.resolve("x.md").toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        // Opening it would block until a writer came: the read must answer at once.
+        FileReadResult result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(5), () -> reader(1000).read("x.md"));
+        FileReadResult.Rejected rejected = (FileReadResult.Rejected) result;
+        assertEquals("not_regular", rejected.reason());
+        assertEquals("NotARegularFile", rejected.errorClass());
+    }
+
+    @Test
+    void shouldFingerprintABadFileByItsContentSoAnUnchangedOneIsRecognised() throws Exception {
+        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'b'});
+        String first = ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint();
+        assertEquals(first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
+        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'c'});
+        org.junit.jupiter.api.Assertions.assertNotEquals(first,
+                ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
+    }
 }

@@ -9,6 +9,8 @@ public final class DeadLetters {
     public static final String STAGE = "kb.error.stage";
     public static final String CLASS = "kb.error.class";
     public static final String MESSAGE = "kb.error.message";
+    /** What identifies the bad input's version (e.g. its hash), so a stage reports an unchanged one once. */
+    public static final String FINGERPRINT = "kb.error.fingerprint";
 
     private DeadLetters() {
     }

@@ -16,10 +16,18 @@ public record KbTopics(String prefix, int maxMessageBytes) {
     /** 1 MiB of content plus the JSON envelope, chunks and escapes. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
+    /** Room kept for the key, headers and batch framing, so a value of {@link #maxValueBytes()} always fits. */
+    public static final int RECORD_MARGIN_BYTES = 64 * 1024;
+
     private static final long THIRTY_DAYS_MS = Duration.ofDays(30).toMillis();
 
     public static KbTopics withPrefix(String prefix) {
         return new KbTopics(prefix, DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /** The largest serialized value a stage may produce: the topic limit less the margin. */
+    public int maxValueBytes() {
+        return maxMessageBytes - RECORD_MARGIN_BYTES;
     }
 
     public TopicSpec<String, FileEvent> fileEvents() {

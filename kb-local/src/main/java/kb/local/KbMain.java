@@ -22,13 +22,17 @@ public final class KbMain {
     public static void main(String[] args) {
         List<String> arguments = Arrays.asList(args);
         String command = arguments.isEmpty() ? "" : arguments.get(0);
-        if (!List.of("up", "eval", "bench").contains(command)) {
-            System.err.println(UpOptions.USAGE + "\n" + EVAL_USAGE + "\n" + BENCH_USAGE);
+        if (!List.of("up", "eval", "bench", "calibrate").contains(command)) {
+            System.err.println(UpOptions.USAGE + "\n" + EVAL_USAGE + "\n" + BENCH_USAGE + "\n" + CALIBRATE_USAGE);
             System.exit(2);
         }
         try {
             if (command.equals("eval")) {
                 eval(arguments.subList(1, arguments.size()));
+                System.exit(0);
+            }
+            if (command.equals("calibrate")) {
+                calibrate(arguments.subList(1, arguments.size()));
                 System.exit(0);
             }
             if (command.equals("bench")) {
@@ -59,6 +63,42 @@ public final class KbMain {
     private static final String BENCH_USAGE = "usage: kb bench [--dataset DIR] [--docs N] [--queries N] [--edits N] [--query-chunks N] [--startup-docs N] [--out FILE]\n"
             + "  L0, ingest throughput, query latency, freshness, edits and startup, each against a baseline;\n"
             + "  writes docs/benchmarks.md";
+
+    private static final String CALIBRATE_USAGE = "usage: kb calibrate --questions FILE --offtopic FILE [--api URL] [--write FILE]\n"
+            + "  asks a running kb (default http://localhost:8080) every question with the gate off and prints, per\n"
+            + "  candidate threshold, off-topic questions answered and on-topic ones deflected; --write stores the\n"
+            + "  recommended KB_GATE_MIN_COSINE in a settings file (kb up --data DIR reads DIR/settings.properties)";
+
+    private static void calibrate(List<String> args) throws Exception {
+        Map<String, String> flags = flags(args, CALIBRATE_USAGE);
+        if (!flags.containsKey("--questions") || !flags.containsKey("--offtopic")) {
+            throw new IllegalArgumentException(CALIBRATE_USAGE);
+        }
+        kb.local.eval.CalibrateCommand.run(java.nio.file.Path.of(flags.get("--questions")),
+                java.nio.file.Path.of(flags.get("--offtopic")), flags.getOrDefault("--api", "http://localhost:8080"),
+                flags.containsKey("--write") ? java.nio.file.Path.of(flags.get("--write")) : null);
+    }
+
+    /**
+     * The environment over {@code DATADIR/settings.properties} (KEY=VALUE lines, e.g. what {@code kb calibrate
+     * --write} stored): settings that belong to one knowledge base travel with its data folder.
+     */
+    static Settings settingsFor(java.nio.file.Path dataDir) throws java.io.IOException {
+        Map<String, String> values = new java.util.HashMap<>();
+        java.nio.file.Path file = dataDir.resolve(SETTINGS_FILE);
+        if (java.nio.file.Files.isRegularFile(file)) {
+            java.util.Properties properties = new java.util.Properties();
+            try (var reader = java.nio.file.Files.newBufferedReader(file)) {
+                properties.load(reader);
+            }
+            properties.stringPropertyNames().forEach(name -> values.put(name, properties.getProperty(name)));
+            System.out.println("kb: settings from " + file + ": " + values.keySet());
+        }
+        values.putAll(System.getenv());
+        return new Settings(values);
+    }
+
+    static final String SETTINGS_FILE = "settings.properties";
 
     private static void bench(List<String> args) throws Exception {
         Map<String, String> flags = flags(args, BENCH_USAGE);
@@ -136,7 +176,7 @@ public final class KbMain {
     private static void up(UpOptions options) throws Exception {
         long start = System.nanoTime();
         System.out.println("kb: knowledge base " + options.kbDir() + ", data " + options.dataDir());
-        Settings settings = Settings.fromEnvironment().with(Map.of(
+        Settings settings = settingsFor(options.dataDir()).with(Map.of(
                 "KB_BASE_DIR", options.kbDir().toString(),
                 "KB_API_PORT", Integer.toString(options.port()),
                 "KB_STREAMS_STATE_DIR", options.dataDir().resolve("streams").toString()));

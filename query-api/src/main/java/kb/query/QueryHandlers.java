@@ -12,7 +12,9 @@ import kb.core.Json;
 final class QueryHandlers {
 
     private static final int MAX_K = 100;
-    private static final int MAX_QUERY_CHARS = 2000;
+    static final int MAX_QUERY_CHARS = 2000;
+    /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
+    private static final int MAX_DOC_ID_BYTES = 512;
 
     private final ApiServices services;
     private final MeterRegistry registry;
@@ -101,25 +103,40 @@ final class QueryHandlers {
     }
 
     void getDocument(Context ctx) throws java.io.IOException {
-        String docId = ctx.pathParam("docId");
+        String docId = docId(ctx);
         ctx.json(services.catalog().get(docId).map(DocumentDetail::of)
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
     void upload(Context ctx) throws java.io.IOException {
         authorize(ctx);
-        UploadedFile file = ctx.uploadedFile("file");
-        if (file == null) {
-            throw new BadRequestException("multipart field 'file' is required");
-        }
+        UploadedFile file = multipartFile(ctx);
         DocumentFiles.Saved saved = services.files().save(ctx.formParam("category"), file.filename(), file.size(),
                 file.content());
         ctx.status(202).json(saved);
     }
 
+    /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */
+    private static UploadedFile multipartFile(Context ctx) {
+        UploadedFile file;
+        try {
+            file = ctx.uploadedFile("file");
+        } catch (Exception e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("exceeds max")) {
+                throw new DocumentFiles.InvalidUpload(413, "file is over the upload size cap");
+            }
+            throw new BadRequestException("malformed multipart body: " + message);
+        }
+        if (file == null) {
+            throw new BadRequestException("multipart field 'file' is required");
+        }
+        return file;
+    }
+
     void delete(Context ctx) throws java.io.IOException {
         authorize(ctx);
-        String docId = ctx.pathParam("docId");
+        String docId = docId(ctx);
         String path = services.catalog().get(docId).map(kb.core.es.CardDoc::path)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
         services.files().delete(path);
@@ -148,6 +165,14 @@ final class QueryHandlers {
         if (token != null && !("Bearer " + token).equals(ctx.header("Authorization"))) {
             throw new UnauthorizedException("a valid bearer token is required for this operation");
         }
+    }
+
+    private static String docId(Context ctx) {
+        String docId = ctx.pathParam("docId");
+        if (docId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+            throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
+        }
+        return docId;
     }
 
     private void countGate(Retrieval retrieval, String route) {

@@ -114,6 +114,7 @@ public final class KbMain {
         Settings settings = Settings.fromEnvironment().with(Map.of(
                 "KB_BASE_DIR", options.kbDir().toString(),
                 "KB_API_PORT", Integer.toString(options.port()),
+                "KB_API_HOST", options.host(),
                 "KB_STREAMS_STATE_DIR", options.dataDir().resolve("streams").toString()));
         Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
         CountDownLatch stopped = new CountDownLatch(1);
@@ -132,7 +133,8 @@ public final class KbMain {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
                 settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
         pipeline[0] = LocalPipeline.start(settings, new OnnxEmbedder(model), registry);
-        System.out.printf("kb ready at http://localhost:%d (started in %.1f s)%n", pipeline[0].port(),
+        System.out.printf("kb ready at http://%s:%d (started in %.1f s)%n",
+                kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host(), pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9);
         stopped.await();
     }

@@ -32,6 +32,10 @@ public final class QueryApp {
                 holder.setAsyncSupported(true);
                 context.addServlet(holder, McpTools.ENDPOINT);
                 context.addServlet(holder, McpTools.ENDPOINT + "/*");
+                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
+                var dispatch = java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
+                context.addFilter(filter, McpTools.ENDPOINT, dispatch);
+                context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
                 context.setErrorHandler(new JsonErrorHandler());
             });
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
@@ -78,6 +82,10 @@ public final class QueryApp {
         app.exception(UnauthorizedException.class, (e, ctx) -> error(ctx, 401, e.getMessage()));
         app.exception(ForbiddenException.class, (e, ctx) -> error(ctx, 403, e.getMessage()));
         app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, e.getMessage()));
+        app.exception(GuardedTransport.L1UnavailableException.class, (e, ctx) -> {
+            ctx.header(QueryHandlers.DEGRADED_HEADER, "l1-unavailable");
+            error(ctx, 503, e.getMessage());
+        });
         app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, e.getMessage()));
         app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
         app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));

@@ -26,6 +26,13 @@ import kb.core.es.IndexNames;
  * @param sinkGroup       the sink's consumer group prefix, for its lag ({@code KB_SINK_GROUP})
  * @param minCosine       honesty gate: below this best cosine, and with no lexical match, nothing is found
  *                        ({@code KB_GATE_MIN_COSINE})
+ * @param host            interface the API binds to ({@code KB_API_HOST}, default 127.0.0.1: loopback only)
+ * @param esConnectTimeout connect timeout of the query path's Elasticsearch client ({@code KB_ES_QUERY_CONNECT_TIMEOUT},
+ *                        default 1 s)
+ * @param esSocketTimeout  socket timeout of the query path ({@code KB_ES_QUERY_TIMEOUT}, default 3 s): a hung
+ *                        Elasticsearch costs a query at most this, once; then L0 answers degraded at once
+ * @param allowedOrigins  browser origins besides the API's own allowed to write and to use /mcp
+ *                        ({@code KB_API_ALLOWED_ORIGINS}, comma-separated, e.g. {@code https://kb.example.com})
  */
 public record QueryConfig(
         CommonConfig common,
@@ -47,7 +54,11 @@ public record QueryConfig(
         double titleBoost,
         String chunkerGroup,
         String sinkGroup,
-        double minCosine) {
+        double minCosine,
+        String host,
+        java.time.Duration esConnectTimeout,
+        java.time.Duration esSocketTimeout,
+        java.util.List<String> allowedOrigins) {
 
     public static QueryConfig from(Settings settings) {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
@@ -72,7 +83,11 @@ public record QueryConfig(
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
                 settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
-                settings.decimal("KB_GATE_MIN_COSINE", model.defaultGateMinCosine()));
+                settings.decimal("KB_GATE_MIN_COSINE", model.defaultGateMinCosine()),
+                settings.string("KB_API_HOST", "127.0.0.1"),
+                settings.duration("KB_ES_QUERY_CONNECT_TIMEOUT", java.time.Duration.ofSeconds(1)),
+                settings.duration("KB_ES_QUERY_TIMEOUT", java.time.Duration.ofSeconds(3)),
+                settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()));
     }
 
 }

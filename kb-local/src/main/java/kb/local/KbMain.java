@@ -126,6 +126,11 @@ public final class KbMain {
             infra.close();
             stopped.countDown();
         }, "kb-shutdown"));
+        infra.onElasticsearchLost(message -> {
+            // A half-dead kb (API up, index gone) is worse than none: exit so a supervisor or the user notices.
+            System.err.println("kb: stopping: " + message);
+            System.exit(1);
+        });
         settings = settings.with(Map.of(
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
                 "KB_ES_URL", infra.elasticsearchUrl()));

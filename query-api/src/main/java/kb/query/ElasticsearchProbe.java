@@ -70,9 +70,12 @@ public final class ElasticsearchProbe implements AutoCloseable {
             if (client.cluster().health(h -> h.timeout(t -> t.time("1s"))).numberOfNodes() > 0) {
                 lastSuccessMillis = clock.millis();
             } else {
+                lastSuccessMillis = Long.MIN_VALUE;
                 lastProblem = "no Elasticsearch node";
             }
         } catch (Exception e) {
+            // A refused connection or an error is down at once; a hung server is down once the last success is stale.
+            lastSuccessMillis = Long.MIN_VALUE;
             lastProblem = e.getClass().getSimpleName() + ": " + e.getMessage();
         }
         logTransition();

@@ -89,6 +89,7 @@ class ApiExposureTest {
         assertEquals(403, rawPost("/mcp", "localhost:" + api.port(), EVIL, initialize));
         assertEquals(200, rawPost("/mcp", "localhost:" + api.port(), null, initialize));
         assertEquals(403, rawPost("/api/v1/reindex", "rebound.example:" + api.port(), api.base(), ""));
+        assertEquals(403, rawPost("/api/v1/lookup", "rebound.example:" + api.port(), null, "{\"query\": \"x\"}"));
     }
 
     @Test

@@ -47,6 +47,11 @@ public final class QueryApp {
             config.http.maxRequestSize = maxUploadBytes + 64 * 1024;
         });
         app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
+        app.before(ctx -> {
+            if (!services.writes().hostAllowed(ctx.header("Host"))) {
+                throw new ForbiddenException("Host " + ctx.header("Host") + " is not a name of this API (DNS rebinding?)");
+            }
+        });
         app.after(ctx -> recordLatency(ctx, registry));
         String page = statusPage();
         app.get("/", ctx -> ctx.html(page));

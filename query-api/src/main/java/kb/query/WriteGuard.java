@@ -62,7 +62,7 @@ public record WriteGuard(String token, Set<String> allowedOrigins, boolean loopb
      * @param host   the Host header
      */
     boolean allows(String origin, String host) {
-        if (host == null || !hostAllowed(host)) {
+        if (!hostAllowed(host)) {
             return false;
         }
         if (origin == null || allowedOrigins.contains(origin)) {
@@ -78,8 +78,14 @@ public record WriteGuard(String token, Set<String> allowedOrigins, boolean loopb
         }
     }
 
-    /** On loopback the API is only ever addressed as localhost: any other name is a rebinding attempt. */
-    private boolean hostAllowed(String host) {
+    /**
+     * On loopback the API is only ever addressed as localhost: any other name is a rebinding attempt (a page
+     * whose own name now resolves to 127.0.0.1), refused on every route, reads included.
+     */
+    boolean hostAllowed(String host) {
+        if (host == null) {
+            return false;
+        }
         if (!loopbackBind) {
             return true; // reachable by any name; writes then need the token, which a rebinding page lacks
         }

@@ -28,6 +28,8 @@ class WriteGuardTest {
         assertFalse(loopback.allows("null", "localhost:8080"));
         assertFalse(loopback.allows("http://rebound.example:8080", "rebound.example:8080"), "DNS rebinding");
         assertFalse(loopback.allows(null, null));
+        assertFalse(loopback.hostAllowed("rebound.example:8080"));
+        assertTrue(loopback.hostAllowed("localhost"));
     }
 
     @Test

@@ -95,15 +95,6 @@ public final class DocumentCatalog {
     public record IndexCounts(long documents, long chunks, long chunksExpected, long lastEventTime) {
     }
 
-    /** Whether Elasticsearch answers at all (a bounded cluster-health call). */
-    public boolean reachable() {
-        try {
-            return client.cluster().health(h -> h.timeout(t -> t.time("1s"))).numberOfNodes() > 0;
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
     static DocumentSummary summary(CardDoc card) {
         return new DocumentSummary(card.docId(), card.path(), card.title(), card.category(), card.format(),
                 card.keywords(), card.chunkCount(), card.eventTime());

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** kill -9 of the JVM that started Elasticsearch does not leave Elasticsearch running. */
@@ -44,6 +45,10 @@ class ElasticsearchOrphanTest {
         } finally {
             jvm.destroyForcibly();
             elasticsearch.forEach(ProcessHandle::destroyForcibly);
+            for (ProcessHandle process : elasticsearch) {
+                process.onExit().get(30, TimeUnit.SECONDS);
+            }
+            TempTrees.delete(root);
         }
     }
 }

@@ -51,6 +51,7 @@ class ElasticsearchRecoveryTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> api.get("/health").statusCode() == 503);
         } finally {
             es.close();
+            TempTrees.delete(root);
         }
     }
 

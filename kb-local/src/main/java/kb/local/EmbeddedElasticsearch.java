@@ -5,13 +5,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.function.Consumer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,22 +25,39 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A real Elasticsearch from the Maven distribution zip, run as a child process on loopback. Elasticsearch
- * refuses to run as root, so under root it runs as {@code nobody} (its folders are handed to that user).
- * Closing it, or this JVM's shutdown, stops it; a process left by a killed earlier run is stopped at start.
+ * refuses to run as root, so under root it runs as {@code nobody} (see {@link ElasticsearchFolders} for where
+ * its files then live). It dies with this JVM, even with {@code kill -9} ({@link ParentWatchdog}); a process
+ * left by an earlier run anyway (recorded in a pid file) is stopped at start. When it dies on its own it is
+ * restarted on the same port and data, at most {@value #MAX_RESTARTS} times within {@link #RESTART_WINDOW};
+ * then the give-up listener is told, and {@code kb} exits non-zero with a clear message.
  */
 public final class EmbeddedElasticsearch implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedElasticsearch.class);
-    private static final String NOBODY = "65534";
+    static final int MAX_RESTARTS = 3;
+    static final Duration RESTART_WINDOW = Duration.ofMinutes(10);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
-    private final Process process;
+    private final Path home;
+    private final Path root;
+    private final String heap;
+    private final int httpPort;
+    private final boolean asRoot;
     private final String url;
     private final Path pidFile;
+    private final Deque<Instant> restarts = new ArrayDeque<>();
+    private volatile Process process;
+    private volatile boolean closing;
+    private volatile Consumer<String> onGiveUp = message -> { };
 
-    private EmbeddedElasticsearch(Process process, String url, Path pidFile) {
-        this.process = process;
-        this.url = url;
-        this.pidFile = pidFile;
+    private EmbeddedElasticsearch(Path home, Path root, String heap, int httpPort, boolean asRoot) {
+        this.home = home;
+        this.root = root;
+        this.heap = heap;
+        this.httpPort = httpPort;
+        this.asRoot = asRoot;
+        this.url = "http://127.0.0.1:" + httpPort;
+        this.pidFile = root.resolve("kb-elasticsearch.pid");
     }
 
     /**
@@ -53,30 +72,19 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
             throws IOException, InterruptedException {
         long started = System.nanoTime();
-        Files.createDirectories(root);
-        Path pidFile = root.resolve("kb-elasticsearch.pid");
-        stopLeftover(pidFile);
-        Path home = unpackOnce(zip, root.resolve("dist"));
-        Path data = Files.createDirectories(root.resolve("data"));
-        Path logs = Files.createDirectories(root.resolve("logs"));
-        Path tmp = Files.createDirectories(root.resolve("tmp"));
         boolean asRoot = isRoot();
-        if (asRoot) {
-            handToNobody(root);
+        Path folder = ElasticsearchFolders.choose(root, asRoot);
+        stopLeftover(folder.resolve("kb-elasticsearch.pid"));
+        Path home = unpackOnce(zip, folder.resolve("dist"));
+        for (String sub : List.of("data", "logs", "tmp")) {
+            Files.createDirectories(folder.resolve(sub));
         }
-        ProcessBuilder builder = new ProcessBuilder(command(home, data, logs, httpPort, asRoot))
-                .redirectErrorStream(true)
-                .redirectOutput(logs.resolve("console.log").toFile());
-        Map<String, String> env = builder.environment();
-        env.put("ES_JAVA_HOME", System.getProperty("java.home"));
-        env.put("ES_TMPDIR", tmp.toString());
-        env.put("ES_JAVA_OPTS", "-Xms" + heap + " -Xmx" + heap);
-        env.remove("JAVA_TOOL_OPTIONS");
-        Process process = builder.start();
-        Files.writeString(pidFile, Long.toString(process.pid()));
-        EmbeddedElasticsearch es = new EmbeddedElasticsearch(process, "http://127.0.0.1:" + httpPort, pidFile);
-        es.awaitHealthy(Duration.ofSeconds(180), logs.resolve("console.log"));
-        LOG.info("[elasticsearch] ready at {} in {} ms (data {})", es.url, (System.nanoTime() - started) / 1_000_000, data);
+        ElasticsearchFolders.secure(root, folder, asRoot);
+        EmbeddedElasticsearch es = new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot);
+        es.launch();
+        LOG.info("[elasticsearch] ready at {} in {} ms (data {})", es.url, (System.nanoTime() - started) / 1_000_000,
+                folder.resolve("data"));
+        es.supervise();
         return es;
     }
 
@@ -84,10 +92,87 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         return url;
     }
 
+    /** Told, once, when Elasticsearch died and could not be restarted; the message says why and where to look. */
+    public void onGiveUp(Consumer<String> listener) {
+        this.onGiveUp = listener;
+    }
+
+    /** The running server's process and its launcher, for tests that kill it. */
+    ProcessHandle processHandle() {
+        return process.toHandle();
+    }
+
+    private void launch() throws IOException, InterruptedException {
+        Path logs = root.resolve("logs");
+        ProcessBuilder builder = new ProcessBuilder(ParentWatchdog.wrap(
+                command(home, root.resolve("data"), logs, httpPort, asRoot)))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile()));
+        Map<String, String> env = builder.environment();
+        env.put("ES_JAVA_HOME", System.getProperty("java.home"));
+        env.put("ES_TMPDIR", root.resolve("tmp").toString());
+        env.put("ES_JAVA_OPTS", "-Xms" + heap + " -Xmx" + heap);
+        env.remove("JAVA_TOOL_OPTIONS");
+        process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
+        Files.writeString(pidFile, Long.toString(process.pid()));
+        awaitHealthy(START_TIMEOUT, logs.resolve("console.log"));
+    }
+
+    /** Waits for an exit nobody asked for, then restarts, within bounds. */
+    private void supervise() {
+        Process watched = process;
+        watched.onExit().thenRunAsync(() -> {
+            if (closing) {
+                return;
+            }
+            LOG.warn("[elasticsearch] exited unexpectedly with code {}; see {}", watched.exitValue(),
+                    root.resolve("logs/console.log"));
+            restart();
+        }, runnable -> {
+            Thread thread = new Thread(runnable, "kb-elasticsearch-supervisor");
+            thread.setDaemon(true);
+            thread.start();
+        });
+    }
+
+    private void restart() {
+        Instant now = Instant.now();
+        while (!restarts.isEmpty() && restarts.peekFirst().isBefore(now.minus(RESTART_WINDOW))) {
+            restarts.removeFirst();
+        }
+        if (restarts.size() >= MAX_RESTARTS) {
+            giveUp("Elasticsearch died " + (MAX_RESTARTS + 1) + " times within " + RESTART_WINDOW.toMinutes()
+                    + " minutes; not restarting it again. See " + root.resolve("logs"));
+            return;
+        }
+        restarts.addLast(now);
+        LOG.warn("[elasticsearch] restarting (restart {} of at most {} within {} minutes)", restarts.size(),
+                MAX_RESTARTS, RESTART_WINDOW.toMinutes());
+        try {
+            stopTree(process.toHandle());
+            launch();
+            LOG.info("[elasticsearch] restarted at {}", url);
+            supervise();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("[elasticsearch] restart failed: {}", e.getMessage());
+            if (!closing) {
+                restart();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void giveUp(String message) {
+        LOG.error("[elasticsearch] {}", message);
+        onGiveUp.accept(message);
+    }
+
     private static List<String> command(Path home, Path data, Path logs, int httpPort, boolean asRoot) {
         List<String> command = new ArrayList<>();
         if (asRoot) {
-            command.addAll(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", "--"));
+            command.addAll(List.of("setpriv", "--reuid=" + ElasticsearchFolders.NOBODY, "--regid=" + ElasticsearchFolders.NOBODY,
+                    "--clear-groups", "--"));
         }
         command.add(home.resolve("bin/elasticsearch").toString());
         for (String setting : List.of(
@@ -151,25 +236,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    /**
-     * {@code nobody} must own Elasticsearch's folders and be able to reach them: folders made by
-     * {@code mktemp -d} are closed to others, so each ancestor gets the search (x) bit for others.
-     */
-    private static void handToNobody(Path root) throws IOException, InterruptedException {
-        run("chown", "-R", NOBODY + ":" + NOBODY, root.toString());
-        for (Path dir = root.toAbsolutePath().getParent(); dir != null; dir = dir.getParent()) {
-            run("chmod", "o+x", dir.toString());
-        }
-    }
-
-    private static void run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IOException(String.join(" ", command) + " failed: " + output);
-        }
-    }
-
     private void awaitHealthy(Duration timeout, Path consoleLog) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
@@ -188,7 +254,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 process.waitFor(250, TimeUnit.MILLISECONDS); // not listening yet
             }
         }
-        close();
+        stopTree(process.toHandle());
         throw new IOException("Elasticsearch was not healthy within " + timeout + "; see " + consoleLog);
     }
 
@@ -237,6 +303,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** SIGTERM to the launcher stops the server process it started; anything still alive is then killed. */
     @Override
     public void close() {
+        closing = true;
         stopTree(process.toHandle());
         try {
             Files.deleteIfExists(pidFile);

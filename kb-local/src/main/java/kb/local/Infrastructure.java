@@ -61,6 +61,16 @@ public final class Infrastructure implements AutoCloseable {
         return elasticsearchUrl;
     }
 
+    /**
+     * Told when the embedded Elasticsearch died and its bounded restarts did not bring it back (never for an
+     * external one: its operator restarts it, and the API answers degraded meanwhile).
+     */
+    public void onElasticsearchLost(java.util.function.Consumer<String> listener) {
+        if (elasticsearch != null) {
+            elasticsearch.onGiveUp(listener);
+        }
+    }
+
     @Override
     public void close() {
         closeQuietly(elasticsearch);

@@ -179,6 +179,7 @@ public final class KbMain {
         Settings settings = settingsFor(options.dataDir()).with(Map.of(
                 "KB_BASE_DIR", options.kbDir().toString(),
                 "KB_API_PORT", Integer.toString(options.port()),
+                "KB_API_HOST", options.host(),
                 "KB_STREAMS_STATE_DIR", options.dataDir().resolve("streams").toString()));
         Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
         CountDownLatch stopped = new CountDownLatch(1);
@@ -190,6 +191,11 @@ public final class KbMain {
             infra.close();
             stopped.countDown();
         }, "kb-shutdown"));
+        infra.onElasticsearchLost(message -> {
+            // A half-dead kb (API up, index gone) is worse than none: exit so a supervisor or the user notices.
+            System.err.println("kb: stopping: " + message);
+            System.exit(1);
+        });
         settings = settings.with(Map.of(
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
                 "KB_ES_URL", infra.elasticsearchUrl()));
@@ -197,7 +203,8 @@ public final class KbMain {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
                 settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
         pipeline[0] = LocalPipeline.start(settings, new OnnxEmbedder(model), registry);
-        System.out.printf("kb ready at http://localhost:%d (started in %.1f s)%n", pipeline[0].port(),
+        System.out.printf("kb ready at http://%s:%d (started in %.1f s)%n",
+                kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host(), pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9);
         stopped.await();
     }

@@ -61,7 +61,12 @@ public final class LocalPipeline implements AutoCloseable {
         started.push(sink);
         sink.start();
         ProducerConfig producerConfig = ProducerConfig.from(settings);
-        query = new QueryService(queryConfig, client, embedder, registry, producerConfig.extensions(), () -> ready, sink);
+        // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
+        // for the sink's 60 s.
+        ElasticsearchClient queryClient = EsClients.create(queryConfig.elasticsearchUrl(),
+                queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
+        started.push(() -> queryClient._transport().close());
+        query = new QueryService(queryConfig, queryClient, embedder, registry, producerConfig.extensions(), () -> ready, sink);
         started.push(query);
         IngestProducer producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
         started.push(producer);

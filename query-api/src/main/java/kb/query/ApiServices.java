@@ -8,10 +8,13 @@ import java.util.function.BooleanSupplier;
  * @param ready  true once the whole service may answer (L0 loaded, pipeline started)
  * @param l0Ready true once the keyword index holds the whole documents topic
  * @param reindex the sink's reindex control when it runs in this process, else null
+ * @param l1      whether Elasticsearch answers, from the background probe (never asked on a request thread)
+ * @param writes  who may write (upload, delete, reindex)
  */
 public record ApiServices(SearchService search, LookupService lookup, ContextService context,
-                          DocumentCatalog catalog, DocumentFiles files, QueryLog queryLog, String apiToken,
+                          DocumentCatalog catalog, DocumentFiles files, QueryLog queryLog,
                           String chunksAlias, java.util.function.IntSupplier l0Documents,
                           kb.core.ReindexControl reindex, PipelineStatus status,
-                          BooleanSupplier ready, BooleanSupplier l0Ready) {
+                          BooleanSupplier ready, BooleanSupplier l0Ready, ElasticsearchProbe l1,
+                          WriteGuard writes) {
 }

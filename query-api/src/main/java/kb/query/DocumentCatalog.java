@@ -1,6 +1,8 @@
 package kb.query;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.FieldValue;
+import co.elastic.clients.elasticsearch._types.SortOptions;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
@@ -14,6 +16,11 @@ import kb.core.es.ChunkFields;
 /** Reads documents (cards and content) from the document index. */
 public final class DocumentCatalog {
 
+    /** Elasticsearch's default {@code index.max_result_window}: from + size beyond it is refused. */
+    static final int RESULT_WINDOW = 10_000;
+    private static final SortOptions BY_PATH = SortOptions.of(o -> o.field(f -> f.field(ChunkFields.PATH).order(SortOrder.Asc)));
+    private static final SortOptions BY_ID = SortOptions.of(o -> o.field(f -> f.field(ChunkFields.DOC_ID).order(SortOrder.Asc)));
+
     private final ElasticsearchClient client;
     private final String docsAlias;
 
@@ -22,16 +29,49 @@ public final class DocumentCatalog {
         this.docsAlias = docsAlias;
     }
 
-    /** A page of documents ordered by path, content left out. */
+    /**
+     * A page of documents ordered by path, content left out. Pages past Elasticsearch's result window
+     * ({@code index.max_result_window}, 10,000) are reached with {@code search_after}, so every document
+     * can be listed.
+     */
     public DocumentPage list(int page, int size) throws IOException {
-        SearchResponse<CardDoc> response = client.search(s -> s.index(docsAlias)
-                .from(page * size).size(size).trackTotalHits(t -> t.enabled(true))
-                .sort(o -> o.field(f -> f.field(ChunkFields.PATH).order(SortOrder.Asc)))
-                .source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT))), CardDoc.class);
+        long skip = (long) page * size;
+        List<FieldValue> after = skip + size > RESULT_WINDOW ? sortValuesAt(skip) : null;
+        if (skip + size > RESULT_WINDOW && after == null) {
+            return new DocumentPage(List.of(), page, size, total());
+        }
+        SearchResponse<CardDoc> response = client.search(s -> {
+            s.index(docsAlias).size(size).trackTotalHits(t -> t.enabled(true)).sort(BY_PATH).sort(BY_ID)
+                    .source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT)));
+            return after == null ? s.from((int) skip) : s.searchAfter(after);
+        }, CardDoc.class);
         List<DocumentSummary> documents = response.hits().hits().stream().map(Hit::source)
                 .map(DocumentCatalog::summary).toList();
         long total = response.hits().total() == null ? documents.size() : response.hits().total().value();
         return new DocumentPage(documents, page, size, total);
+    }
+
+    /** The sort values of the document at position {@code skip - 1}, walked a window at a time; null past the end. */
+    private List<FieldValue> sortValuesAt(long skip) throws IOException {
+        List<FieldValue> after = null;
+        for (long walked = 0; walked < skip; ) {
+            int batch = (int) Math.min(RESULT_WINDOW, skip - walked);
+            List<FieldValue> from = after;
+            List<Hit<Void>> hits = client.search(s -> {
+                s.index(docsAlias).size(batch).sort(BY_PATH).sort(BY_ID).source(src -> src.fetch(false));
+                return from == null ? s : s.searchAfter(from);
+            }, Void.class).hits().hits();
+            if (hits.size() < batch) {
+                return null;
+            }
+            after = hits.get(hits.size() - 1).sort();
+            walked += batch;
+        }
+        return after;
+    }
+
+    private long total() throws IOException {
+        return client.count(c -> c.index(docsAlias)).count();
     }
 
     public Optional<CardDoc> get(String docId) throws IOException {
@@ -58,15 +98,6 @@ public final class DocumentCatalog {
     /** Documents in the document index. */
     public long documentCount() throws IOException {
         return client.count(c -> c.index(docsAlias)).count();
-    }
-
-    /** Whether Elasticsearch answers at all (a bounded cluster-health call). */
-    public boolean reachable() {
-        try {
-            return client.cluster().health(h -> h.timeout(t -> t.time("1s"))).numberOfNodes() > 0;
-        } catch (Exception e) {
-            return false;
-        }
     }
 
     static DocumentSummary summary(CardDoc card) {

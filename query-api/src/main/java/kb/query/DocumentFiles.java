@@ -2,21 +2,29 @@ package kb.query;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import kb.core.Ids;
 
 /**
  * Writes and removes files in the knowledge-base folder for the documents API; the watcher does the rest.
- * Names are validated so nothing can escape the folder or be hidden from the watcher.
+ * Names are validated so nothing can escape the folder or be hidden from the watcher, and every path is
+ * checked against the folder's real path: a folder symlinked outside the base is refused, not followed.
  */
 public final class DocumentFiles {
 
-    private static final Pattern SAFE_NAME = Pattern.compile("[^/\\\\\\u0000:*?\"<>|]{1,200}");
+    /** No separators, NUL, control characters (CR and LF included) or characters Windows shares refuse. */
+    private static final Pattern SAFE_NAME = Pattern.compile("[^/\\\\\\p{Cntrl}:*?\"<>|]+");
+    /** The usual file-name limit (ext4, xfs, btrfs, APFS): bytes, not characters. */
+    static final int MAX_NAME_BYTES = 255;
 
     private final Path baseDir;
     private final Set<String> extensions;
@@ -32,7 +40,7 @@ public final class DocumentFiles {
     public record Saved(String docId, String path) {
     }
 
-    /** Rejected input, with the HTTP status it deserves (400, 413, 415). */
+    /** Rejected input, with the HTTP status it deserves (400, 409, 413, 415). */
     public static final class InvalidUpload extends RuntimeException {
         private final int status;
 
@@ -58,15 +66,21 @@ public final class DocumentFiles {
         }
         String relative = folder == null ? name : folder + "/" + name;
         Path target = resolveInside(relative);
-        Files.createDirectories(target.getParent());
-        // Written under a hidden name (the watcher skips it), then moved into place in one step.
-        Path temp = target.getParent().resolve(".upload-" + name + "-" + System.nanoTime());
+        createFolder(target.getParent(), folder);
+        Path parent = requireInside(target.getParent());
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(target)) {
+            throw new InvalidUpload(409, "'" + relative + "' is a folder or a link, not a file");
+        }
+        // Written under a short hidden name (the watcher skips it; the upload's own name could be near the
+        // 255-byte limit), then moved into place in one step.
+        Path temp = parent.resolve(".upload-" + UUID.randomUUID());
         try {
             long written = Files.copy(content, temp);
             if (written > maxBytes) {
                 throw new InvalidUpload(413, "file is larger than the cap of " + maxBytes + " bytes");
             }
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temp, parent.resolve(target.getFileName()), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
         }
@@ -75,14 +89,55 @@ public final class DocumentFiles {
 
     /** @return false when there was no such file */
     public boolean delete(String relativePath) throws IOException {
-        return Files.deleteIfExists(resolveInside(relativePath));
+        Path target = resolveInside(relativePath);
+        if (!Files.isDirectory(target.getParent())) {
+            return false;
+        }
+        Path parent = requireInside(target.getParent());
+        // The file itself may be a link (the watcher follows links that stay inside); removing the link
+        // never touches what it points at, so only its folder needs the real-path check.
+        return Files.deleteIfExists(parent.resolve(target.getFileName()));
+    }
+
+    private void createFolder(Path folder, String category) throws IOException {
+        Files.createDirectories(baseDir);
+        requireInside(nearestExisting(folder));
+        try {
+            Files.createDirectories(folder);
+        } catch (FileAlreadyExistsException e) {
+            throw new InvalidUpload(409, "category '" + category + "' is an existing file, not a folder");
+        }
+    }
+
+    private static Path nearestExisting(Path path) {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        return existing;
+    }
+
+    /**
+     * The real path of an existing folder, refused unless it lies inside the base folder's real path: a
+     * lexically inside path can still lead out through a symlinked folder.
+     */
+    private Path requireInside(Path folder) throws IOException {
+        Path realBase = baseDir.toRealPath();
+        Path real = folder.toRealPath();
+        if (!real.startsWith(realBase)) {
+            throw new InvalidUpload(400, "path leads out of the knowledge base through a link");
+        }
+        return real;
     }
 
     private static String validName(String what, String name) {
-        if (name.isEmpty() || !SAFE_NAME.matcher(name).matches() || name.startsWith(".") || name.equals("..")
-                || name.contains("..")) {
-            throw new InvalidUpload(400, what + " '" + name.replace("\u0000", "\\0")
-                    + "' is not allowed: no separators, '..', NUL or leading dot");
+        String shown = name.replaceAll("\\p{Cntrl}", "?");
+        if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new InvalidUpload(400, what + " is longer than " + MAX_NAME_BYTES + " bytes in UTF-8");
+        }
+        if (name.isEmpty() || !SAFE_NAME.matcher(name).matches() || name.startsWith(".") || name.contains("..")) {
+            throw new InvalidUpload(400, what + " '" + shown
+                    + "' is not allowed: no separators, '..', control characters or leading dot");
         }
         return name;
     }

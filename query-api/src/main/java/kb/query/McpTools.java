@@ -40,6 +40,25 @@ final class McpTools {
     record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {
     }
 
+    /**
+     * Origin and Host validation before the MCP transport sees a request, as the MCP specification requires
+     * against DNS rebinding: the same rules as for writes.
+     */
+    static jakarta.servlet.Filter originFilter(WriteGuard guard) {
+        return (request, response, chain) -> {
+            var http = (jakarta.servlet.http.HttpServletRequest) request;
+            if (guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
+                chain.doFilter(request, response);
+                return;
+            }
+            var out = (jakarta.servlet.http.HttpServletResponse) response;
+            out.setStatus(403);
+            out.setContentType("application/json");
+            out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(new ApiError("forbidden",
+                    "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host") + " may not use /mcp")));
+        };
+    }
+
     static Mounted create(ApiServices services, MeterRegistry registry) {
         McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
@@ -60,8 +79,9 @@ final class McpTools {
                 .inputSchema(mapper, LOOKUP_SCHEMA).build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             String query = text(request.arguments(), "query");
-            if (query == null) {
-                return error("'query' is required");
+            String invalid = invalid(query);
+            if (invalid != null) {
+                return error(invalid);
             }
             LookupService.Outcome outcome = services.lookup().lookup(query, text(request.arguments(), "section_title"));
             registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
@@ -76,13 +96,24 @@ final class McpTools {
                 .inputSchema(mapper, SEARCH_SCHEMA).build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             String query = text(request.arguments(), "query");
-            if (query == null) {
-                return error("'query' is required");
+            String invalid = invalid(query);
+            if (invalid != null) {
+                return error(invalid);
             }
             Object k = request.arguments().get("k");
             int topK = k instanceof Number n ? Math.max(1, Math.min(50, n.intValue())) : 5;
             return json(SearchResponse.of(services.search().retrieve(query, topK, null)));
         }).build();
+    }
+
+    /** The HTTP API's caps, so a tool call cannot send what a request could not. */
+    private static String invalid(String query) {
+        try {
+            QueryHandlers.requiredText(query, "query");
+            return null;
+        } catch (BadRequestException e) {
+            return e.getMessage();
+        }
     }
 
     private static String text(Map<String, Object> arguments, String name) {

@@ -2,6 +2,7 @@ package kb.query;
 
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -31,13 +32,26 @@ public final class QueryApp {
                 holder.setAsyncSupported(true);
                 context.addServlet(holder, McpTools.ENDPOINT);
                 context.addServlet(holder, McpTools.ENDPOINT + "/*");
+                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
+                var dispatch = java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
+                context.addFilter(filter, McpTools.ENDPOINT, dispatch);
+                context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
+                context.setErrorHandler(new JsonErrorHandler());
             });
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
+            config.http.prefer405over404 = true;
             config.showJavalinBanner = false;
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
             config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
             config.http.maxRequestSize = maxUploadBytes + 64 * 1024;
         });
         app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
+        app.before(ctx -> {
+            if (!services.writes().hostAllowed(ctx.header("Host"))) {
+                throw new ForbiddenException("Host " + ctx.header("Host") + " is not a name of this API (DNS rebinding?)");
+            }
+        });
         app.after(ctx -> recordLatency(ctx, registry));
         String page = statusPage();
         app.get("/", ctx -> ctx.html(page));
@@ -69,38 +83,66 @@ public final class QueryApp {
     }
 
     private static void mapErrors(Javalin app) {
-        app.exception(BadRequestException.class, (e, ctx) -> error(ctx, 400, "bad_request", e.getMessage()));
-        app.exception(UnauthorizedException.class, (e, ctx) -> error(ctx, 401, "unauthorized", e.getMessage()));
-        app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, "unavailable", e.getMessage()));
-        app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, "not_found", e.getMessage()));
-        app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(),
-                e.status() == 413 ? "too_large" : e.status() == 415 ? "unsupported_type" : "bad_request", e.getMessage()));
+        app.exception(BadRequestException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+        app.exception(UnauthorizedException.class, (e, ctx) -> error(ctx, 401, e.getMessage()));
+        app.exception(ForbiddenException.class, (e, ctx) -> error(ctx, 403, e.getMessage()));
+        app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, e.getMessage()));
+        app.exception(GuardedTransport.L1UnavailableException.class, (e, ctx) -> {
+            ctx.header(QueryHandlers.DEGRADED_HEADER, "l1-unavailable");
+            error(ctx, 503, e.getMessage());
+        });
+        app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, e.getMessage()));
+        app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
         app.exception(IllegalStateException.class, (e, ctx) -> {
             // Jetty's multipart limit says so with an IllegalStateException.
             String message = String.valueOf(e.getMessage());
             if (message.contains("exceeds max")) {
-                error(ctx, 413, "too_large", "file is over the upload size cap");
+                error(ctx, 413, "file is over the upload size cap");
             } else if (message.contains("MultiPart")) {
-                error(ctx, 400, "bad_request", "malformed multipart body: " + message);
+                error(ctx, 400, "malformed multipart body: " + message);
             } else {
-                LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
-                error(ctx, 503, "unavailable", e.getClass().getSimpleName() + ": " + e.getMessage());
+                unexpected(ctx, e);
             }
         });
-        app.exception(Exception.class, (e, ctx) -> {
-            LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
-            error(ctx, 503, "unavailable", e.getClass().getSimpleName() + ": " + e.getMessage());
-        });
-        app.error(404, ctx -> {
-            if (ctx.result() == null || ctx.result().isEmpty()) {
-                error(ctx, 404, "not_found", "no route " + ctx.method() + " " + ctx.path());
-            }
-        });
-        app.error(413, ctx -> error(ctx, 413, "too_large", "request body is over the size cap"));
+        app.exception(Exception.class, (e, ctx) -> unexpected(ctx, e));
+        // Javalin's own answers (no route: 404, another method: 405, body over the cap: 413) as JSON too.
+        for (int status : new int[]{400, 404, 405, 413, 414, 415, 500, 503}) {
+            app.error(status, ctx -> {
+                String type = ctx.res().getContentType();
+                if (type == null || !type.startsWith("application/json")) {
+                    String result = ctx.result();
+                    error(ctx, status, result == null || result.isBlank() ? "no route " + ctx.method() + " " + ctx.path()
+                            : result);
+                }
+            });
+        }
     }
 
-    private static void error(Context ctx, int status, String error, String detail) {
-        ctx.status(status).json(new ApiError(error, detail));
+    private static void unexpected(Context ctx, Exception e) {
+        LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
+        error(ctx, 503, e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+
+    private static void error(Context ctx, int status, String detail) {
+        ctx.status(status).json(new ApiError(errorName(status), detail));
+    }
+
+    /** The {@code error} field for a status: one name per status, the same from Javalin and from Jetty. */
+    static String errorName(int status) {
+        return switch (status) {
+            case 400 -> "bad_request";
+            case 401 -> "unauthorized";
+            case 403 -> "forbidden";
+            case 404 -> "not_found";
+            case 405 -> "method_not_allowed";
+            case 409 -> "conflict";
+            case 413 -> "too_large";
+            case 414, 431 -> "request_too_long";
+            case 415 -> "unsupported_type";
+            case 503 -> "unavailable";
+            default -> status >= 500 ? "server_error" : "bad_request";
+        };
     }
 
     /** Tagged by route template, never the raw path, so the metric's cardinality stays bounded. */

@@ -32,6 +32,13 @@ import kb.core.es.IndexNames;
  *                        see {@link KeywordSpecificity})
  * @param gatePeriod      how often the gate checks whether the corpus changed and calibrates again
  *                        ({@code KB_GATE_CALIBRATION_PERIOD}, default PT30S)
+ * @param host            interface the API binds to ({@code KB_API_HOST}, default 127.0.0.1: loopback only)
+ * @param esConnectTimeout connect timeout of the query path's Elasticsearch client ({@code KB_ES_QUERY_CONNECT_TIMEOUT},
+ *                        default 1 s)
+ * @param esSocketTimeout  socket timeout of the query path ({@code KB_ES_QUERY_TIMEOUT}, default 3 s): a hung
+ *                        Elasticsearch costs a query at most this, once; then L0 answers degraded at once
+ * @param allowedOrigins  browser origins besides the API's own allowed to write and to use /mcp
+ *                        ({@code KB_API_ALLOWED_ORIGINS}, comma-separated, e.g. {@code https://kb.example.com})
  */
 public record QueryConfig(
         CommonConfig common,
@@ -56,7 +63,11 @@ public record QueryConfig(
         java.util.OptionalDouble gateMinCosine,
         double rareBm25Weight,
         double genericL0Weight,
-        java.time.Duration gatePeriod) {
+        java.time.Duration gatePeriod,
+        String host,
+        java.time.Duration esConnectTimeout,
+        java.time.Duration esSocketTimeout,
+        java.util.List<String> allowedOrigins) {
 
     public static QueryConfig from(Settings settings) {
         EmbeddingModelSpec model = EmbeddingModelSpec.byId(
@@ -85,7 +96,11 @@ public record QueryConfig(
                         : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
                 settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1),
-                settings.duration("KB_GATE_CALIBRATION_PERIOD", java.time.Duration.ofSeconds(30)));
+                settings.duration("KB_GATE_CALIBRATION_PERIOD", java.time.Duration.ofSeconds(30)),
+                settings.string("KB_API_HOST", "127.0.0.1"),
+                settings.duration("KB_ES_QUERY_CONNECT_TIMEOUT", java.time.Duration.ofSeconds(1)),
+                settings.duration("KB_ES_QUERY_TIMEOUT", java.time.Duration.ofSeconds(3)),
+                settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()));
     }
 
 }

@@ -12,7 +12,10 @@ import kb.core.Json;
 final class QueryHandlers {
 
     private static final int MAX_K = 100;
-    private static final int MAX_QUERY_CHARS = 2000;
+    static final int MAX_QUERY_CHARS = 2000;
+    static final String DEGRADED_HEADER = "X-KB-Degraded";
+    /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
+    private static final int MAX_DOC_ID_BYTES = 512;
 
     private final ApiServices services;
     private final MeterRegistry registry;
@@ -25,12 +28,18 @@ final class QueryHandlers {
         }
     }
 
+    /** From state only (the L0 feed, the background L1 probe): answers at once even when Elasticsearch hangs. */
     void health(Context ctx) {
-        boolean up = services.ready().getAsBoolean();
-        boolean l1 = services.catalog().reachable();
-        ctx.status(up ? 200 : 503).json(Map.of("status", up ? "UP" : "STARTING",
-                "details", Map.of("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading",
-                        "l1", l1 ? "up" : "unavailable")));
+        boolean ready = services.ready().getAsBoolean();
+        boolean l1 = services.l1().isUp();
+        Map<String, Object> details = new java.util.LinkedHashMap<>();
+        details.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        details.put("l1", l1 ? "up" : "unavailable");
+        if (!l1) {
+            details.put("l1Problem", services.l1().problem());
+        }
+        ctx.status(ready && l1 ? 200 : 503).json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED",
+                "details", details));
     }
 
     void status(Context ctx) throws Exception {
@@ -48,6 +57,7 @@ final class QueryHandlers {
         Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx),
                 options);
         countGate(retrieval, "search");
+        markDegraded(ctx, retrieval);
         ctx.json(SearchResponse.of(retrieval, options.explain()));
         log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
     }
@@ -72,7 +82,7 @@ final class QueryHandlers {
         LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"), sectionTitle);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
-            ctx.header("X-KB-Degraded", "l1-unavailable");
+            ctx.header(DEGRADED_HEADER, "l1-unavailable");
         }
         ctx.json(outcome.response());
         LookupResponse response = outcome.response();
@@ -94,6 +104,7 @@ final class QueryHandlers {
         long start = System.nanoTime();
         ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"));
         countGate(outcome.retrieval(), "context");
+        markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
         log("/api/v1/context", outcome.retrieval(),
                 outcome.response().documents().stream().map(ContextResponse.ContextDocument::source).toList(), start);
@@ -104,25 +115,40 @@ final class QueryHandlers {
     }
 
     void getDocument(Context ctx) throws java.io.IOException {
-        String docId = ctx.pathParam("docId");
+        String docId = docId(ctx);
         ctx.json(services.catalog().get(docId).map(DocumentDetail::of)
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
     void upload(Context ctx) throws java.io.IOException {
         authorize(ctx);
-        UploadedFile file = ctx.uploadedFile("file");
-        if (file == null) {
-            throw new BadRequestException("multipart field 'file' is required");
-        }
+        UploadedFile file = multipartFile(ctx);
         DocumentFiles.Saved saved = services.files().save(ctx.formParam("category"), file.filename(), file.size(),
                 file.content());
         ctx.status(202).json(saved);
     }
 
+    /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */
+    private static UploadedFile multipartFile(Context ctx) {
+        UploadedFile file;
+        try {
+            file = ctx.uploadedFile("file");
+        } catch (Exception e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("exceeds max")) {
+                throw new DocumentFiles.InvalidUpload(413, "file is over the upload size cap");
+            }
+            throw new BadRequestException("malformed multipart body: " + message);
+        }
+        if (file == null) {
+            throw new BadRequestException("multipart field 'file' is required");
+        }
+        return file;
+    }
+
     void delete(Context ctx) throws java.io.IOException {
         authorize(ctx);
-        String docId = ctx.pathParam("docId");
+        String docId = docId(ctx);
         String path = services.catalog().get(docId).map(kb.core.es.CardDoc::path)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
         services.files().delete(path);
@@ -145,12 +171,24 @@ final class QueryHandlers {
         ctx.json(services.reindex().reindexStatus(id).orElseThrow(() -> new NotFoundException("no reindex " + id)));
     }
 
-    /** Writes need the bearer token when one is configured. */
+    /** Writes come from an allowed origin and carry the bearer token when one is configured. */
     private void authorize(Context ctx) {
-        String token = services.apiToken();
-        if (token != null && !("Bearer " + token).equals(ctx.header("Authorization"))) {
-            throw new UnauthorizedException("a valid bearer token is required for this operation");
+        services.writes().checkWrite(ctx.header("Origin"), ctx.header("Host"), ctx.header("Authorization"));
+    }
+
+    /** Elasticsearch was not asked: found=false then means "could not look", and the header says so. */
+    private static void markDegraded(Context ctx, Retrieval retrieval) {
+        if (!retrieval.l1Available()) {
+            ctx.header(DEGRADED_HEADER, "l1-unavailable");
         }
+    }
+
+    private static String docId(Context ctx) {
+        String docId = ctx.pathParam("docId");
+        if (docId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+            throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
+        }
+        return docId;
     }
 
     private void countGate(Retrieval retrieval, String route) {

@@ -19,7 +19,8 @@ public final class QueryMain {
         Settings settings = Settings.fromEnvironment();
         QueryConfig config = QueryConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
+        ElasticsearchClient client = EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(),
+                config.esSocketTimeout());
         Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
         QueryService service = new QueryService(config, client, new OnnxEmbedder(config.model()), registry,
                 extensions, () -> true);

@@ -19,9 +19,13 @@ public final class QueryService implements AutoCloseable {
     private final QueryLog queryLog;
     private final PipelineStatus status;
     private final GateCalibrator gate;
+    private final ElasticsearchProbe probe;
+    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
 
     /**
      * @param extensions formats the producer ingests, so uploads of anything else are refused
+     * @param client the query path's client: give it short timeouts ({@link QueryConfig#esSocketTimeout()}),
+     *               every request on it is guarded by a background health probe
      * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's
      *                      start); a stand-alone API passes {@code () -> true}
      */
@@ -34,28 +38,36 @@ public final class QueryService implements AutoCloseable {
     public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
                         PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady,
                         kb.core.ReindexControl reindex) {
+        WriteGuard.checkExposure(config);
         TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        this.probe = new ElasticsearchProbe(client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL),
+                java.time.Clock.systemUTC());
+        probe.start();
+        ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
         this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
         feed.start();
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
-        ChunkRetriever retriever = new ChunkRetriever(client, config.indexNames().chunksAlias(), config.numCandidates());
-        DocumentCatalog catalog = new DocumentCatalog(client, config.indexNames().docsAlias());
+        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames().chunksAlias(), config.numCandidates());
+        DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
         this.gate = new GateCalibrator(embedder, retriever::bestCosines, () -> documentCount(catalog),
                 config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
         SearchService search = new SearchService(config, embedder, retriever, keywords, gate::current);
-        this.status = new PipelineStatus(config, client, registry);
+        this.status = new PipelineStatus(config, guarded, registry);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
                 new ContextService(search, catalog), catalog,
-                new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog, config.apiToken(),
+                new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog,
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
-                () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady);
+                () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady, probe,
+                WriteGuard.from(config));
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
                 .description("time from start until L0 held every document of kb.documents").register(registry);
+        io.micrometer.core.instrument.Gauge.builder("kb_l1_up", probe, p -> p.isUp() ? 1 : 0)
+                .description("1 while the background probe finds Elasticsearch answering").register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
-        app.start("0.0.0.0", config.port());
+        app.start(config.host(), config.port());
     }
 
     private static long documentCount(DocumentCatalog catalog) {
@@ -81,5 +93,6 @@ public final class QueryService implements AutoCloseable {
         queryLog.close();
         status.close();
         gate.close();
+        probe.close();
     }
 }

@@ -9,9 +9,11 @@ import java.util.List;
  * @param results     documents ranked by their best chunk
  * @param gate        the evidence behind {@code found}
  * @param suggestions when not found: two or three things the knowledge base knows nearest the question
+ * @param degraded    true when Elasticsearch (L1) was not asked: only L0 answered, so found=false means "could not
+ *                    look", not "the knowledge base does not know"
  */
 public record SearchResponse(String query, boolean found, List<DocumentResult> results, Gate gate,
-                             List<String> suggestions, Explain explain) {
+                             List<String> suggestions, boolean degraded, Explain explain) {
 
     /**
      * @param matchedBy which arms found the document: L0, bm25, vector
@@ -73,6 +75,7 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
 
     static SearchResponse of(Retrieval retrieval, boolean explain) {
         return new SearchResponse(retrieval.query(), retrieval.found(), retrieval.documents(), retrieval.gate(),
-                retrieval.suggestions(), explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
+                retrieval.suggestions(), !retrieval.l1Available(),
+                explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
     }
 }

@@ -83,7 +83,9 @@ public final class SearchService {
         Script script = Script.of(query);
         boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
         double minCosine = gate.get().forQuery(query);
-        boolean found = !options.gate() || !evidence.specific().isEmpty() || lexical || hits.bestCosine() >= minCosine;
+        // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
+        boolean found = !options.gate() || !evidence.specific().isEmpty()
+                || (!units.isEmpty() && (lexical || hits.bestCosine() >= minCosine));
         SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
                 hits.bm25().size(), hits.bestCosine(), minCosine, l1Available, evidence.generic().size());
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options) : List.of();

@@ -3,6 +3,7 @@ package kb.core.es;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientTransport;
+import java.time.Duration;
 import kb.core.Json;
 import org.apache.http.HttpHost;
 import org.elasticsearch.client.RestClient;
@@ -10,12 +11,25 @@ import org.elasticsearch.client.RestClient;
 /** One long-lived client per process; closing it releases its I/O threads so the JVM can exit. */
 public final class EsClients {
 
+    /** Writers (the sink's bulk requests, a reindex) may legitimately wait this long for an answer. */
+    public static final Duration WRITE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration WRITE_SOCKET_TIMEOUT = Duration.ofSeconds(60);
+
     private EsClients() {
     }
 
     public static ElasticsearchClient create(String url) {
+        return create(url, WRITE_CONNECT_TIMEOUT, WRITE_SOCKET_TIMEOUT);
+    }
+
+    /**
+     * @param connectTimeout how long to wait for the TCP connection
+     * @param socketTimeout  how long to wait between bytes of the answer: a hung server costs at most this
+     */
+    public static ElasticsearchClient create(String url, Duration connectTimeout, Duration socketTimeout) {
         RestClient rest = RestClient.builder(HttpHost.create(url))
-                .setRequestConfigCallback(config -> config.setConnectTimeout(5_000).setSocketTimeout(60_000))
+                .setRequestConfigCallback(config -> config.setConnectTimeout((int) connectTimeout.toMillis())
+                        .setSocketTimeout((int) socketTimeout.toMillis()))
                 .build();
         return new ElasticsearchClient(new RestClientTransport(rest, new JacksonJsonpMapper(Json.MAPPER)));
     }

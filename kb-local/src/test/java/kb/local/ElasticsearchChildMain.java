@@ -1,0 +1,17 @@
+package kb.local;
+
+import java.nio.file.Path;
+
+/** Run in its own JVM by ElasticsearchOrphanTest: starts an embedded Elasticsearch, prints its pid, waits. */
+public final class ElasticsearchChildMain {
+
+    private ElasticsearchChildMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        EmbeddedElasticsearch es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), Path.of(args[0]), "512m");
+        System.out.println("pid " + es.processHandle().pid());
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}

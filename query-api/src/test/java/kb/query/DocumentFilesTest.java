@@ -1,0 +1,84 @@
+package kb.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Uploads and deletes stay inside the knowledge base's real path; bad names are 4xx, never an I/O error. */
+class DocumentFilesTest {
+
+    @TempDir
+    Path dir;
+    private Path base;
+    private Path outside;
+    private DocumentFiles files;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        base = Files.createDirectories(dir.resolve("kb"));
+        outside = Files.createDirectories(dir.resolve("outside"));
+        files = new DocumentFiles(base, Set.of("md"), 1024);
+    }
+
+    private DocumentFiles.Saved save(String category, String name) throws Exception {
+        return files.save(category, name, 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void shouldRefuseAnUploadWhenItsCategoryIsAFolderSymlinkedOutside() throws Exception {
+        Files.createSymbolicLink(base.resolve("linked"), outside);
+        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> save("linked", "note.md"));
+        assertEquals(400, refused.status());
+        try (var left = Files.list(outside)) {
+            assertEquals(0, left.count(), "nothing was written outside");
+        }
+    }
+
+    @Test
+    void shouldNotDeleteAnOutsideFileWhenItsFolderIsSymlinkedOutside() throws Exception {
+        Path victim = Files.writeString(outside.resolve("victim.md"), "keep me");
+        Files.createSymbolicLink(base.resolve("linked"), outside);
+        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> files.delete("linked/victim.md"));
+        assertEquals(400, refused.status());
+        assertTrue(Files.exists(victim));
+    }
+
+    @Test
+    void shouldFollowAFolderSymlinkThatStaysInside() throws Exception {
+        Files.createDirectories(base.resolve("real"));
+        Files.createSymbolicLink(base.resolve("alias"), base.resolve("real"));
+        assertEquals("alias/note.md", save("alias", "note.md").path());
+        assertTrue(Files.exists(base.resolve("real/note.md")));
+        assertTrue(files.delete("alias/note.md"));
+        assertFalse(Files.exists(base.resolve("real/note.md")));
+    }
+
+    @Test
+    void shouldRejectNamesThatTheFileSystemWouldRefuseWith4xx() throws Exception {
+        Files.writeString(base.resolve("taken.md"), "a file, not a folder");
+        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\rname.md")).status());
+        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\nname.md")).status());
+        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class,
+                () -> save("ok", "日".repeat(200) + ".md")).status());
+        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("日".repeat(90), "a.md")).status());
+        assertEquals(409, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("taken.md", "a.md")).status());
+    }
+
+    @Test
+    void shouldAcceptANameOfExactly255BytesInUtf8() throws Exception {
+        String name = "日".repeat(84) + ".md"; // 252 + 3 bytes
+        assertEquals(255, name.getBytes(StandardCharsets.UTF_8).length);
+        assertEquals("ok/" + name, save("ok", name).path());
+        assertTrue(Files.exists(base.resolve("ok").resolve(name)));
+    }
+}

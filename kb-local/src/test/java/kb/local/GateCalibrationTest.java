@@ -75,6 +75,9 @@ class GateCalibrationTest {
         JsonNode onTopic = kb.search("how do I safely remove an ingester");
         assertTrue(onTopic.get("found").asBoolean(), onTopic.toString());
         assertEquals("ops/ingesters.md", onTopic.get("results").get(0).get("path").asText());
+        for (String punctuation : new String[]{"*", "}", "?!"}) {
+            assertFalse(kb.search(punctuation).get("found").asBoolean(), punctuation);
+        }
     }
 
     @Test

@@ -7,7 +7,8 @@ import java.util.Map;
  * Rare exact words of a question: tokens (as the index analyses them) that the corpus holds, but in very few
  * chunks: an identifier, an error code, a flag, a made-up product word. When a question holds one, the BM25
  * arm has seen something the vectors blur, so its vote counts for more in the fusion. Which words are rare
- * comes from the corpus's own statistics (chunk frequencies read with the question), never from a list.
+ * comes from the corpus's own statistics (chunk frequencies read with the question), never from a list; see
+ * {@link #bm25Weight} for when they lead.
  */
 public final class RareTerms {
 
@@ -23,10 +24,21 @@ public final class RareTerms {
         return Math.max(MIN_LIMIT, (long) Math.ceil(RARE_SHARE * chunks));
     }
 
-    /** The BM25 arm's fusion weight for a question: {@code rare} when it holds a rare term, else {@code base}. */
+    /**
+     * The BM25 arm's fusion weight for a question: {@code rare} when rare terms make up at least
+     * {@link #QUESTION_SHARE} of the question's words the corpus knows, else {@code base}. A question made of an
+     * identifier, an error code or a few keywords is led by its exact words; a natural question in which one
+     * rare word is a modifier among common ones ("anthropological definition of environment") stays led by the
+     * vectors.
+     */
     public static double bm25Weight(CorpusStats corpus, double base, double rare) {
-        return of(corpus).isEmpty() ? base : Math.max(base, rare);
+        long known = corpus.termChunks().values().stream().filter(chunks -> chunks > 0).count();
+        int rareTerms = of(corpus).size();
+        return rareTerms > 0 && rareTerms >= QUESTION_SHARE * known ? Math.max(base, rare) : base;
     }
+
+    /** The share of a question's known words that must be rare for BM25 to lead. */
+    static final double QUESTION_SHARE = 0.4;
 
     /** The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first. */
     public static List<String> of(CorpusStats corpus) {

@@ -33,6 +33,15 @@ class RareTermsTest {
     }
 
     @Test
+    void shouldLeaveTheVectorsLeadingWhenOneRareWordModifiesCommonOnes() {
+        CorpusStats modifier = new CorpusStats(5000, 5000, Map.of(),
+                Map.of("anthropological", 1L, "definition", 108L, "environment", 117L));
+        CorpusStats product = new CorpusStats(5000, 5000, Map.of(), Map.of("theraderm", 4L, "used", 356L));
+        assertEquals(0.3, RareTerms.bm25Weight(modifier, 0.3, 1.0));
+        assertEquals(1.0, RareTerms.bm25Weight(product, 0.3, 1.0));
+    }
+
+    @Test
     void shouldFindNothingWhenTheCorpusIsUnknown() {
         assertEquals(List.of(), RareTerms.of(CorpusStats.UNKNOWN));
     }

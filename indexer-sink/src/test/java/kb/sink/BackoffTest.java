@@ -11,16 +11,28 @@ class BackoffTest {
     @Test
     void shouldEndTheWaitAtOnceWhenStoppedDuringALongDelay() throws Exception {
         Backoff backoff = new Backoff(Duration.ofMillis(200), Duration.ofSeconds(30));
-        Thread stopper = new Thread(() -> {
-            sleepQuietly(200);
-            backoff.stop();
+        java.util.concurrent.CompletableFuture<Boolean> waited = new java.util.concurrent.CompletableFuture<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                waited.complete(backoff.await(30_000));
+            } catch (InterruptedException e) {
+                waited.completeExceptionally(e);
+            }
         });
-        stopper.start();
+        waiter.start();
+        // Stop once the waiter is inside the 30 s wait: a condition, not a guess at how long starting takes.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (waiter.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(waiter.getState() == Thread.State.TIMED_WAITING, "the waiter never started waiting");
         long start = System.nanoTime();
-        assertFalse(backoff.await(30_000), "a stopped backoff reports it did not wait the delay out");
+        backoff.stop();
+        assertFalse(waited.get(10, java.util.concurrent.TimeUnit.SECONDS),
+                "a stopped backoff reports it did not wait the delay out");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < 5_000, millis + " ms");
-        stopper.join();
+        waiter.join();
     }
 
     @Test
@@ -33,13 +45,5 @@ class BackoffTest {
         }
         backoff.reset();
         assertTrue(backoff.nextDelayMillis() <= 200);
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,9 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kb.core.DeadLetters;
-import kb.core.Settings;
 import kb.ingest.IngestProducer;
-import kb.ingest.ProducerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,15 +40,7 @@ class ProducerIntegrationTest {
     }
 
     private IngestProducer start(Map<String, String> extra) throws Exception {
-        Map<String, String> values = new HashMap<>(Map.of(
-                "KB_KAFKA_BOOTSTRAP", bootstrap,
-                "KB_TOPIC_PREFIX", prefix,
-                "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50"));
-        values.putAll(extra);
-        IngestProducer producer = new IngestProducer(ProducerConfig.from(new Settings(values)), registry,
-                Clock.systemUTC());
-        producer.start();
+        IngestProducer producer = TestProducers.start(prefix, base, registry, extra);
         producer.awaitInitialScan(30, java.util.concurrent.TimeUnit.SECONDS);
         return producer;
     }

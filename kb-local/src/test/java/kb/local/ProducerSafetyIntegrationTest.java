@@ -8,17 +8,13 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kb.core.DeadLetters;
-import kb.core.Settings;
 import kb.ingest.IngestProducer;
-import kb.ingest.ProducerConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,15 +43,7 @@ class ProducerSafetyIntegrationTest {
     }
 
     private IngestProducer start(Map<String, String> extra) throws Exception {
-        Map<String, String> values = new HashMap<>(Map.of(
-                "KB_KAFKA_BOOTSTRAP", bootstrap,
-                "KB_TOPIC_PREFIX", prefix,
-                "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50"));
-        values.putAll(extra);
-        IngestProducer producer = new IngestProducer(ProducerConfig.from(new Settings(values)), registry,
-                Clock.systemUTC());
-        producer.start();
+        IngestProducer producer = TestProducers.start(prefix, base, registry, extra);
         return producer;
     }
 

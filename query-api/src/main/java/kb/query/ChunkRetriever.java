@@ -79,14 +79,17 @@ public final class ChunkRetriever {
                         .size(knnSize)
                         .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
             }
-            m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
+            if (!keywords.isEmpty()) {
+                // Only keywords need document counts: a question without L0 hits pays no aggregation.
+                m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
+            }
             return m;
         }, ChunkDoc.class);
         int next = 0;
         List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next++));
-        CorpusStats corpus = stats(response.responses().get(next), keywords);
+        CorpusStats corpus = keywords.isEmpty() ? CorpusStats.UNKNOWN : stats(response.responses().get(next), keywords);
         if (lexicalQuery != null) {
             corpus = terms.read(lexicalQuery, corpus);
         }

@@ -1,0 +1,31 @@
+package kb.local;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import kb.core.Settings;
+import kb.ingest.IngestProducer;
+import kb.ingest.ProducerConfig;
+
+/** A started ingest producer over a test folder, on its own topic prefix of the shared broker. */
+final class TestProducers {
+
+    private TestProducers() {
+    }
+
+    static IngestProducer start(String prefix, Path base, MeterRegistry registry, Map<String, String> extra)
+            throws Exception {
+        Map<String, String> values = new HashMap<>(Map.of(
+                "KB_KAFKA_BOOTSTRAP", SharedInfrastructure.get().bootstrapServers(),
+                "KB_TOPIC_PREFIX", prefix,
+                "KB_BASE_DIR", base.toString(),
+                "KB_DEBOUNCE", "50"));
+        values.putAll(extra);
+        IngestProducer producer = new IngestProducer(ProducerConfig.from(new Settings(values)), registry,
+                Clock.systemUTC());
+        producer.start();
+        return producer;
+    }
+}

@@ -26,9 +26,11 @@ import kb.core.es.ChunkDoc;
  * The write protocol for one batch of document changes:
  * <ol>
  *   <li>read each document's state (generation, chunk ids); skip changes not newer than it (replays);</li>
- *   <li>embed only chunks whose ids are new (ids are content-addressed: unchanged text keeps its vector);</li>
- *   <li>one bulk: index the current chunks and card, delete the chunk ids the document no longer has
- *       (a reader sees old and new swap within one refresh);</li>
+ *   <li>look up the vectors already known for the chunks' texts (ids are content-addressed: unchanged text
+ *       keeps its vector); nothing is embedded here, so a document is searchable by its words at once;</li>
+ *   <li>one bulk: index the current chunks (with a vector when one is known, otherwise without: the
+ *       {@link VectorFiller} adds it) and card, delete the chunk ids the document no longer has (a reader
+ *       sees old and new swap within one refresh);</li>
  *   <li>only for documents whose every item succeeded, record the new state (kept after a delete, so an
  *       old upsert replayed later is recognised and skipped).</li>
  * </ol>
@@ -36,7 +38,7 @@ import kb.core.es.ChunkDoc;
  */
 public final class DocumentWriter {
 
-    /** Batches up to this many documents are live edits: they wait for the refresh. */
+    /** Polls of up to this many records are live edits: their writes wait for the refresh. */
     static final int LIVE_BATCH = 32;
 
     private final ElasticsearchClient client;
@@ -57,20 +59,23 @@ public final class DocumentWriter {
         }
     }
 
-    /** @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch */
-    public BatchResult write(Collection<Change> changes, IndexVersion target) throws IOException {
+    /**
+     * @param live a few live edits: the write waits for the refresh, so "written" means searchable (a backlog
+     *             does not wait)
+     * @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch
+     */
+    public BatchResult write(Collection<Change> changes, IndexVersion target, boolean live) throws IOException {
         Map<String, DocState> states = readStates(changes.stream().map(Change::docId).toList(), target.stateIndex());
         List<Change> fresh = changes.stream()
                 .filter(c -> !states.containsKey(c.docId()) || c.generation() > states.get(c.docId()).generation())
                 .toList();
         if (fresh.isEmpty()) {
-            return new BatchResult(List.of(), changes.size(), List.of());
+            return new BatchResult(List.of(), changes.size(), List.of(), 0);
         }
         rememberDeleted(fresh, states, target);
-        Map<String, EmbeddingStage.Embedded> vectors = embeddings.vectorsFor(upsertedChunks(fresh), target.chunksIndex());
+        Map<String, EmbeddingStage.Embedded> vectors = embeddings.known(upsertedChunks(fresh), target.chunksIndex());
         PlannedBulk plan = plan(fresh, states, vectors, target);
-        // A few live edits wait for the refresh, so "written" means searchable; a backlog does not wait.
-        Map<String, String> failures = execute(plan, fresh.size() <= LIVE_BATCH);
+        Map<String, String> failures = execute(plan, live);
         List<Rejected> rejected = new ArrayList<>();
         List<Change> applied = new ArrayList<>();
         for (Change change : fresh) {
@@ -82,7 +87,8 @@ public final class DocumentWriter {
             }
         }
         writeStates(applied, target.stateIndex());
-        return new BatchResult(applied, changes.size() - fresh.size(), rejected);
+        long awaiting = vectors.values().stream().filter(e -> e.vector() == null).count();
+        return new BatchResult(applied, changes.size() - fresh.size(), rejected, awaiting);
     }
 
     private Map<String, DocState> readStates(List<String> docIds, String stateIndex) throws IOException {
@@ -227,7 +233,10 @@ public final class DocumentWriter {
     public record Rejected(Change change, String reason) {
     }
 
-    /** @param applied the changes now in the index */
-    public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected) {
+    /**
+     * @param applied              the changes now in the index
+     * @param chunksWithoutVectors chunks written with their text only, for the vector pass
+     */
+    public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected, long chunksWithoutVectors) {
     }
 }

@@ -19,7 +19,7 @@ import kb.core.embed.Embedder;
 import kb.core.es.ChunkFields;
 
 /**
- * Vectors for a batch's chunks, computed only for text never embedded before. The cache is keyed by
+ * Vectors for chunks, computed only for text never embedded before. The cache is keyed by
  * (model id, hash of the enriched text): a recent-vectors memory first, then the chunk index itself
  * (every stored chunk carries its key), so an unchanged section, a restart or a renamed file costs no
  * embedding. Vectors of a deleted document are kept in memory for a while: a rename is a delete followed
@@ -58,58 +58,75 @@ public final class EmbeddingStage {
     }
 
     String keyOf(Chunk chunk) {
-        return embedder.modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
+        return keyOf(chunk.enrichedText());
     }
 
-    /** A chunk's cache key and its vector. */
+    String keyOf(String enrichedText) {
+        return embedder.modelId() + ":" + Ids.sha256Hex(enrichedText);
+    }
+
+    /** A chunk's cache key and its vector (null while the text has never been embedded). */
     record Embedded(String key, float[] vector) {
     }
 
-    /** chunk id → (cache key, vector) for every chunk given; each text is hashed once. */
-    Map<String, Embedded> vectorsFor(List<Chunk> chunks, String chunksIndex) throws IOException {
+    /**
+     * chunk id → (cache key, vector or null) for every chunk given, without embedding anything: the text is
+     * written at once with what is known, and the vector pass fills in the rest. Each text is hashed once.
+     */
+    Map<String, Embedded> known(List<Chunk> chunks, String chunksIndex) throws IOException {
         Map<String, String> keys = new LinkedHashMap<>();
         for (Chunk chunk : chunks) {
             keys.put(chunk.chunkId(), keyOf(chunk));
         }
-        Map<String, float[]> byKey = new HashMap<>();
-        List<String> unknown = new ArrayList<>();
-        for (String key : new java.util.LinkedHashSet<>(keys.values())) {
-            float[] vector = recent.get(key);
-            if (vector != null) {
-                byKey.put(key, vector);
-            } else {
-                unknown.add(key);
-            }
-        }
-        byKey.putAll(stored(unknown, chunksIndex));
-        int computed = computeMissing(chunks, keys, byKey);
-        registry.counter("kb_sink_embeddings_total", "source", "computed").increment(computed);
-        registry.counter("kb_sink_embeddings_total", "source", "cache").increment(chunks.size() - computed);
+        Map<String, float[]> byKey = lookup(new java.util.LinkedHashSet<>(keys.values()), chunksIndex);
         Map<String, Embedded> byChunk = new HashMap<>();
-        keys.forEach((chunkId, key) -> {
-            recent.put(key, byKey.get(key));
-            byChunk.put(chunkId, new Embedded(key, byKey.get(key)));
-        });
+        keys.forEach((chunkId, key) -> byChunk.put(chunkId, new Embedded(key, byKey.get(key))));
+        registry.counter("kb_sink_embeddings_total", "source", "cache")
+                .increment(byChunk.values().stream().filter(e -> e.vector() != null).count());
         return byChunk;
     }
 
-    private int computeMissing(List<Chunk> chunks, Map<String, String> keys, Map<String, float[]> byKey) {
-        Map<String, String> toEmbed = new LinkedHashMap<>();
-        for (Chunk chunk : chunks) {
-            String key = keys.get(chunk.chunkId());
-            if (!byKey.containsKey(key)) {
-                toEmbed.putIfAbsent(key, chunk.enrichedText());
+    /** key → vector for each (key → enriched text), embedding only the texts no cache knows. */
+    Map<String, float[]> vectors(Map<String, String> textsByKey, String chunksIndex) throws IOException {
+        Map<String, float[]> byKey = lookup(textsByKey.keySet(), chunksIndex);
+        registry.counter("kb_sink_embeddings_total", "source", "cache").increment(byKey.size());
+        List<String> missing = textsByKey.keySet().stream().filter(k -> !byKey.containsKey(k)).toList();
+        if (!missing.isEmpty()) {
+            List<String> texts = missing.stream().map(textsByKey::get).toList();
+            List<float[]> computed = embedLatency.record(() -> embedder.embedPassages(texts));
+            for (int i = 0; i < missing.size(); i++) {
+                byKey.put(missing.get(i), computed.get(i));
+                remember(missing.get(i), computed.get(i));
+            }
+            registry.counter("kb_sink_embeddings_total", "source", "computed").increment(missing.size());
+        }
+        return byKey;
+    }
+
+    /** Recent vectors first, then the chunk indexes (every stored chunk carries its key). */
+    private Map<String, float[]> lookup(java.util.Set<String> keys, String chunksIndex) throws IOException {
+        Map<String, float[]> byKey = new HashMap<>();
+        List<String> unknown = new ArrayList<>();
+        synchronized (recent) {
+            for (String key : keys) {
+                float[] vector = recent.get(key);
+                if (vector != null) {
+                    byKey.put(key, vector);
+                } else {
+                    unknown.add(key);
+                }
             }
         }
-        if (toEmbed.isEmpty()) {
-            return 0;
+        Map<String, float[]> stored = stored(unknown, chunksIndex);
+        stored.forEach(this::remember);
+        byKey.putAll(stored);
+        return byKey;
+    }
+
+    private void remember(String key, float[] vector) {
+        synchronized (recent) {
+            recent.put(key, vector);
         }
-        List<String> missing = new ArrayList<>(toEmbed.keySet());
-        List<float[]> vectors = embedLatency.record(() -> embedder.embedPassages(new ArrayList<>(toEmbed.values())));
-        for (int i = 0; i < missing.size(); i++) {
-            byKey.put(missing.get(i), vectors.get(i));
-        }
-        return missing.size();
     }
 
     /** Looked up in slices: one search may return at most 10,000 hits (index.max_result_window). */
@@ -125,7 +142,8 @@ public final class EmbeddingStage {
         Map<String, float[]> found = new HashMap<>();
         List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
         var response = client.search(s -> s.index(chunksIndex, chunksAlias).size(2 * keys.size())
-                .query(q -> q.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
+                .query(q -> q.bool(b -> b.filter(f -> f.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
+                        .filter(f -> f.exists(e -> e.field(ChunkFields.EMBEDDING)))))
                 .source(src -> src.filter(f -> f.includes("embedding_key", ChunkFields.EMBEDDING))), StoredVector.class);
         for (Hit<StoredVector> hit : response.hits().hits()) {
             if (hit.source() != null && hit.source().embedding() != null) {
@@ -145,7 +163,7 @@ public final class EmbeddingStage {
         for (MultiGetResponseItem<StoredVector> item : response.docs()) {
             if (item.isResult() && item.result().found() && item.result().source() != null
                     && item.result().source().embedding() != null) {
-                recent.put(item.result().source().embeddingKey(), item.result().source().embedding());
+                remember(item.result().source().embeddingKey(), item.result().source().embedding());
             }
         }
     }

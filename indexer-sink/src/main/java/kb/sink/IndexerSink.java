@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
 import kb.core.embed.Embedder;
+import kb.core.es.ChunkQueries;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -59,6 +61,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final ElasticsearchClient client;
     private final MeterRegistry registry;
     private final DocumentWriter writer;
+    private final VectorFiller vectors;
     private final IndexLayout layout;
     private final Timer batchLatency;
     private final Timer upsertFreshness;
@@ -83,8 +86,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         KbTopics topics = config.common().topics();
         TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
         this.layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
-        this.writer = new DocumentWriter(client, new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry), clock,
-                registry);
+        EmbeddingStage embeddings = new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry);
+        this.writer = new DocumentWriter(client, embeddings, clock, registry);
+        this.vectors = new VectorFiller(client, embeddings, () -> target.chunksIndex(), config.vectorSlice(),
+                config.maxRetryBackoff(), registry, this::unembeddable);
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
         this.upsertFreshness = freshness(registry, "upsert");
         this.deleteFreshness = freshness(registry, "delete");
@@ -93,7 +98,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         for (String outcome : new String[]{"applied", "skipped", "rejected"}) {
             registry.counter("kb_sink_documents_total", "outcome", outcome);
         }
-        for (String reason : new String[]{"rejected", "undecodable", "unwritable"}) {
+        for (String reason : new String[]{"rejected", "undecodable", "unwritable", "unembeddable"}) {
             registry.counter("kb_sink_dlq_total", "reason", reason);
         }
         for (String source : new String[]{"computed", "cache"}) {
@@ -168,10 +173,16 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     public void start() {
         consumer = newConsumer(target);
         thread.start();
+        vectors.start();
     }
 
     public boolean isHealthy() {
-        return healthy && thread.isAlive();
+        return healthy && thread.isAlive() && vectors.isAlive();
+    }
+
+    /** Chunks searchable by their words that still wait for their vector. */
+    public long chunksAwaitingVectors() {
+        return vectors.awaiting();
     }
 
     /** Starts building a new index version from the topic (a no-op while one is being built). */
@@ -204,8 +215,11 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                     startReindex();
                 }
                 ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
-                if (!records.isEmpty()) {
-                    applyWithRetry(records);
+                boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
+                for (List<Decoded> batch : ChunkBudget.split(decode(records), config.batchChunks(), Decoded::chunks)) {
+                    if (!running || !applyWithRetry(batch, live)) {
+                        break;
+                    }
                 }
                 finishMigrationWhenCaughtUp();
             }
@@ -231,14 +245,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         LOG.info("[sink] reindex {}: building version {} from the beginning of the topic", reindex.id(), target.number());
     }
 
-    /** Once the new version's group has no lag, it becomes the serving one. */
+    /**
+     * Once the new version's group has no lag and every chunk in it has its vector, it becomes the serving one
+     * (a model change re-embeds everything: the old version keeps serving until that is done).
+     */
     private void finishMigrationWhenCaughtUp() throws IOException {
         if (target.number() == serving.number() || consumer.assignment().isEmpty()) {
             return;
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
         boolean caughtUp = end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
-        if (caughtUp) {
+        if (caughtUp && awaitingVectors(target) == 0) {
             IndexVersion previous = serving;
             layout.promote(target, previous);
             serving = target;
@@ -247,25 +264,35 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         }
     }
 
+    private long awaitingVectors(IndexVersion version) throws IOException {
+        client.indices().refresh(r -> r.index(version.chunksIndex()));
+        return client.count(c -> c.index(version.chunksIndex()).query(ChunkQueries.awaitingVector())).count();
+    }
+
     private long documentCount(IndexVersion version) throws IOException {
         client.indices().refresh(r -> r.index(version.docsIndex()));
         return client.count(c -> c.index(version.docsIndex())).count();
     }
 
-    /** Commits the batch's offsets once every document in it is written, dead-lettered or skipped. */
-    private void applyWithRetry(ConsumerRecords<String, byte[]> records) throws InterruptedException {
-        Collection<Change> changes = latestPerDocument(records);
+    /**
+     * Commits the batch's offsets once every document in it is written, dead-lettered or skipped.
+     *
+     * @return false when the sink stopped before Elasticsearch confirmed
+     */
+    private boolean applyWithRetry(List<Decoded> batch, boolean live) throws InterruptedException {
+        Collection<Change> changes = latestPerDocument(batch);
         boolean done;
         try {
-            done = writeUntilConfirmed(changes);
+            done = changes.isEmpty() || writeUntilConfirmed(changes, live);
         } catch (NonRetriableWrite e) {
-            done = writeOneByOne(changes, e);
+            done = writeOneByOne(changes, e, live);
         }
         if (done) {
-            consumer.commitSync(nextOffsets(records));
+            consumer.commitSync(nextOffsets(batch));
             resumeIfPaused();
             healthy = true;
         }
+        return done;
     }
 
     /**
@@ -274,14 +301,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * @return false when the sink stopped before Elasticsearch confirmed
      * @throws NonRetriableWrite when retrying cannot help
      */
-    private boolean writeUntilConfirmed(Collection<Change> changes) throws InterruptedException {
+    private boolean writeUntilConfirmed(Collection<Change> changes, boolean live) throws InterruptedException {
         backoff.reset();
         while (running) {
             try {
                 IndexVersion into = target;
-                DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes, into));
+                DocumentWriter.BatchResult result = batchLatency.recordCallable(() -> writer.write(changes, into, live));
                 result.rejected().forEach(this::deadLetter);
                 record(result, changes);
+                if (result.chunksWithoutVectors() > 0) {
+                    vectors.wake();
+                }
                 return true;
             } catch (Exception e) {
                 if (!isRetriable(e)) {
@@ -305,12 +335,13 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * A batch failed in a way retrying cannot fix: one of its documents may be the cause. Each is written on
      * its own, and one that still fails goes to kb.dlq with the reason, so it never blocks the others.
      */
-    private boolean writeOneByOne(Collection<Change> changes, NonRetriableWrite batchError) throws InterruptedException {
+    private boolean writeOneByOne(Collection<Change> changes, NonRetriableWrite batchError, boolean live)
+            throws InterruptedException {
         LOG.warn("[sink] a batch of {} documents failed ({}); writing them one by one", changes.size(),
                 batchError.getCause().toString());
         for (Change change : changes) {
             try {
-                if (!writeUntilConfirmed(List.of(change))) {
+                if (!writeUntilConfirmed(List.of(change), live)) {
                     return false;
                 }
             } catch (NonRetriableWrite e) {
@@ -342,34 +373,59 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         }
     }
 
-    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
-    private Collection<Change> latestPerDocument(ConsumerRecords<String, byte[]> records) {
-        Map<String, Change> latest = new LinkedHashMap<>();
+    /**
+     * A polled record, decoded; {@code change} is null for a record dead-lettered as undecodable (its offset
+     * is still committed with its batch).
+     */
+    private record Decoded(ConsumerRecord<String, byte[]> record, Change change) {
+        int chunks() {
+            return change == null || change.isDelete() ? 0 : change.document().chunks().size();
+        }
+    }
+
+    private List<Decoded> decode(ConsumerRecords<String, byte[]> records) {
+        List<Decoded> decoded = new ArrayList<>(records.count());
         for (ConsumerRecord<String, byte[]> record : records) {
-            if (record.key() == null) {
-                deadLetter(record.value(), null, "MissingKey", "chunks record without a doc id");
-                continue;
+            decoded.add(new Decoded(record, changeOf(record)));
+        }
+        return decoded;
+    }
+
+    /** The record as a change, or null after dead-lettering it when it cannot be read. */
+    private Change changeOf(ConsumerRecord<String, byte[]> record) {
+        if (record.key() == null) {
+            deadLetter(record.value(), null, "MissingKey", "chunks record without a doc id");
+            return null;
+        }
+        try {
+            DocumentChunks document = record.value() == null ? null
+                    : config.common().topics().chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
+            return new Change(record.key(), Generation.read(record.headers(), record.offset()), document,
+                    record.timestamp(), record.value());
+        } catch (RuntimeException e) {
+            deadLetter(record.value(), record.key(), e.getClass().getName(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
+    private static Collection<Change> latestPerDocument(List<Decoded> batch) {
+        Map<String, Change> latest = new LinkedHashMap<>();
+        for (Decoded decoded : batch) {
+            if (decoded.change() != null) {
+                latest.remove(decoded.change().docId());
+                latest.put(decoded.change().docId(), decoded.change());
             }
-            DocumentChunks document;
-            try {
-                document = record.value() == null ? null
-                        : config.common().topics().chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
-            } catch (RuntimeException e) {
-                deadLetter(record.value(), record.key(), e.getClass().getName(), e.getMessage());
-                continue;
-            }
-            latest.remove(record.key());
-            latest.put(record.key(), new Change(record.key(), Generation.read(record.headers(), record.offset()),
-                    document, record.timestamp(), record.value()));
         }
         return latest.values();
     }
 
-    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(ConsumerRecords<String, byte[]> records) {
+    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(List<Decoded> batch) {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (TopicPartition partition : records.partitions()) {
-            var partitionRecords = records.records(partition);
-            offsets.put(partition, new OffsetAndMetadata(partitionRecords.get(partitionRecords.size() - 1).offset() + 1));
+        for (Decoded decoded : batch) {
+            ConsumerRecord<String, byte[]> record = decoded.record();
+            offsets.merge(new TopicPartition(record.topic(), record.partition()),
+                    new OffsetAndMetadata(record.offset() + 1), (a, b) -> a.offset() >= b.offset() ? a : b);
         }
         return offsets;
     }
@@ -403,6 +459,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         deadLetter(value, key, errorClass, message, errorClass.equals("ElasticsearchRejected") ? "rejected" : "undecodable");
     }
 
+    /** A chunk the embedder cannot take stays searchable by its words; the reason goes to kb.dlq. */
+    private void unembeddable(String docId, String chunkId, Exception error) {
+        deadLetter(null, docId, error.getClass().getName(), "chunk " + chunkId + " cannot be embedded: "
+                + error.getMessage(), "unembeddable");
+    }
+
     private void deadLetter(byte[] value, String key, String errorClass, String message, String reason) {
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.common().topics().dlq().name(),
                 key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
@@ -419,6 +481,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     @Override
     public void close() throws InterruptedException {
         running = false;
+        vectors.close();
         backoff.stop();
         if (consumer != null) {
             consumer.wakeup();

@@ -13,7 +13,11 @@ import kb.core.es.IndexNames;
  * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
  * @param groupId          consumer group ({@code KB_SINK_GROUP}, default kb-indexer)
  * @param model            embedding model ({@code KB_EMBEDDING_MODEL}, default bge-small-en-v1.5-q)
- * @param maxBatchRecords  records per poll, the unit of embedding and bulk work ({@code KB_SINK_BATCH})
+ * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
+ * @param batchChunks      chunks per write and commit: a poll is cut into batches of about this many chunks
+ *                         ({@code KB_SINK_BATCH_CHUNKS})
+ * @param vectorSlice      chunks per round of the vector pass: embedded, then updated in one bulk
+ *                         ({@code KB_SINK_VECTOR_SLICE})
  * @param maxRetryBackoff  cap of the exponential backoff while Elasticsearch is unavailable
  * @param forceReindex     build a new index version from the topic at start ({@code KB_FORCE_REINDEX})
  */
@@ -24,6 +28,8 @@ public record SinkConfig(
         String groupId,
         EmbeddingModelSpec model,
         int maxBatchRecords,
+        int batchChunks,
+        int vectorSlice,
         Duration maxRetryBackoff,
         boolean forceReindex) {
 
@@ -35,6 +41,8 @@ public record SinkConfig(
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
                 EmbeddingModelSpec.byId(settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id())),
                 settings.integer("KB_SINK_BATCH", 256),
+                settings.integer("KB_SINK_BATCH_CHUNKS", 128),
+                settings.integer("KB_SINK_VECTOR_SLICE", 32),
                 settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)),
                 Boolean.parseBoolean(settings.string("KB_FORCE_REINDEX", "false")));
     }

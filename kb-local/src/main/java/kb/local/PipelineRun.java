@@ -107,7 +107,7 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         }
     }
 
-    /** Waits until the index holds exactly this many documents and all their chunks are searchable. */
+    /** Waits until the index holds exactly this many documents and all their chunks are searchable and embedded. */
     public void awaitIndexed(long documents, Duration timeout) throws IOException, InterruptedException {
         await(documents, timeout, false);
     }
@@ -133,7 +133,8 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
             if (status != null) {
                 long docs = status.path("documents").asLong();
                 long deadLetters = status.path("deadLetters").asLong();
-                boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong();
+                boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong()
+                        && status.path("chunksAwaitingVectors").asLong() == 0;
                 boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
                         && status.path("lag").path("sink").asLong(-1) == 0;
                 if (chunksDone && (docs == files || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {

@@ -32,6 +32,7 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     private LocalPipeline pipeline;
     private PrometheusMeterRegistry registry;
     private String elasticsearchUrl;
+    private kb.core.embed.Embedder embedder;
 
     PipelineHarness() throws IOException {
         this.kbDir = Files.createTempDirectory("kb-it-notes-");
@@ -61,6 +62,12 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
         return kbDir;
     }
 
+    /** The sink and the API use this model instead of the shared one. */
+    PipelineHarness withEmbedder(kb.core.embed.Embedder model) {
+        this.embedder = model;
+        return this;
+    }
+
     PipelineHarness with(String name, String value) {
         extraSettings.put(name, value);
         return this;
@@ -81,10 +88,10 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
                 "KB_DEBOUNCE", "100"));
         values.putAll(extraSettings);
         registry = Metrics.newRegistry();
-        String model = values.get("KB_EMBEDDING_MODEL");
-        kb.core.embed.Embedder embedder = model == null ? SharedInfrastructure.embedder()
-                : new kb.core.embed.OnnxEmbedder(kb.core.embed.EmbeddingModelSpec.byId(model));
-        pipeline = LocalPipeline.start(new Settings(values), embedder, registry);
+        String modelId = values.get("KB_EMBEDDING_MODEL");
+        kb.core.embed.Embedder model = embedder != null ? embedder : modelId == null ? SharedInfrastructure.embedder()
+                : new kb.core.embed.OnnxEmbedder(kb.core.embed.EmbeddingModelSpec.byId(modelId));
+        pipeline = LocalPipeline.start(new Settings(values), model, registry);
         return this;
     }
 
@@ -178,8 +185,8 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     }
 
     /**
-     * True when exactly these documents are listed and every one of their chunks is searchable (the chunk
-     * and document indexes refresh independently, so the listing alone is not enough).
+     * True when exactly these documents are listed and every one of their chunks is searchable, vectors
+     * included (the chunk and document indexes refresh independently, so the listing alone is not enough).
      */
     boolean indexed(java.util.List<String> expectedPaths) throws IOException, InterruptedException {
         JsonNode listing = getJson("/api/v1/documents?size=1000");
@@ -189,7 +196,9 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
             paths.add(d.get("path").asText());
             chunks += d.get("chunkCount").asLong();
         }
-        return paths.equals(expectedPaths) && getJson("/api/v1/status").get("chunks").asLong() == chunks;
+        JsonNode status = getJson("/api/v1/status");
+        return paths.equals(expectedPaths) && status.get("chunks").asLong() == chunks
+                && status.path("chunksAwaitingVectors").asLong() == 0;
     }
 
     @Override

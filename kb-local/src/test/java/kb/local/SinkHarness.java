@@ -48,7 +48,11 @@ final class SinkHarness implements AutoCloseable {
     }
 
     SinkHarness start() throws Exception {
-        sink = new IndexerSink(SinkConfig.from(settings), client, SharedInfrastructure.embedder(), registry, Clock.systemUTC());
+        return start(SharedInfrastructure.embedder());
+    }
+
+    SinkHarness start(kb.core.embed.Embedder embedder) throws Exception {
+        sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
         sink.start();
         return this;
     }
@@ -81,6 +85,20 @@ final class SinkHarness implements AutoCloseable {
         var response = client.search(s -> s.index(prefix + "-chunks").size(1000)
                 .query(q -> q.term(t -> t.field("doc_id").value(docId))), ChunkDoc.class);
         return response.hits().hits().stream().map(h -> h.source().chunkId() + "|" + h.source().text()).sorted().toList();
+    }
+
+    /** Chunks of the index behind the alias still without a vector (after a refresh). */
+    long awaitingVectors() throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        return client.count(c -> c.index(prefix + "-chunks").query(kb.core.es.ChunkQueries.awaitingVector())).count();
+    }
+
+    /** Documents whose chunks hold this word, by BM25 on the enriched text (what the search's lexical arm asks). */
+    List<String> lexicalMatches(String word) throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(s -> s.index(prefix + "-chunks").size(100)
+                .query(q -> q.match(m -> m.field("enriched_text").query(word))), ChunkDoc.class);
+        return response.hits().hits().stream().map(h -> h.source().docId()).distinct().sorted().toList();
     }
 
     boolean cardExists(String docId) throws Exception {

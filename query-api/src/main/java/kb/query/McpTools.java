@@ -102,7 +102,7 @@ final class McpTools {
             }
             Object k = request.arguments().get("k");
             int topK = k instanceof Number n ? Math.max(1, Math.min(50, n.intValue())) : 5;
-            return json(SearchResponse.of(services.search().retrieve(query, topK, null)));
+            return json(SearchResponse.of(services.search().retrieve(query, topK, null), services.status().partial()));
         }).build();
     }
 

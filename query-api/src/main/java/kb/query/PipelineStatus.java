@@ -8,8 +8,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kb.core.KbTopics;
+import kb.core.es.ChunkQueries;
 import kb.core.es.IndexNames;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -31,8 +35,15 @@ public final class PipelineStatus implements AutoCloseable {
     private final String chunkerGroup;
     private final String sinkGroup;
     private final MeterRegistry registry;
+    private final DocumentCatalog catalog;
+    private final IndexingProgress progress = new IndexingProgress(System.currentTimeMillis());
+    private final ScheduledExecutorService observer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kb-indexing-progress");
+        t.setDaemon(true);
+        return t;
+    });
 
-    public PipelineStatus(QueryConfig config, ElasticsearchClient client, MeterRegistry registry) {
+    public PipelineStatus(QueryConfig config, ElasticsearchClient client, MeterRegistry registry, DocumentCatalog catalog) {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
@@ -44,6 +55,43 @@ public final class PipelineStatus implements AutoCloseable {
         this.chunkerGroup = config.chunkerGroup();
         this.sinkGroup = config.sinkGroup();
         this.registry = registry;
+        this.catalog = catalog;
+    }
+
+    /** Keeps the indexing progress current for /health and the partial flag, off the request threads. */
+    public void start(Duration every) {
+        observer.scheduleWithFixedDelay(this::observeQuietly, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void observeQuietly() {
+        try {
+            observe(catalog.counts(names.chunksAlias()));
+        } catch (Exception e) {
+            // Elasticsearch or the broker not answering yet: the probe and /health say so; try again next time.
+        }
+    }
+
+    private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts) throws Exception {
+        String version = servingVersion();
+        long awaiting = client.count(c -> c.index(names.chunksAlias()).query(ChunkQueries.awaitingVector())).count();
+        return progress.observe(new IndexingProgress.Observation(System.currentTimeMillis(), counts.documents(),
+                counts.chunks(), awaiting, lag(chunkerGroup, topics.fileEvents().name()),
+                lag(sinkGroup + "-v" + version, topics.chunks().name())));
+    }
+
+    /** The latest indexing progress, or null before the first look. */
+    public IndexingProgress.Block indexing() {
+        return progress.last();
+    }
+
+    /** True until the first full index is done: search answers say so, an absence may be temporary. */
+    public boolean partial() {
+        return progress.partial();
+    }
+
+    private String servingVersion() throws java.io.IOException {
+        String chunksIndex = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        return chunksIndex.substring(chunksIndex.lastIndexOf("-v") + 2);
     }
 
     public Map<String, Object> snapshot(DocumentCatalog.IndexCounts counts) throws Exception {
@@ -59,6 +107,9 @@ public final class PipelineStatus implements AutoCloseable {
         status.put("deadLetters", records(topics.dlq().name()));
         status.put("lastEventTime", counts.lastEventTime());
         status.put("freshness", freshness());
+        IndexingProgress.Block indexing = observe(counts);
+        status.put("chunksAwaitingVectors", indexing.chunksAwaitingVectors());
+        status.put("indexing", indexing);
         var meta = client.indices().getMapping(m -> m.index(chunksIndex)).result().get(chunksIndex).mappings().meta();
         status.put("index", Map.of("alias", names.chunksAlias(), "index", chunksIndex,
                 "model", meta != null && meta.containsKey("model") ? meta.get("model").to(String.class) : "unknown"));
@@ -116,6 +167,7 @@ public final class PipelineStatus implements AutoCloseable {
 
     @Override
     public void close() {
+        observer.shutdownNow();
         admin.close();
     }
 }

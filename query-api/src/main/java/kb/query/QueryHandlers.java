@@ -38,6 +38,9 @@ final class QueryHandlers {
         if (!l1) {
             details.put("l1Problem", services.l1().problem());
         }
+        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
+        IndexingProgress.Block indexing = services.status().indexing();
+        details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
         ctx.status(ready && l1 ? 200 : 503).json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED",
                 "details", details));
     }
@@ -58,7 +61,7 @@ final class QueryHandlers {
                 options);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
-        ctx.json(SearchResponse.of(retrieval, options.explain()));
+        ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
         log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
     }
 

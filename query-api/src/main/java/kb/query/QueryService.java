@@ -21,6 +21,7 @@ public final class QueryService implements AutoCloseable {
     private final GateCalibrator gate;
     private final ElasticsearchProbe probe;
     private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
     /**
      * @param extensions formats the producer ingests, so uploads of anything else are refused
@@ -54,7 +55,8 @@ public final class QueryService implements AutoCloseable {
                 config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
         SearchService search = new SearchService(config, embedder, retriever, keywords, gate::current);
-        this.status = new PipelineStatus(config, guarded, registry);
+        this.status = new PipelineStatus(config, guarded, registry, catalog);
+        status.start(PROGRESS_INTERVAL);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
                 new ContextService(search, catalog), catalog,
                 new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog,

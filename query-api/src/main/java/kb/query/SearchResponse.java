@@ -11,9 +11,10 @@ import java.util.List;
  * @param suggestions when not found: two or three things the knowledge base knows nearest the question
  * @param degraded    true when Elasticsearch (L1) was not asked: only L0 answered, so found=false means "could not
  *                    look", not "the knowledge base does not know"
+ * @param partial     true until the first full index of the folder is done: an absence may be temporary
  */
 public record SearchResponse(String query, boolean found, List<DocumentResult> results, Gate gate,
-                             List<String> suggestions, boolean degraded, Explain explain) {
+                             List<String> suggestions, boolean degraded, boolean partial, Explain explain) {
 
     /**
      * @param matchedBy which arms found the document: L0, bm25, vector
@@ -69,13 +70,13 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
     public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {
     }
 
-    static SearchResponse of(Retrieval retrieval) {
-        return of(retrieval, false);
+    static SearchResponse of(Retrieval retrieval, boolean partial) {
+        return of(retrieval, partial, false);
     }
 
-    static SearchResponse of(Retrieval retrieval, boolean explain) {
+    static SearchResponse of(Retrieval retrieval, boolean partial, boolean explain) {
         return new SearchResponse(retrieval.query(), retrieval.found(), retrieval.documents(), retrieval.gate(),
-                retrieval.suggestions(), !retrieval.l1Available(),
+                retrieval.suggestions(), !retrieval.l1Available(), partial,
                 explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
     }
 }

@@ -1,5 +1,6 @@
 package kb.core.es;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.List;
  *
  * @param embeddingKey model id + hash of the enriched text: the embedding cache's key
  * @param generation   the document version that wrote this chunk
+ * @param embedding    null until the sink's vector pass has embedded the text (the field is then absent)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
@@ -24,7 +26,7 @@ public record ChunkDoc(
         List<String> keywords,
         String embeddingKey,
         long generation,
-        float[] embedding,
+        @JsonInclude(JsonInclude.Include.NON_NULL) float[] embedding,
         int ordinal,
         long eventTime,
         long indexedTime) {

@@ -1,0 +1,241 @@
+package kb.sink;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.SortOrder;
+import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import kb.core.es.ChunkFields;
+import kb.core.es.ChunkQueries;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The second pass of the sink: adds vectors to chunks that were written with their text only.
+ *
+ * <p>It works from the index itself, not from a queue: each round asks the chunk index for the newest
+ * chunks without a vector, embeds them (one text per call: the embedder's cheapest path) and updates each
+ * one conditionally on the sequence number it was read at. Newest first, so a live edit made during a large
+ * first index gets its vector before the backlog; working from the index, a restart or a crash loses
+ * nothing (whatever has no vector is found again); conditional updates, so a chunk rewritten or deleted
+ * meanwhile is never touched (a rewritten chunk with the same id holds the same text: ids are
+ * content-addressed, so it is simply found again if it still lacks a vector).
+ */
+final class VectorFiller implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VectorFiller.class);
+    /** Updated ids stay excluded from the scan this long: longer than a refresh (1 s) takes to show them. */
+    private static final Duration EXCLUDED_FOR = Duration.ofSeconds(5);
+    private static final Duration IDLE_WAIT = Duration.ofSeconds(1);
+
+    /** What the vector pass reads of a chunk. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record PendingChunk(String chunkId, String docId, String enrichedText) {
+    }
+
+    /** Chunk ids updated at a time (nanoTime). */
+    private record Updated(long at, List<String> ids) {
+    }
+
+    /** Where a chunk that cannot be embedded is reported (it is then left without a vector). */
+    interface Unembeddable {
+        void report(String docId, String chunkId, Exception error);
+    }
+
+    private final ElasticsearchClient client;
+    private final EmbeddingStage embeddings;
+    private final Supplier<String> chunksIndex;
+    private final int slice;
+    private final Unembeddable unembeddable;
+    private final Backoff backoff;
+    private final Semaphore wake = new Semaphore(0);
+    private final AtomicLong awaiting = new AtomicLong();
+    private final Deque<Updated> recentlyUpdated = new ArrayDeque<>();
+    private final Set<String> failed = new HashSet<>();
+    private final MeterRegistry registry;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /** @param chunksIndex the index being written (the target version during a migration) */
+    VectorFiller(ElasticsearchClient client, EmbeddingStage embeddings, Supplier<String> chunksIndex, int slice,
+                 Duration maxBackoff, MeterRegistry registry, Unembeddable unembeddable) {
+        this.client = client;
+        this.embeddings = embeddings;
+        this.chunksIndex = chunksIndex;
+        this.slice = slice;
+        this.unembeddable = unembeddable;
+        this.registry = registry;
+        this.backoff = new Backoff(Duration.ofMillis(200), maxBackoff);
+        registry.gauge("kb_sink_backlog_chunks", awaiting);
+        registry.counter("kb_sink_vectors_total", "outcome", "added");
+        registry.counter("kb_sink_vectors_total", "outcome", "superseded");
+        registry.counter("kb_sink_vectors_total", "outcome", "failed");
+        this.thread = new Thread(this::run, "kb-vector-filler");
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** New chunks without vectors were written: look now rather than at the next idle check. */
+    void wake() {
+        wake.release();
+    }
+
+    /** Chunks without a vector at the last look (the scan's total, as of the last refresh). */
+    long awaiting() {
+        return awaiting.get();
+    }
+
+    boolean isAlive() {
+        return thread.isAlive();
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                if (!fillOneSlice()) {
+                    wake.tryAcquire(IDLE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                    wake.drainPermits();
+                }
+                backoff.reset();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                if (!running) {
+                    return;
+                }
+                long delay = backoff.nextDelayMillis();
+                LOG.warn("[sink] vector pass: Elasticsearch not available ({}); retrying in {} ms", e.toString(), delay);
+                try {
+                    if (!backoff.await(delay)) {
+                        return;
+                    }
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** @return whether there was anything to embed */
+    private boolean fillOneSlice() throws Exception {
+        String index = chunksIndex.get();
+        List<Hit<PendingChunk>> pending = scan(index);
+        if (pending.isEmpty()) {
+            return false;
+        }
+        Map<String, String> textsByKey = new LinkedHashMap<>();
+        for (Hit<PendingChunk> hit : pending) {
+            textsByKey.putIfAbsent(embeddings.keyOf(hit.source().enrichedText()), hit.source().enrichedText());
+        }
+        Map<String, float[]> vectors = vectorsOrSingly(textsByKey, index, pending);
+        update(index, pending, vectors);
+        return true;
+    }
+
+    private List<Hit<PendingChunk>> scan(String index) throws java.io.IOException {
+        while (!recentlyUpdated.isEmpty()
+                && System.nanoTime() - recentlyUpdated.peekFirst().at() > EXCLUDED_FOR.toNanos()) {
+            recentlyUpdated.removeFirst();
+        }
+        List<String> excluded = new ArrayList<>(failed);
+        recentlyUpdated.forEach(u -> excluded.addAll(u.ids()));
+        var response = client.search(s -> s.index(index).size(slice).trackTotalHits(t -> t.enabled(true))
+                .seqNoPrimaryTerm(true)
+                .query(q -> q.bool(b -> b.filter(ChunkQueries.awaitingVector())
+                        .mustNot(m -> m.ids(i -> i.values(excluded)))))
+                .sort(o -> o.field(f -> f.field(ChunkFields.INDEXED_TIME).order(SortOrder.Desc)))
+                .source(src -> src.filter(f -> f.includes(ChunkFields.CHUNK_ID, ChunkFields.DOC_ID,
+                        ChunkFields.ENRICHED_TEXT))), PendingChunk.class);
+        long total = response.hits().total() == null ? 0 : response.hits().total().value();
+        awaiting.set(total);
+        return response.hits().hits().stream().filter(h -> h.source() != null && h.source().enrichedText() != null)
+                .toList();
+    }
+
+    /** A text the embedder cannot take must not stop the others: on a failure, each is embedded alone. */
+    private Map<String, float[]> vectorsOrSingly(Map<String, String> textsByKey, String index,
+                                                 List<Hit<PendingChunk>> pending) throws java.io.IOException {
+        try {
+            return embeddings.vectors(textsByKey, index);
+        } catch (RuntimeException batchError) {
+            Map<String, float[]> vectors = new LinkedHashMap<>();
+            for (Hit<PendingChunk> hit : pending) {
+                String key = embeddings.keyOf(hit.source().enrichedText());
+                try {
+                    vectors.putAll(embeddings.vectors(Map.of(key, hit.source().enrichedText()), index));
+                } catch (RuntimeException e) {
+                    failed.add(hit.id());
+                    registry.counter("kb_sink_vectors_total", "outcome", "failed").increment();
+                    unembeddable.report(hit.source().docId(), hit.id(), e);
+                }
+            }
+            return vectors;
+        }
+    }
+
+    /** Conditional on the sequence number read: a chunk rewritten or deleted since is left alone. */
+    private void update(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors)
+            throws java.io.IOException {
+        List<BulkOperation> ops = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (Hit<PendingChunk> hit : pending) {
+            float[] vector = vectors.get(embeddings.keyOf(hit.source().enrichedText()));
+            if (vector == null) {
+                continue;
+            }
+            Map<String, Object> partial = Map.of(ChunkFields.EMBEDDING, vector);
+            ops.add(BulkOperation.of(o -> o.update(u -> u.index(index).id(hit.id())
+                    .ifSeqNo(hit.seqNo()).ifPrimaryTerm(hit.primaryTerm()).action(a -> a.doc(partial)))));
+            ids.add(hit.id());
+        }
+        if (ops.isEmpty()) {
+            return;
+        }
+        BulkResponse response = client.bulk(b -> b.operations(ops));
+        List<String> done = new ArrayList<>();
+        for (int i = 0; i < response.items().size(); i++) {
+            BulkResponseItem item = response.items().get(i);
+            if (item.error() == null) {
+                done.add(ids.get(i));
+                registry.counter("kb_sink_vectors_total", "outcome", "added").increment();
+            } else if (item.status() == 404 || item.status() == 409) {
+                done.add(ids.get(i)); // deleted or rewritten since the scan: the new version is found again if needed
+                registry.counter("kb_sink_vectors_total", "outcome", "superseded").increment();
+            } else {
+                throw new RetriableWriteException("vector update rejected with status " + item.status() + ": "
+                        + item.error().reason());
+            }
+        }
+        recentlyUpdated.addLast(new Updated(System.nanoTime(), done));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        backoff.stop();
+        thread.interrupt();
+        thread.join(TimeUnit.SECONDS.toMillis(10));
+    }
+}

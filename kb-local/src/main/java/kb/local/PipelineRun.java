@@ -109,7 +109,12 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
 
     /** Waits until the index holds exactly this many documents and all their chunks are searchable and embedded. */
     public void awaitIndexed(long documents, Duration timeout) throws IOException, InterruptedException {
-        await(documents, timeout, false);
+        await(documents, timeout, false, true);
+    }
+
+    /** Waits until the index holds exactly this many documents, every chunk searchable by its words (vectors may follow). */
+    public void awaitLexical(long documents, Duration timeout) throws IOException, InterruptedException {
+        await(documents, timeout, false, false);
     }
 
     /**
@@ -120,10 +125,10 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
      * hanging until the deadline.
      */
     public void awaitCaughtUp(long files, Duration timeout) throws IOException, InterruptedException {
-        await(files, timeout, true);
+        await(files, timeout, true, true);
     }
 
-    private void await(long files, Duration timeout, boolean deadLettersCount) throws InterruptedException {
+    private void await(long files, Duration timeout, boolean deadLettersCount, boolean vectors) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         Instant nextReport = Instant.now().plusSeconds(15);
         String lastCounts = "";
@@ -134,7 +139,7 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                 long docs = status.path("documents").asLong();
                 long deadLetters = status.path("deadLetters").asLong();
                 boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong()
-                        && status.path("chunksAwaitingVectors").asLong() == 0;
+                        && (!vectors || status.path("chunksAwaitingVectors").asLong() == 0);
                 boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
                         && status.path("lag").path("sink").asLong(-1) == 0;
                 if (chunksDone && (docs == files || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {

@@ -1,9 +1,6 @@
 package kb.local.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch.core.BulkRequest;
-import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,12 +54,8 @@ final class Baselines {
         return samples;
     }
 
-    /**
-     * The ingest bound: chunk the same documents, embed them in batches and bulk-write them straight into
-     * a scratch index, with no Kafka in between. Returns chunks per second.
-     */
-    static double embedAndBulk(ElasticsearchClient client, Embedder embedder, List<BeirDataset.Document> documents)
-            throws Exception {
+    /** The chunks the pipeline makes of these documents (the chunker's own assembler). */
+    static List<Chunk> chunksOf(List<BeirDataset.Document> documents) throws Exception {
         DocumentAssembler assembler = new DocumentAssembler(1200);
         List<Chunk> chunks = new ArrayList<>();
         for (BeirDataset.Document doc : documents) {
@@ -71,27 +64,32 @@ final class Baselines {
             chunks.addAll(assembler.assemble(new FileEvent(1, FileEvent.Op.UPSERT, path, "corpus", "md",
                     content.length(), Ids.sha256Hex(content), 0, 0, content)).chunks());
         }
-        String index = "bench-bound-" + System.nanoTime();
-        client.indices().create(c -> c.index(index).withJson(new StringReader("""
-                {"settings": {"number_of_shards": 1, "number_of_replicas": 0, "refresh_interval": "1s"},
-                 "mappings": {"properties": {"enriched_text": {"type": "text"},
-                   "embedding": {"type": "dense_vector", "dims": %d, "index": true, "similarity": "cosine"}}}}"""
-                .formatted(embedder.dimensions()))));
+        return chunks;
+    }
+
+    /**
+     * @param chunksPerSecond texts embedded per second of wall time
+     * @param cpuMsPerChunk   the process's CPU time per text (all threads: the model runs on several)
+     */
+    record EmbedderFigures(int chunks, double chunksPerSecond, double cpuMsPerChunk) {
+    }
+
+    /**
+     * The embedder alone on the same texts, in the sink's slices and through the same call (one text per
+     * call inside): what the pipeline's throughput is measured against. Run while the pipeline is idle, so
+     * the process's CPU time is the embedder's.
+     */
+    static EmbedderFigures embedderAlone(Embedder embedder, List<Chunk> chunks, int slice) {
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
-        for (int from = 0; from < chunks.size(); from += 256) {
-            List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + 256));
-            List<float[]> vectors = embedder.embedPassages(batch.stream().map(Chunk::enrichedText).toList());
-            List<BulkOperation> ops = new ArrayList<>();
-            for (int i = 0; i < batch.size(); i++) {
-                Map<String, Object> doc = Map.of("enriched_text", batch.get(i).enrichedText(), "embedding", vectors.get(i));
-                String id = batch.get(i).chunkId();
-                ops.add(BulkOperation.of(o -> o.index(x -> x.index(index).id(id).document(doc))));
-            }
-            client.bulk(BulkRequest.of(b -> b.operations(ops)));
+        for (int from = 0; from < chunks.size(); from += slice) {
+            embedder.embedPassages(chunks.subList(from, Math.min(chunks.size(), from + slice)).stream()
+                    .map(Chunk::enrichedText).toList());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        client.indices().delete(d -> d.index(index));
-        return chunks.size() / seconds;
+        double cpuMs = (os.getProcessCpuTime() - cpu) / 1e6;
+        return new EmbedderFigures(chunks.size(), chunks.size() / seconds, cpuMs / chunks.size());
     }
 
     /** Measures a list of queries. */

@@ -59,14 +59,9 @@ public final class BenchCommand {
             OnnxEmbedder embedder = new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q);
             try {
                 PipelineBench.IngestFigures ingest = bench.ingest(corpus);
-                double bound = Baselines.embedAndBulk(client, embedder, corpus);
-                report.section("Ingest throughput (" + dataset.name() + ", " + corpus.size() + " documents)");
-                report.add("| measurement | documents/s | chunks/s |");
-                report.add("|---|---|---|");
-                report.add(String.format("| whole pipeline: files → Kafka → chunker → sink → Elasticsearch | %.1f | %.1f |",
-                        ingest.documents() / ingest.seconds(), ingest.chunksPerSecond()));
-                report.add(String.format("| bound: embed the same chunks + bulk them directly (no Kafka) | | %.1f |", bound));
-                report.add(String.format("| ratio (goal ≥ 0.8) | | %.2f |", ingest.chunksPerSecond() / bound));
+                Baselines.EmbedderFigures alone = Baselines.embedderAlone(embedder, Baselines.chunksOf(corpus),
+                        Integer.parseInt(settings.getOrDefault("KB_SINK_VECTOR_SLICE", "32")));
+                ingestReport(report, dataset.name(), ingest, alone);
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
                     bench.queryLatency(questions, Baselines.elasticsearchOnly(client, chunksAlias, embedder),
@@ -85,6 +80,23 @@ public final class BenchCommand {
         report.write(out, "./kb bench --dataset " + datasetDir + " --docs " + documents + " --queries " + queries
                 + " --edits " + edits);
         System.out.println("\nkb bench: wrote " + out);
+    }
+
+    private static void ingestReport(BenchReport report, String dataset, PipelineBench.IngestFigures ingest,
+                                     Baselines.EmbedderFigures alone) {
+        report.section("Ingest throughput (" + dataset + ", " + ingest.documents() + " documents, " + ingest.chunks()
+                + " chunks)");
+        report.add("| measurement | seconds | chunks/s |");
+        report.add("|---|---|---|");
+        report.add(String.format("| files written → every document searchable by its words (BM25, L0) | %.1f | %.1f |",
+                ingest.lexicalSeconds(), ingest.chunks() / ingest.lexicalSeconds()));
+        report.add(String.format("| files written → every chunk embedded too (whole pipeline) | %.1f | %.1f |",
+                ingest.seconds(), ingest.chunksPerSecond()));
+        report.add(String.format("| the embedder alone on the same %d texts (no Kafka, no Elasticsearch): %.1f CPU-ms per"
+                + " chunk | %.1f | %.1f |", alone.chunks(), alone.cpuMsPerChunk(), alone.chunks() / alone.chunksPerSecond(),
+                alone.chunksPerSecond()));
+        report.add(String.format("| ratio whole pipeline / embedder alone (goal ≥ 0.85) | | %.2f |",
+                ingest.chunksPerSecond() / alone.chunksPerSecond()));
     }
 
     /** Cards of synthetic documents, 5 keywords each, so the restart has a large L0 to load. */

@@ -1,0 +1,60 @@
+package kb.local;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import kb.core.Json;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first index as a user sees it (real broker, Elasticsearch and model, the model behind a gate): while
+ * vectors are missing the status says "running" with the counts, /health stays 200 with an "indexing"
+ * detail, and a search already answers from the words with {@code partial: true}; once the vectors are in,
+ * the state is "done" and answers are no longer partial.
+ */
+class IndexingStatusTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(90);
+
+    @Test
+    void shouldReportIndexingUntilTheVectorsAreInAndAnswerFromTheWordsMeanwhile() throws Exception {
+        GatedEmbedder model = new GatedEmbedder(SharedInfrastructure.embedder());
+        try (PipelineHarness kb = new PipelineHarness().withEmbedder(model)) {
+            kb.write("runbooks/quokka.md", "# Quokka runbook\n\nRestart the quokka service when ERR_QUOKKA appears.\n");
+            kb.write("notes/coffee.md", "# Coffee\n\nGrind the beans just before brewing.\n");
+            kb.write("notes/bikes.md", "# Bikes\n\nPump the tyres to the pressure printed on the sidewall.\n");
+            kb.start();
+
+            await().atMost(DEADLINE).until(() -> {
+                JsonNode indexing = kb.getJson("/api/v1/status").path("indexing");
+                return indexing.path("state").asText().equals("running") && indexing.path("documentsDone").asLong() == 3
+                        && indexing.path("chunksAwaitingVectors").asLong() == indexing.path("chunksTotal").asLong();
+            });
+            JsonNode answer = kb.search("quokka service restart");
+            assertTrue(answer.get("found").asBoolean(), answer.toString());
+            assertTrue(answer.get("partial").asBoolean(), answer.toString());
+            assertEquals("runbooks/quokka.md", PipelineHarness.paths(answer).get(0));
+            assertEquals("[\"bm25\"]", answer.get("results").get(0).get("matchedBy").toString(), "no vector vote yet");
+            var health = kb.request("/health");
+            assertEquals(200, health.statusCode());
+            assertEquals("indexing", Json.MAPPER.readTree(health.body()).path("details").path("indexing").asText());
+
+            model.open();
+            await().atMost(DEADLINE).until(() -> {
+                JsonNode indexing = kb.getJson("/api/v1/status").path("indexing");
+                return indexing.path("state").asText().equals("done") && indexing.path("chunksAwaitingVectors").asLong() == 0
+                        && indexing.path("chunksDone").asLong() == indexing.path("chunksTotal").asLong()
+                        && indexing.path("etaSeconds").asLong(-1) == 0;
+            });
+            await().atMost(DEADLINE).until(() -> !kb.search("quokka service restart").get("partial").asBoolean());
+            await().atMost(DEADLINE).until(() -> Json.MAPPER.readTree(kb.request("/health").body()).path("details")
+                    .path("indexing").asText().equals("done"));
+            JsonNode after = kb.search("quokka service restart");
+            assertEquals("runbooks/quokka.md", PipelineHarness.paths(after).get(0));
+            assertTrue(after.get("results").get(0).get("matchedBy").toString().contains("vector"), after.toString());
+        }
+    }
+}

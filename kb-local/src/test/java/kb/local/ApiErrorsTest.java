@@ -100,6 +100,8 @@ class ApiErrorsTest {
         assertJsonError(414, kb.request("/api/v1/search?q=" + "a".repeat(100_000)));
         assertJsonError(400, kb.request("/api/v1/search?q=" + "a".repeat(3_000)));
         assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000)));
+        assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000) + "/raw"));
+        assertJsonError(404, kb.request("/api/v1/documents/" + "0".repeat(32) + "/raw"));
         assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + "a".repeat(5_000))).DELETE()));
         assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents"))
                 .header("Content-Type", "multipart/form-data; boundary=x").POST(HttpRequest.BodyPublishers.ofString("junk"))));

@@ -1,76 +1,269 @@
 package kb.local;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 
-/** The status page in a real headless Chromium (Debian packages, installed by .ci/run). */
+/** The search page in a real headless Chromium (Debian packages, installed by .ci/run) over a real pipeline. */
 class StatusPageBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    /** A Hugo page as the real docs folders have them: a shortcode pair, an HTML comment, a code fence. */
+    static final String HUGO_PAGE = """
+            ---
+            title: Deploying the site
+            keywords: [zephyrdeploy]
+            ---
+            # Deploying the site
+
+            Intro paragraph about the site.
+
+            ## Build
+
+            {{% notice warning %}}
+            Run the zephyrdeploy build before pushing.
+            {{% /notice %}}
+            <!-- TODO: internal reviewer note -->
+
+            ```bash
+            hugo --minify
+            ```
+
+            ## Rollback
+
+            - revert the merge commit
+            - run the **previous** build again
+            """;
+    private static final List<String> PATHS = List.of("docker/compose.md", "docker/swarm.md", "docker/tips.md",
+            "docker/volumes.md", "hugo/deploy.md", "kafka/bridge.md");
 
     @TempDir
-    Path profile;
+    static Path profile;
+    private static PipelineHarness kb;
+    private static WebDriver browser;
 
-    @Test
-    void shouldSearchShowTheGateAndFillThePipelineStrip() throws Exception {
+    @BeforeAll
+    static void start() throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
-        try (PipelineHarness kb = new PipelineHarness()) {
-            kb.write("kafka/bridge.md", "---\ntitle: Cluster link\nkeywords: [kafkabridge]\n---\n"
-                    + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
-            kb.write("notes/docker.md", "# Docker Tips\n\ndbash() { docker exec -it $1 bash; }\n");
-            kb.start();
-            await().atMost(Duration.ofSeconds(60)).until(() -> kb.indexed(List.of("kafka/bridge.md", "notes/docker.md")));
-            WebDriver browser = browser();
-            try {
-                browser.get("http://localhost:" + kb.port() + "/");
-                browser.findElement(By.id("q")).sendKeys("kafkabridge\n");
-                await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("results")).getText()
-                        .contains("kafka/bridge.md"));
-                String results = browser.findElement(By.id("results")).getText();
-                assertTrue(results.contains("Cluster link") && results.contains("L0 exact"), results);
-                assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("kafkabridge"));
-                await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("documents")).getText()
-                        .startsWith("2 documents"));
-                assertTrue(browser.findElement(By.id("lag")).getText().startsWith("lag: chunker "));
-                assertTrue(browser.findElement(By.id("dlq")).getText().startsWith("dead letters: "));
-                Path shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath();
-                Path target = Path.of("target", "status-page.png");
-                Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
-                System.out.println("[browser] screenshot " + target.toAbsolutePath());
+        kb = new PipelineHarness();
+        kb.write("kafka/bridge.md", "---\ntitle: Cluster link\nkeywords: [kafkabridge]\n---\n"
+                + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
+        kb.write("hugo/deploy.md", HUGO_PAGE);
+        // Four pages share the keyword docker: more than a tiny corpus's limit of three, so it is generic.
+        kb.write("docker/tips.md", "---\ntitle: Docker Tips\nkeywords: [docker]\n---\ndbash() { docker exec -it $1 bash; }\n");
+        kb.write("docker/compose.md", "---\ntitle: Compose notes\nkeywords: [docker]\n---\nCompose files for docker live in /srv.\n");
+        kb.write("docker/swarm.md", "---\ntitle: Swarm\nkeywords: [docker]\n---\nA docker swarm has three managers.\n");
+        kb.write("docker/volumes.md", "---\ntitle: Volumes\nkeywords: [docker]\n---\nNamed docker volumes are backed up nightly.\n");
+        kb.start();
+        await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(PATHS));
+        browser = browser();
+    }
 
-                browser.findElement(By.id("q")).clear();
-                browser.findElement(By.id("q")).sendKeys("sourdough starter\n");
-                await().atMost(Duration.ofSeconds(30)).until(() -> !browser.findElements(By.id("nothing-found")).isEmpty());
-                assertTrue(browser.findElement(By.id("nothing-found")).getText().contains("Nothing found"));
-            } finally {
-                browser.quit();
-            }
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (kb != null) {
+            kb.close();
         }
     }
 
-    /** Headless, no sandbox (root in CI), and no background traffic to the closed network. */
-    private WebDriver browser() {
+    @Test
+    void shouldRunTheSearchInTheUrlWithoutTypingAndFillThePipelineStrip() throws Exception {
+        open("/?q=kafkabridge");
+        await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
+        assertEquals("kafkabridge", browser.findElement(By.id("q")).getDomProperty("value"));
+        assertTrue(results().contains("Cluster link") && results().contains("keyword match"), results());
+        assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("kafkabridge"));
+        await().atMost(WAIT).until(() -> text("documents").startsWith(PATHS.size() + " documents"));
+        assertTrue(text("lag").startsWith("lag: chunker "), text("lag"));
+        assertTrue(text("dlq").startsWith("dead letters: "), text("dlq"));
+        assertFalse(text("freshness").matches(".*\\b0 ms.*"), "no measurement is a dash, not 0 ms: " + text("freshness"));
+        WebElement indexing = browser.findElement(By.id("indexing"));
+        assertTrue(!indexing.isDisplayed() || indexing.getText().startsWith("index"), indexing.getText());
+        screenshot("status-page.png");
+    }
+
+    @Test
+    void shouldSearchOnEnterWriteTheQueryIntoTheUrlAndGoBack() {
+        open("/?q=kafkabridge");
+        await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
+        WebElement box = browser.findElement(By.id("q"));
+        box.clear();
+        box.sendKeys("zephyrdeploy\n");
+        await().atMost(WAIT).until(() -> "zephyrdeploy".equals(urlParam("q")) && results().contains("hugo/deploy.md"));
+        browser.navigate().back();
+        await().atMost(WAIT).until(() -> "kafkabridge".equals(urlParam("q")) && results().contains("kafka/bridge.md"));
+        browser.navigate().forward();
+        await().atMost(WAIT).until(() -> results().contains("hugo/deploy.md"));
+    }
+
+    @Test
+    void shouldRenderSnippetsWithoutShortcodesOrComments() {
+        open("/?q=zephyrdeploy");
+        await().atMost(WAIT).until(() -> results().contains("Run the zephyrdeploy build"));
+        String results = results();
+        for (String hidden : List.of("{{", "notice", "TODO", "<!--", "```")) {
+            assertFalse(results.contains(hidden), hidden + " in " + results);
+        }
+        assertTrue(browser.findElements(By.cssSelector("#results .chunk pre")).stream()
+                .anyMatch(pre -> pre.getText().contains("hugo --minify")), "the fence is shown as code");
+        assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("zephyrdeploy"));
+    }
+
+    @Test
+    void shouldOpenAResultAsADocumentWithTheChunkMarkedAndTheRawFileLinked() throws Exception {
+        open("/?q=zephyrdeploy");
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results a.chunk")).isEmpty());
+        browser.findElement(By.cssSelector("#results a.chunk")).click();
+        await().atMost(WAIT).until(this::chunkMarked);
+        assertTrue(browser.findElement(By.id("doc-title")).getText().equals("Deploying the site"));
+        assertFalse(browser.findElement(By.id("results")).isDisplayed());
+        String body = browser.findElement(By.id("doc-body")).getText();
+        assertTrue(body.contains("Rollback") && body.contains("revert the merge commit") && !body.contains("{{%")
+                && !body.contains("TODO"), body);
+        String shared = browser.getCurrentUrl();
+        assertTrue(urlParam("doc") != null && "zephyrdeploy".equals(urlParam("q")), shared);
+
+        String raw = browser.findElement(By.id("doc-raw")).getDomAttribute("href");
+        HttpResponse<String> file = kb.request(raw);
+        assertEquals(200, file.statusCode());
+        assertTrue(file.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
+        assertEquals(HUGO_PAGE, file.body());
+        screenshot("document-view.png");
+
+        new Actions(browser).sendKeys(Keys.ESCAPE).perform();
+        await().atMost(WAIT).until(() -> browser.findElement(By.id("results")).isDisplayed()
+                && !browser.findElement(By.id("document")).isDisplayed() && urlParam("doc") == null);
+
+        browser.get(shared);
+        await().atMost(WAIT).until(this::chunkMarked);
+    }
+
+    @Test
+    void shouldRunASuggestionWhenClicked() {
+        open("/?q=" + URLEncoder.encode("sourdough starter", StandardCharsets.UTF_8));
+        await().atMost(WAIT).until(() -> !browser.findElements(By.id("nothing-found")).isEmpty());
+        assertTrue(browser.findElement(By.id("nothing-found")).getText().contains("Nothing found"));
+        WebElement suggestion = browser.findElement(By.cssSelector("#nothing-found button.suggestion"));
+        String title = suggestion.getText();
+        suggestion.click();
+        await().atMost(WAIT).until(() -> title.equals(urlParam("q"))
+                && title.equals(js("return document.getElementById('q').value")));
+    }
+
+    @Test
+    void shouldLabelAGenericKeywordAsCommonNotAsAKeywordMatch() {
+        open("/?q=docker");
+        await().atMost(WAIT).until(() -> results().contains("docker/"));
+        assertTrue(results().contains("common keyword") && !results().contains("keyword match"), results());
+    }
+
+    @Test
+    void shouldDescribeIndexingProgressInWords() {
+        open("/");
+        Object running = js("return window.kbPage.indexingText({state: 'running', documentsDone: 120, documentsTotal: 499,"
+                + " chunksDone: 3400, chunksTotal: 8000, chunksPerSecond: 35.2, etaSeconds: 100, chunksAwaitingVectors: 0})");
+        assertEquals("indexing 120 of 499 documents · 3,400 of 8,000 chunks embedded · 35 chunks/s · ETA 2 min", running);
+        assertEquals("indexed", js("return window.kbPage.indexingText({state: 'done'})"));
+        assertEquals(null, js("return window.kbPage.indexingText(undefined)"));
+    }
+
+    @Test
+    void shouldEscapeMarkupFromDocuments() {
+        open("/");
+        Object html = js("return window.kbPage.renderMarkdown("
+                + "'<img src=x onerror=alert(1)> [x](javascript:alert(1)) <b onclick=\"y\">z</b> `<i>`')");
+        assertFalse(String.valueOf(html).matches("(?s).*<(img|b|i)\\b.*|.*href=\"javascript.*"), String.valueOf(html));
+    }
+
+    @Test
+    void shouldServeAFaviconAndLogNoErrors() throws Exception {
+        HttpResponse<String> icon = kb.request("/favicon.ico");
+        assertEquals(200, icon.statusCode());
+        assertEquals("image/svg+xml", icon.headers().firstValue("Content-Type").orElse(""));
+        browser.manage().logs().get(LogType.BROWSER);
+        open("/?q=kafkabridge");
+        await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
+        assertEquals("/favicon.svg", browser.findElement(By.cssSelector("link[rel=icon]")).getDomAttribute("href"));
+        List<LogEntry> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    private boolean chunkMarked() {
+        return browser.findElement(By.id("document")).isDisplayed()
+                && browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
+                .anyMatch(e -> e.getText().contains("Run the zephyrdeploy build"));
+    }
+
+    private static void open(String pathAndQuery) {
+        browser.get("http://localhost:" + kb.port() + pathAndQuery);
+    }
+
+    private static String results() {
+        return browser.findElement(By.id("results")).getText();
+    }
+
+    private static String text(String id) {
+        return browser.findElement(By.id(id)).getText();
+    }
+
+    private static Object js(String script) {
+        return ((JavascriptExecutor) browser).executeScript(script);
+    }
+
+    private static String urlParam(String name) {
+        return (String) js("return new URLSearchParams(location.search).get('" + name + "')");
+    }
+
+    private static void screenshot(String name) throws Exception {
+        Path shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath();
+        Path target = Path.of("target", name);
+        Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
+        System.out.println("[browser] screenshot " + target.toAbsolutePath());
+    }
+
+    /** Headless, no sandbox (root in CI), no background traffic to the closed network; the console kept. */
+    private static WebDriver browser() {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--window-size=1200,900", "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         return new ChromeDriver(service, options);

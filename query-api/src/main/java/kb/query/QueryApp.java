@@ -19,6 +19,9 @@ public final class QueryApp {
 
     private static final Logger LOG = LoggerFactory.getLogger(QueryApp.class);
     private static final String START_NANOS = "kb.start";
+    /** The page's own files only: no inline script, no other origin. */
+    private static final String PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     private QueryApp() {
     }
@@ -53,8 +56,7 @@ public final class QueryApp {
             }
         });
         app.after(ctx -> recordLatency(ctx, registry));
-        String page = statusPage();
-        app.get("/", ctx -> ctx.html(page));
+        servePage(app);
         app.get("/health", handlers::health);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(registry.scrape()));
         app.get("/api/v1/status", handlers::status);
@@ -64,6 +66,7 @@ public final class QueryApp {
         app.get("/api/v1/context", handlers::context);
         app.get("/api/v1/documents", handlers::listDocuments);
         app.get("/api/v1/documents/{docId}", handlers::getDocument);
+        app.get("/api/v1/documents/{docId}/raw", handlers::getRawDocument);
         app.post("/api/v1/documents", handlers::upload);
         app.delete("/api/v1/documents/{docId}", handlers::delete);
         app.post("/api/v1/reindex", handlers::startReindex);
@@ -73,12 +76,33 @@ public final class QueryApp {
         return app;
     }
 
-    /** The status page: plain HTML and a little JS, no build step. */
-    private static String statusPage() {
-        try (var in = QueryApp.class.getResourceAsStream("index.html")) {
+    /**
+     * The search page: plain HTML, CSS and JS files, no build step. Its script and style come from this origin
+     * only (no inline code), so the policy can forbid everything else: text from a document can never run.
+     */
+    private static void servePage(Javalin app) {
+        String page = resource("index.html");
+        String script = resource("app.js");
+        String style = resource("app.css");
+        String icon = resource("favicon.svg");
+        app.get("/", ctx -> asset(ctx, "text/html; charset=utf-8", page).header("Content-Security-Policy", PAGE_POLICY));
+        app.get("/app.js", ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
+        app.get("/app.css", ctx -> asset(ctx, "text/css; charset=utf-8", style));
+        // Browsers ask for /favicon.ico whatever the page links: the same SVG answers both.
+        app.get("/favicon.svg", ctx -> asset(ctx, "image/svg+xml", icon));
+        app.get("/favicon.ico", ctx -> asset(ctx, "image/svg+xml", icon));
+    }
+
+    private static Context asset(Context ctx, String type, String body) {
+        return ctx.contentType(type).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache")
+                .header("Referrer-Policy", "same-origin").result(body);
+    }
+
+    private static String resource(String name) {
+        try (var in = QueryApp.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException | NullPointerException e) {
-            throw new IllegalStateException("status page resource missing", e);
+            throw new IllegalStateException("page resource " + name + " missing", e);
         }
     }
 

@@ -123,6 +123,18 @@ final class QueryHandlers {
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
+    /** The file's text as indexed, for the page's "raw file" link: plain text, never rendered by the browser. */
+    void getRawDocument(Context ctx) throws java.io.IOException {
+        String docId = docId(ctx);
+        kb.core.es.CardDoc card = services.catalog().get(docId)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
+        String name = card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
+        ctx.header("X-Content-Type-Options", "nosniff")
+                .header("Content-Disposition", "inline; filename*=UTF-8''"
+                        + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"))
+                .contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
+    }
+
     void upload(Context ctx) throws java.io.IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);

@@ -10,10 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import kb.core.text.LexicalAnalyzer;
-import kb.core.text.LexicalAnalyzer.Chain;
+import kb.core.text.LexicalAnalyzer.English;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.cjk.CJKBigramFilter;
+import org.apache.lucene.analysis.cjk.CJKWidthFilter;
+import org.apache.lucene.analysis.cn.smart.HMMChineseTokenizer;
+import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 import org.apache.lucene.analysis.core.WhitespaceAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
@@ -50,15 +55,31 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  */
 class LexicalAnalyzerEval {
 
+    /** How the documents and the question are turned into whitespace-separated terms. */
+    private record Variant(Function<String, String> document, Function<String, String> question) {
+        static Variant same(Function<String, String> analysis) {
+            return new Variant(analysis, analysis);
+        }
+
+        static Variant of(LexicalAnalyzer analyzer) {
+            return new Variant(analyzer::tokens, analyzer::queryTokens);
+        }
+    }
+
     @Test
     @EnabledIfSystemProperty(named = "kb.eval.stard", matches = ".+")
     void shouldReportChineseChains() throws IOException {
         BeirDataset data = BeirDataset.load(Path.of(System.getProperty("kb.eval.stard")));
-        Map<String, Function<String, String>> variants = new LinkedHashMap<>();
-        for (Chain chain : Chain.values()) {
-            LexicalAnalyzer analyzer = LexicalAnalyzer.of(chain);
-            variants.put(chain.name(), analyzer::tokens);
-        }
+        Map<String, Variant> variants = new LinkedHashMap<>();
+        variants.put("characters (standard, today)", Variant.same(joiner(standard())));
+        variants.put("bigrams", Variant.same(joiner(bigrams(false))));
+        variants.put("bigrams+characters", Variant.same(joiner(bigrams(true))));
+        Function<String, String> words = joiner(smartcnWords());
+        variants.put("smartcn words", Variant.same(words));
+        Function<String, String> bigrams = joiner(bigrams(false));
+        variants.put("smartcn words+bigrams", Variant.same(t -> words.apply(t) + " " + bigrams.apply(t)));
+        variants.put("LexicalAnalyzer UNSTEMMED", Variant.of(LexicalAnalyzer.create(English.UNSTEMMED)));
+        variants.put("LexicalAnalyzer STEMMED", Variant.of(LexicalAnalyzer.create()));
         report(data, variants);
     }
 
@@ -66,20 +87,21 @@ class LexicalAnalyzerEval {
     @EnabledIfSystemProperty(named = "kb.eval.scifact", matches = ".+")
     void shouldReportEnglishStemming() throws IOException {
         BeirDataset data = BeirDataset.load(Path.of(System.getProperty("kb.eval.scifact")));
-        Map<String, Function<String, String>> variants = new LinkedHashMap<>();
-        variants.put("standard+lowercase", LexicalAnalyzer.of(Chain.STANDARD)::tokens);
-        variants.put("WORDS_BIGRAMS (default)", LexicalAnalyzer.create()::tokens);
-        variants.put("+possessive+porter", joiner(english(PorterStemFilter::new)));
-        variants.put("+possessive+kstem", joiner(english(KStemFilter::new)));
-        variants.put("EnglishAnalyzer (stop+porter)", joiner(new EnglishAnalyzer()));
+        Map<String, Variant> variants = new LinkedHashMap<>();
+        variants.put("standard+lowercase", Variant.same(joiner(standard())));
+        variants.put("+possessive+porter", Variant.same(joiner(stemmed(PorterStemFilter::new))));
+        variants.put("+possessive+kstem", Variant.same(joiner(stemmed(KStemFilter::new))));
+        variants.put("EnglishAnalyzer (stop+porter)", Variant.same(joiner(new EnglishAnalyzer())));
+        variants.put("LexicalAnalyzer UNSTEMMED", Variant.of(LexicalAnalyzer.create(English.UNSTEMMED)));
+        variants.put("LexicalAnalyzer STEMMED", Variant.of(LexicalAnalyzer.create()));
         report(data, variants);
     }
 
-    private static void report(BeirDataset data, Map<String, Function<String, String>> variants) throws IOException {
+    private static void report(BeirDataset data, Map<String, Variant> variants) throws IOException {
         System.out.printf(Locale.ROOT, "%n%s: %d docs, %d queries%n", data.name(), data.corpus().size(), data.queries().size());
         System.out.printf(Locale.ROOT, "%-32s %8s %8s %8s %10s %10s%n", "chain", "nDCG@10", "R@100", "MRR@10", "MB/s", "ktok/s");
-        for (Map.Entry<String, Function<String, String>> variant : variants.entrySet()) {
-            Function<String, String> tokens = variant.getValue();
+        for (Map.Entry<String, Variant> variant : variants.entrySet()) {
+            Function<String, String> tokens = variant.getValue().document();
             List<String> texts = data.corpus().stream().map(d -> d.title() + " " + d.text()).toList();
             texts.forEach(tokens::apply); // warm-up: JIT and smartcn dictionaries
             long bytes = texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
@@ -87,13 +109,13 @@ class LexicalAnalyzerEval {
             List<String> analysed = texts.stream().map(tokens).toList();
             double seconds = (System.nanoTime() - started) / 1e9;
             long count = analysed.stream().mapToLong(LexicalAnalyzerEval::countTokens).sum();
-            Map<String, Double> metrics = score(data, analysed, tokens);
+            Map<String, Double> metrics = score(data, analysed, variant.getValue().question());
             System.out.printf(Locale.ROOT, "%-32s %8.4f %8.4f %8.4f %10.2f %10.0f%n", variant.getKey(), metrics.get("ndcg@10"),
                     metrics.get("recall@100"), metrics.get("mrr@10"), bytes / 1e6 / seconds, count / 1e3 / seconds);
         }
     }
 
-    private static Map<String, Double> score(BeirDataset data, List<String> analysed, Function<String, String> tokens)
+    private static Map<String, Double> score(BeirDataset data, List<String> analysed, Function<String, String> analyseQuestion)
             throws IOException {
         BM25Similarity bm25 = new BM25Similarity(1.2f, 0.75f);
         WhitespaceAnalyzer whitespace = new WhitespaceAnalyzer();
@@ -112,7 +134,7 @@ class LexicalAnalyzerEval {
                 QueryBuilder builder = new QueryBuilder(whitespace);
                 RankingMetrics metrics = new RankingMetrics();
                 for (Map.Entry<String, String> question : data.queries().entrySet()) {
-                    Query query = builder.createBooleanQuery("lex", tokens.apply(question.getValue()));
+                    Query query = builder.createBooleanQuery("lex", analyseQuestion.apply(question.getValue()));
                     List<String> ranked = new ArrayList<>();
                     if (query != null) {
                         for (ScoreDoc hit : searcher.search(query, 100).scoreDocs) {
@@ -130,13 +152,47 @@ class LexicalAnalyzerEval {
         return joined.isEmpty() ? 0 : joined.chars().filter(c -> c == ' ').count() + 1;
     }
 
-    /** standard + possessive + lowercase + a stemmer, no stop words: EnglishAnalyzer minus its stop list. */
-    private static Analyzer english(Function<TokenStream, TokenStream> stemmer) {
+    /** Elasticsearch's standard + lowercase. */
+    private static Analyzer standard() {
+        return new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String field) {
+                StandardTokenizer source = new StandardTokenizer();
+                return new TokenStreamComponents(source, new LowerCaseFilter(source));
+            }
+        };
+    }
+
+    /** standard + possessive + lowercase + a stemmer: EnglishAnalyzer minus its stop words. */
+    private static Analyzer stemmed(Function<TokenStream, TokenStream> stemmer) {
         return new Analyzer() {
             @Override
             protected TokenStreamComponents createComponents(String field) {
                 StandardTokenizer source = new StandardTokenizer();
                 return new TokenStreamComponents(source, stemmer.apply(new LowerCaseFilter(new EnglishPossessiveFilter(source))));
+            }
+        };
+    }
+
+    private static Analyzer bigrams(boolean unigrams) {
+        return new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String field) {
+                StandardTokenizer source = new StandardTokenizer();
+                return new TokenStreamComponents(source,
+                        new CJKBigramFilter(new LowerCaseFilter(new CJKWidthFilter(source)), CJKBigramFilter.HAN, unigrams));
+            }
+        };
+    }
+
+    /** smartcn's HMM segmenter and its punctuation stop list, without SmartChineseAnalyzer's Porter stemming. */
+    private static Analyzer smartcnWords() {
+        return new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String field) {
+                HMMChineseTokenizer source = new HMMChineseTokenizer();
+                return new TokenStreamComponents(source,
+                        new StopFilter(new LowerCaseFilter(source), SmartChineseAnalyzer.getDefaultStopSet()));
             }
         };
     }

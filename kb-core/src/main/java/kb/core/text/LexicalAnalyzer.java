@@ -26,14 +26,15 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  * <p>The chain: NFKC, Lucene's {@code StandardTokenizer} (what Elasticsearch's {@code standard} tokenizer is), width
  * folding, lowercase, then every CJK character <em>and</em> every pair of adjacent CJK characters as terms. Measured
  * with BM25 on stard-zh-dev (nDCG@10, LexicalAnalyzerEval in kb-local): single characters (today) 0.369, bigrams 0.383,
- * smartcn words 0.372, smartcn words + bigrams 0.394, bigrams + characters 0.408, and 0.414 with the question's terms
+ * smartcn words 0.372, smartcn words + bigrams 0.397, bigrams + characters 0.408, and 0.414 with the question's terms
  * counted once. Bigrams carry the words without a dictionary; the characters keep the recall that legal paraphrase
  * and one-character words need. smartcn was worse and seven times slower.
  *
  * <p>Outside CJK text the terms are those of {@code standard} + {@code lowercase}: {@code ERR_TIMEOUT} stays one term
  * {@code err_timeout} (UAX#29 joins on '_'), {@code kafka-streams} is {@code kafka} {@code streams}, {@code 3.7.1}
  * stays one term. With {@link English#STEMMED} English words are then reduced as Elasticsearch's {@code english}
- * analyzer does (possessive, Porter; no stop words): SciFact BM25 nDCG@10 0.661 → 0.686. Changing either choice needs a
+ * analyzer does (possessive, Porter; no stop words): SciFact BM25 nDCG@10 0.661 → 0.686 (0.690 with
+ * {@link #queryTokens(String)}). Changing either choice needs a
  * reindex.
  *
  * <p>Thread-safe (Lucene reuses a token stream per thread); create one per process.

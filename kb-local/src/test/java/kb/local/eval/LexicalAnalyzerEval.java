@@ -105,9 +105,13 @@ class LexicalAnalyzerEval {
             List<String> texts = data.corpus().stream().map(d -> d.title() + " " + d.text()).toList();
             texts.forEach(tokens::apply); // warm-up: JIT and smartcn dictionaries
             long bytes = texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
-            long started = System.nanoTime();
-            List<String> analysed = texts.stream().map(tokens).toList();
-            double seconds = (System.nanoTime() - started) / 1e9;
+            List<String> analysed = List.of();
+            double seconds = Double.MAX_VALUE;
+            for (int pass = 0; pass < 3; pass++) { // the fastest of three: other builds share the machine
+                long started = System.nanoTime();
+                analysed = texts.stream().map(tokens).toList();
+                seconds = Math.min(seconds, (System.nanoTime() - started) / 1e9);
+            }
             long count = analysed.stream().mapToLong(LexicalAnalyzerEval::countTokens).sum();
             Map<String, Double> metrics = score(data, analysed, variant.getValue().question());
             System.out.printf(Locale.ROOT, "%-32s %8.4f %8.4f %8.4f %10.2f %10.0f%n", variant.getKey(), metrics.get("ndcg@10"),

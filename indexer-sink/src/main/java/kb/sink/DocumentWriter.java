@@ -21,6 +21,7 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
+import kb.core.text.LexicalAnalyzer;
 
 /**
  * The write protocol for one batch of document changes:
@@ -207,8 +208,11 @@ public final class DocumentWriter {
 
     private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, String embeddingKey, long generation,
                                      float[] vector, long now) {
+        LexicalAnalyzer lexical = LexicalAnalyzer.forIndex();
         return new ChunkDoc(chunk.chunkId(), card.docId(), card.path(), card.title(), card.category(), card.format(),
-                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(), embeddingKey, generation,
+                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(),
+                lexical.tokens(chunk.enrichedText()), card.title() == null ? null : lexical.tokens(card.title()),
+                embeddingKey, generation,
                 vector, chunk.ordinal(), card.eventTime(), now);
     }
 

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class IndexLayout {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexLayout.class);
-    public static final int MAPPING_VERSION = 2;
+    /** 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed). */
+    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.LEXICAL_FIELDS_SINCE;
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;
@@ -42,7 +43,7 @@ public final class IndexLayout {
             return Optional.empty();
         }
         String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
-        int number = Integer.parseInt(index.substring(index.lastIndexOf("-v") + 2));
+        int number = IndexNames.versionOf(index);
         return Optional.of(IndexVersion.of(names, number));
     }
 

@@ -10,9 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import kb.core.es.ChunkDoc;
 import kb.core.es.ChunkFields;
+import kb.core.text.LexicalAnalyzer;
 
 /**
- * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code enriched_text} and kNN over
+ * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over
  * {@code embedding}, with the same optional category filter. The query text only ever goes into a
  * {@code match} query, so no input can change the query's structure.
  */
@@ -28,13 +29,23 @@ public final class ChunkRetriever {
     private final ElasticsearchClient client;
     private final String chunksAlias;
     private final int numCandidates;
-    private final TermStatistics terms;
+    private final TermStatistics termStatistics;
+    private final ServingIndex serving;
+    /** Index-only fields a reader never needs: vectors and analysed terms. */
+    private static final List<String> NOT_RETURNED = List.of(ChunkFields.EMBEDDING, ChunkFields.LEXICAL_TEXT,
+            ChunkFields.LEXICAL_TITLE);
 
-    public ChunkRetriever(ElasticsearchClient client, String chunksAlias, int numCandidates) {
+    public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, int numCandidates) {
         this.client = client;
-        this.chunksAlias = chunksAlias;
+        this.chunksAlias = names.chunksAlias();
         this.numCandidates = numCandidates;
-        this.terms = new TermStatistics(client, chunksAlias);
+        this.serving = new ServingIndex(client, names);
+        this.termStatistics = new TermStatistics(client, chunksAlias);
+    }
+
+    /** What the alias serves (mapping version, migration), read at most every few seconds. */
+    ServingIndex.Format servingFormat() throws IOException {
+        return serving.format();
     }
 
     /**
@@ -56,18 +67,20 @@ public final class ChunkRetriever {
     public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize,
                             List<String> l0DocIds, double titleBoost, List<String> keywords) throws IOException {
         List<Float> queryVector = vector == null ? null : toList(vector);
+        LexicalFields lexical = lexicalFields();
+        String terms = lexical.query(lexicalQuery);
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
             m.index(chunksAlias);
             m.searches(s -> s.header(h -> h).body(b -> b
-                    .query(bm25Query(lexicalQuery, filter, titleBoost))
-                    .size(lexicalQuery == null ? 0 : bm25Size)
-                    .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
+                    .query(bm25Query(lexical, terms, filter, titleBoost))
+                    .size(terms == null ? 0 : bm25Size)
+                    .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
             if (!l0DocIds.isEmpty()) {
                 m.searches(s -> s.header(h -> h).body(b -> b
-                        .query(l0Query(lexicalQuery, l0DocIds))
+                        .query(l0Query(lexical, terms, l0DocIds))
                         .size(bm25Size)
-                        .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
+                        .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
             }
             if (queryVector != null) {
                 m.searches(s -> s.header(h -> h).body(b -> b
@@ -77,7 +90,7 @@ public final class ChunkRetriever {
                             return filter == null ? k : k.filter(filter);
                         })
                         .size(knnSize)
-                        .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING)))));
+                        .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
             }
             if (!keywords.isEmpty()) {
                 // Only keywords need document counts: a question without L0 hits pays no aggregation.
@@ -90,8 +103,8 @@ public final class ChunkRetriever {
         List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next++));
         CorpusStats corpus = keywords.isEmpty() ? CorpusStats.UNKNOWN : stats(response.responses().get(next), keywords);
-        if (lexicalQuery != null) {
-            corpus = terms.read(lexicalQuery, corpus);
+        if (terms != null) {
+            corpus = termStatistics.read(lexical.text(), terms, corpus);
         }
         List<Double> cosines = scores(knn).stream().map(s -> 2 * s - 1).toList(); // ES scores cosine as (1 + cos) / 2
         return new ArmHits(sources(bm25), sources(knn), sources(l0), cosines.isEmpty() ? -1 : cosines.get(0),
@@ -103,7 +116,7 @@ public final class ChunkRetriever {
         return sources(client.search(s -> s.index(chunksAlias).size(MAX_CHUNKS_OF_DOCUMENT)
                 .query(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
                 .sort(o -> o.field(f -> f.field(ChunkFields.ORDINAL)))
-                .source(src -> src.filter(f -> f.excludes(ChunkFields.EMBEDDING))), ChunkDoc.class).hits().hits());
+                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))), ChunkDoc.class).hits().hits());
     }
 
     /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
@@ -160,23 +173,46 @@ public final class ChunkRetriever {
         return new CorpusStats(aggregations.get(DOCUMENTS).cardinality().value(), 0, counts, java.util.Map.of());
     }
 
-    private static Query l0Query(String text, List<String> docIds) {
+    /**
+     * The fields BM25 searches and the question's form for them: the Java-analysed terms on an index built with
+     * the lexical fields; the raw words on an older one, still served while the sink builds its successor.
+     */
+    record LexicalFields(String text, String title, boolean analysed) {
+
+        static final LexicalFields ANALYSED = new LexicalFields(ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE, true);
+        static final LexicalFields LEGACY = new LexicalFields(ChunkFields.ENRICHED_TEXT, ChunkFields.TITLE, false);
+
+        /** The BM25 query text, or null when there is nothing to search for. */
+        String query(String words) {
+            if (words == null || words.isBlank()) {
+                return null;
+            }
+            String query = analysed ? LexicalAnalyzer.forIndex().queryTokens(words) : words;
+            return query.isBlank() ? null : query;
+        }
+    }
+
+    private LexicalFields lexicalFields() throws IOException {
+        return serving.format().hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
+    }
+
+    private static Query l0Query(LexicalFields lexical, String text, List<String> docIds) {
         List<co.elastic.clients.elasticsearch._types.FieldValue> ids = docIds.stream()
                 .map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList();
         return Query.of(q -> q.bool(b -> {
             b.filter(f -> f.terms(t -> t.field(ChunkFields.DOC_ID).terms(v -> v.value(ids))));
-            return text == null ? b : b.should(s -> s.match(mm -> mm.field(ChunkFields.ENRICHED_TEXT).query(text)));
+            return text == null ? b : b.should(s -> s.match(mm -> mm.field(lexical.text()).query(text)));
         }));
     }
 
-    private static Query bm25Query(String text, Query filter, double titleBoost) {
+    private static Query bm25Query(LexicalFields lexical, String text, Query filter, double titleBoost) {
         if (text == null) {
             return Query.of(q -> q.matchNone(n -> n));
         }
         return Query.of(q -> q.bool(b -> {
-            b.must(m -> m.match(mm -> mm.field(ChunkFields.ENRICHED_TEXT).query(text)));
+            b.must(m -> m.match(mm -> mm.field(lexical.text()).query(text)));
             if (titleBoost > 0) {
-                b.should(s -> s.match(mm -> mm.field(ChunkFields.TITLE).query(text).boost((float) titleBoost)));
+                b.should(s -> s.match(mm -> mm.field(lexical.title()).query(text).boost((float) titleBoost)));
             }
             return filter == null ? b : b.filter(filter);
         }));

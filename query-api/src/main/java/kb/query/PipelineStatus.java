@@ -36,6 +36,7 @@ public final class PipelineStatus implements AutoCloseable {
     private final String sinkGroup;
     private final MeterRegistry registry;
     private final DocumentCatalog catalog;
+    private final ServingIndex serving;
     private final IndexingProgress progress = new IndexingProgress(System.currentTimeMillis());
     private final ScheduledExecutorService observer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kb-indexing-progress");
@@ -56,6 +57,7 @@ public final class PipelineStatus implements AutoCloseable {
         this.sinkGroup = config.sinkGroup();
         this.registry = registry;
         this.catalog = catalog;
+        this.serving = new ServingIndex(client, names);
     }
 
     /** Keeps the indexing progress current for /health and the partial flag, off the request threads. */
@@ -71,12 +73,25 @@ public final class PipelineStatus implements AutoCloseable {
         }
     }
 
+    /**
+     * While the sink builds a new index version (a mapping or model change), the backlog that matters is the
+     * new version's: until it is promoted the served index is complete but about to be replaced, so the
+     * status stays running and {@code kb eval}, {@code kb up} and the tests wait for the promotion.
+     */
     private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts) throws Exception {
-        String version = servingVersion();
-        long awaiting = client.count(c -> c.index(names.chunksAlias()).query(ChunkQueries.awaitingVector())).count();
+        ServingIndex.Format format = serving.format();
+        long awaiting = awaitingVectors(names.chunksAlias());
+        long sinkLag = lag(sinkGroup + "-v" + format.servedVersion(), topics.chunks().name());
+        if (format.migrating()) {
+            awaiting = Math.max(awaiting, awaitingVectors(names.chunksIndex(format.newestVersion())));
+            sinkLag = Math.max(sinkLag, Math.max(1, lag(sinkGroup + "-v" + format.newestVersion(), topics.chunks().name())));
+        }
         return progress.observe(new IndexingProgress.Observation(System.currentTimeMillis(), counts.documents(),
-                counts.chunks(), awaiting, lag(chunkerGroup, topics.fileEvents().name()),
-                lag(sinkGroup + "-v" + version, topics.chunks().name())));
+                counts.chunks(), awaiting, lag(chunkerGroup, topics.fileEvents().name()), sinkLag));
+    }
+
+    private long awaitingVectors(String index) throws java.io.IOException {
+        return client.count(c -> c.index(index).query(ChunkQueries.awaitingVector())).count();
     }
 
     /** The latest indexing progress, or null before the first look. */
@@ -89,15 +104,10 @@ public final class PipelineStatus implements AutoCloseable {
         return progress.partial();
     }
 
-    private String servingVersion() throws java.io.IOException {
-        String chunksIndex = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
-        return chunksIndex.substring(chunksIndex.lastIndexOf("-v") + 2);
-    }
-
     public Map<String, Object> snapshot(DocumentCatalog.IndexCounts counts) throws Exception {
         Map<String, Object> status = new LinkedHashMap<>();
         String chunksIndex = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
-        String version = chunksIndex.substring(chunksIndex.lastIndexOf("-v") + 2);
+        int version = IndexNames.versionOf(chunksIndex);
         status.put("lag", Map.of(
                 "chunker", lag(chunkerGroup, topics.fileEvents().name()),
                 "sink", lag(sinkGroup + "-v" + version, topics.chunks().name())));

@@ -49,7 +49,7 @@ public final class QueryService implements AutoCloseable {
         this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
         feed.start();
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
-        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames().chunksAlias(), config.numCandidates());
+        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.numCandidates());
         DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
         this.gate = new GateCalibrator(embedder, retriever::bestCosines, () -> documentCount(catalog),
                 config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());

@@ -9,9 +9,9 @@ import java.util.Map;
 import kb.core.es.ChunkFields;
 
 /**
- * The question's tokens as the chunk index analyses them, with how many chunks hold each: a term vector of
- * the question as an artificial document. Using the index's own analyzer means an identifier such as
- * {@code ssl3_read_bytes:tlsv1} is counted as the one token BM25 matches, not as our guess of its parts.
+ * The question's terms (already through {@link kb.core.text.LexicalAnalyzer}) with how many chunks hold each: a
+ * term vector of the question as an artificial document on the BM25 field, so each term is counted exactly as
+ * BM25 matches it (an identifier such as {@code ssl3_read_bytes:tlsv1} as one term, a Chinese bigram as one).
  */
 final class TermStatistics {
 
@@ -23,11 +23,12 @@ final class TermStatistics {
         this.chunksAlias = chunksAlias;
     }
 
-    CorpusStats read(String text, CorpusStats stats) throws IOException {
+    /** @param field the field BM25 searches, with {@code text} in the form BM25 gets it */
+    CorpusStats read(String field, String text, CorpusStats stats) throws IOException {
         TermvectorsResponse response = client.termvectors(t -> t.index(chunksAlias)
-                .doc(Map.of(ChunkFields.ENRICHED_TEXT, text)).fields(ChunkFields.ENRICHED_TEXT)
+                .doc(Map.of(field, text)).fields(field)
                 .termStatistics(true).fieldStatistics(true).positions(false).offsets(false).payloads(false));
-        TermVector vector = response.termVectors().get(ChunkFields.ENRICHED_TEXT);
+        TermVector vector = response.termVectors().get(field);
         if (vector == null) {
             return stats;
         }

@@ -9,6 +9,8 @@ import java.util.List;
  * A chunk as stored in the chunk index; {@code embedding} is left out of search responses.
  *
  * @param embeddingKey model id + hash of the enriched text: the embedding cache's key
+ * @param lexicalText  the enriched text's terms (Chinese characters and bigrams, English stemmed), space-separated
+ * @param lexicalTitle the title's terms, likewise
  * @param generation   the document version that wrote this chunk
  * @param embedding    null until the sink's vector pass has embedded the text (the field is then absent)
  */
@@ -24,6 +26,8 @@ public record ChunkDoc(
         String text,
         String enrichedText,
         List<String> keywords,
+        String lexicalText,
+        String lexicalTitle,
         String embeddingKey,
         long generation,
         @JsonInclude(JsonInclude.Include.NON_NULL) float[] embedding,

@@ -12,6 +12,15 @@ public final class ChunkFields {
     public static final String SECTION_HEADER = "section_header";
     public static final String TEXT = "text";
     public static final String ENRICHED_TEXT = "enriched_text";
+    /** The enriched text's terms from {@link kb.core.text.LexicalAnalyzer#forIndex()}: what BM25 searches. */
+    public static final String LEXICAL_TEXT = "lexical_text";
+    /** The title's terms, likewise: the title boost's field. */
+    public static final String LEXICAL_TITLE = "lexical_title";
+    /**
+     * The first mapping version ({@code _meta.mapping_version}) with the lexical fields: a reader serving an older
+     * version (during the migration that builds the new one) searches {@link #ENRICHED_TEXT} and {@link #TITLE}.
+     */
+    public static final int LEXICAL_FIELDS_SINCE = 3;
     public static final String KEYWORDS = "keywords";
     public static final String EMBEDDING = "embedding";
     public static final String ORDINAL = "ordinal";

@@ -24,6 +24,16 @@ public record IndexNames(String prefix) {
         return docsAlias() + "-v" + version;
     }
 
+    /** Every version of the chunk index. */
+    public String chunksIndexPattern() {
+        return chunksAlias() + "-v*";
+    }
+
+    /** The version number of an index named by this convention ({@code kb-chunks-v3} → 3). */
+    public static int versionOf(String index) {
+        return Integer.parseInt(index.substring(index.lastIndexOf("-v") + 2));
+    }
+
     /** The sink's per-document write state (generation, current chunk ids), one per chunks-index version. */
     public String stateIndex(int version) {
         return prefix + "-docstate-v" + version;

@@ -49,8 +49,18 @@ public final class LexicalAnalyzer {
         STEMMED
     }
 
+    private static final LexicalAnalyzer FOR_INDEX = create();
+
     private final English english;
     private final Analyzer analyzer;
+
+    /**
+     * The chain the chunk index is built with, shared by the sink (documents) and the query API (questions).
+     * Changing it changes the index format: the sink's mapping version goes up with it, which rebuilds the index.
+     */
+    public static LexicalAnalyzer forIndex() {
+        return FOR_INDEX;
+    }
 
     private LexicalAnalyzer(English english) {
         this.english = Objects.requireNonNull(english, "english");

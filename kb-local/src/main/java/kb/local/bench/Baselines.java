@@ -21,8 +21,8 @@ final class Baselines {
     }
 
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
-    static QueryBaseline elasticsearchOnly(ElasticsearchClient client, String chunksAlias, Embedder embedder) {
-        ChunkRetriever retriever = new ChunkRetriever(client, chunksAlias, 100);
+    static QueryBaseline elasticsearchOnly(ElasticsearchClient client, kb.core.es.IndexNames names, Embedder embedder) {
+        ChunkRetriever retriever = new ChunkRetriever(client, names, 100);
         return queries -> {
             Map<String, float[]> vectors = new HashMap<>();
             for (String q : queries) {

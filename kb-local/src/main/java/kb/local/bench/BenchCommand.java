@@ -64,7 +64,7 @@ public final class BenchCommand {
                 ingestReport(report, dataset.name(), ingest, alone);
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
-                    bench.queryLatency(questions, Baselines.elasticsearchOnly(client, chunksAlias, embedder),
+                    bench.queryLatency(questions, Baselines.elasticsearchOnly(client, new kb.core.es.IndexNames(settings.getOrDefault("KB_INDEX_PREFIX", "kb")), embedder),
                             Baselines.embeddingOnly(embedder));
                     report.add(String.format("(index: %,d chunks: the %,d chunks of the %,d ingested documents and copies of"
                             + " them with nudged vectors, see IndexReplicator)", indexed, ingest.chunks(), ingest.documents()));

@@ -1,0 +1,67 @@
+package kb.query;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.json.JsonData;
+import java.io.IOException;
+import java.util.Map;
+import kb.core.es.ChunkFields;
+import kb.core.es.IndexNames;
+
+/**
+ * What the chunk alias serves: which index version, built with which mapping version, and whether a newer
+ * version is being built beside it (a migration). Read from Elasticsearch at most every few seconds, so a
+ * query API upgraded before the sink has rebuilt the index keeps searching the fields the served index has.
+ */
+final class ServingIndex {
+
+    private static final long REFRESH_NANOS = 5_000_000_000L;
+
+    /**
+     * @param index          the physical index behind the alias
+     * @param mappingVersion its {@code _meta.mapping_version} (0 when absent)
+     * @param newestVersion  the newest version of the chunk index; above the served one while the sink builds it
+     */
+    record Format(String index, int mappingVersion, int newestVersion) {
+
+        int servedVersion() {
+            return IndexNames.versionOf(index);
+        }
+
+        boolean migrating() {
+            return newestVersion > servedVersion();
+        }
+
+        boolean hasLexicalFields() {
+            return mappingVersion >= ChunkFields.LEXICAL_FIELDS_SINCE;
+        }
+    }
+
+    private final ElasticsearchClient client;
+    private final IndexNames names;
+    private volatile Format format;
+    private volatile long readAt;
+
+    ServingIndex(ElasticsearchClient client, IndexNames names) {
+        this.client = client;
+        this.names = names;
+    }
+
+    Format format() throws IOException {
+        Format known = format;
+        if (known == null || System.nanoTime() - readAt > REFRESH_NANOS) {
+            known = read();
+            format = known;
+            readAt = System.nanoTime();
+        }
+        return known;
+    }
+
+    private Format read() throws IOException {
+        String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        Map<String, JsonData> meta = client.indices().getMapping(m -> m.index(index)).result().get(index).mappings().meta();
+        int mappingVersion = meta != null && meta.containsKey("mapping_version") ? meta.get("mapping_version").to(Integer.class) : 0;
+        int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
+                .mapToInt(IndexNames::versionOf).max().orElse(IndexNames.versionOf(index));
+        return new Format(index, mappingVersion, newest);
+    }
+}

@@ -21,6 +21,7 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
+import kb.core.es.ChunkFields;
 import kb.core.text.LexicalAnalyzer;
 
 /**
@@ -134,8 +135,7 @@ public final class DocumentWriter {
                 for (Chunk chunk : document.chunks()) {
                     stale.remove(chunk.chunkId());
                     EmbeddingStage.Embedded embedded = vectors.get(chunk.chunkId());
-                    ChunkDoc doc = chunkDoc(document.card(), chunk, embedded.key(), change.generation(),
-                            embedded.vector(), now);
+                    ChunkDoc doc = chunkDoc(document.card(), chunk, embedded, change.generation(), now);
                     plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.chunksIndex())
                             .id(chunk.chunkId()).document(doc))));
                 }
@@ -206,14 +206,15 @@ public final class DocumentWriter {
         }
     }
 
-    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, String embeddingKey, long generation,
-                                     float[] vector, long now) {
+    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, EmbeddingStage.Embedded embedded,
+                                     long generation, long now) {
+        boolean cjk = ChunkFields.EMBEDDING_ZH.equals(embedded.field());
         LexicalAnalyzer lexical = LexicalAnalyzer.forIndex();
         return new ChunkDoc(chunk.chunkId(), card.docId(), card.path(), card.title(), card.category(), card.format(),
                 chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(),
                 lexical.tokens(chunk.enrichedText()), card.title() == null ? null : lexical.tokens(card.title()),
-                embeddingKey, generation,
-                vector, chunk.ordinal(), card.eventTime(), now);
+                embedded.key(), generation, cjk ? null : embedded.vector(), cjk ? embedded.vector() : null,
+                chunk.ordinal(), card.eventTime(), now);
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {

@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Map;
 import kb.core.Chunk;
 import kb.core.Ids;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
+import kb.core.es.ChunkQueries;
 import kb.core.es.ChunkFields;
 
 /**
@@ -24,6 +25,9 @@ import kb.core.es.ChunkFields;
  * (every stored chunk carries its key), so an unchanged section, a restart or a renamed file costs no
  * embedding. Vectors of a deleted document are kept in memory for a while: a rename is a delete followed
  * by an upsert of the same text under a new path.
+ *
+ * <p>Each text is embedded by the model of its script ({@link Embeddings#forPassage}) into that model's field;
+ * the key names the model, so a key found in the index also tells which field its vector came from.
  */
 public final class EmbeddingStage {
 
@@ -33,12 +37,16 @@ public final class EmbeddingStage {
     /** The parts of a stored chunk the cache needs. */
     @com.fasterxml.jackson.databind.annotation.JsonNaming(
             com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record StoredVector(String embeddingKey, float[] embedding) {
+    record StoredVector(String embeddingKey, float[] embedding, float[] embeddingZh) {
+
+        float[] vector() {
+            return embedding != null ? embedding : embeddingZh;
+        }
     }
 
     private final ElasticsearchClient client;
     private final String chunksAlias;
-    private final Embedder embedder;
+    private final Embeddings embeddings;
     private final MeterRegistry registry;
     private final Timer embedLatency;
     private final Map<String, float[]> recent = new LinkedHashMap<>(1024, 0.75f, true) {
@@ -49,10 +57,10 @@ public final class EmbeddingStage {
     };
 
     /** @param chunksAlias the serving chunk index, searched too: a reindex reuses what it already holds */
-    public EmbeddingStage(ElasticsearchClient client, String chunksAlias, Embedder embedder, MeterRegistry registry) {
+    public EmbeddingStage(ElasticsearchClient client, String chunksAlias, Embeddings embeddings, MeterRegistry registry) {
         this.client = client;
         this.chunksAlias = chunksAlias;
-        this.embedder = embedder;
+        this.embeddings = embeddings;
         this.registry = registry;
         this.embedLatency = Timer.builder("kb_sink_embed_latency").register(registry);
     }
@@ -62,11 +70,19 @@ public final class EmbeddingStage {
     }
 
     String keyOf(String enrichedText) {
-        return embedder.modelId() + ":" + Ids.sha256Hex(enrichedText);
+        return embeddings.forPassage(enrichedText).embedder().modelId() + ":" + Ids.sha256Hex(enrichedText);
     }
 
-    /** A chunk's cache key and its vector (null while the text has never been embedded). */
-    record Embedded(String key, float[] vector) {
+    /** The vector field a text's vector goes into. */
+    String fieldOf(String enrichedText) {
+        return embeddings.forPassage(enrichedText).field();
+    }
+
+    /**
+     * A chunk's cache key, the field its vector goes into, and its vector (null while the text has never been
+     * embedded).
+     */
+    record Embedded(String key, String field, float[] vector) {
     }
 
     /**
@@ -74,13 +90,15 @@ public final class EmbeddingStage {
      * written at once with what is known, and the vector pass fills in the rest. Each text is hashed once.
      */
     Map<String, Embedded> known(List<Chunk> chunks, String chunksIndex) throws IOException {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (Chunk chunk : chunks) {
-            keys.put(chunk.chunkId(), keyOf(chunk));
-        }
-        Map<String, float[]> byKey = lookup(new java.util.LinkedHashSet<>(keys.values()), chunksIndex);
         Map<String, Embedded> byChunk = new HashMap<>();
-        keys.forEach((chunkId, key) -> byChunk.put(chunkId, new Embedded(key, byKey.get(key))));
+        for (Chunk chunk : chunks) {
+            Embeddings.Space space = embeddings.forPassage(chunk.enrichedText());
+            String key = space.embedder().modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
+            byChunk.put(chunk.chunkId(), new Embedded(key, space.field(), null));
+        }
+        Map<String, float[]> byKey = lookup(byChunk.values().stream().map(Embedded::key)
+                .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)), chunksIndex);
+        byChunk.replaceAll((chunkId, e) -> new Embedded(e.key(), e.field(), byKey.get(e.key())));
         registry.counter("kb_sink_embeddings_total", "source", "cache")
                 .increment(byChunk.values().stream().filter(e -> e.vector() != null).count());
         return byChunk;
@@ -90,16 +108,21 @@ public final class EmbeddingStage {
     Map<String, float[]> vectors(Map<String, String> textsByKey, String chunksIndex) throws IOException {
         Map<String, float[]> byKey = lookup(textsByKey.keySet(), chunksIndex);
         registry.counter("kb_sink_embeddings_total", "source", "cache").increment(byKey.size());
-        List<String> missing = textsByKey.keySet().stream().filter(k -> !byKey.containsKey(k)).toList();
-        if (!missing.isEmpty()) {
-            List<String> texts = missing.stream().map(textsByKey::get).toList();
-            List<float[]> computed = embedLatency.record(() -> embedder.embedPassages(texts));
-            for (int i = 0; i < missing.size(); i++) {
-                byKey.put(missing.get(i), computed.get(i));
-                remember(missing.get(i), computed.get(i));
+        Map<Embeddings.Space, List<String>> missing = new LinkedHashMap<>();
+        textsByKey.forEach((key, text) -> {
+            if (!byKey.containsKey(key)) {
+                missing.computeIfAbsent(embeddings.forPassage(text), s -> new ArrayList<>()).add(key);
             }
-            registry.counter("kb_sink_embeddings_total", "source", "computed").increment(missing.size());
-        }
+        });
+        missing.forEach((space, keys) -> {
+            List<String> texts = keys.stream().map(textsByKey::get).toList();
+            List<float[]> computed = embedLatency.record(() -> space.embedder().embedPassages(texts));
+            for (int i = 0; i < keys.size(); i++) {
+                byKey.put(keys.get(i), computed.get(i));
+                remember(keys.get(i), computed.get(i));
+            }
+            registry.counter("kb_sink_embeddings_total", "source", "computed").increment(keys.size());
+        });
         return byKey;
     }
 
@@ -143,11 +166,12 @@ public final class EmbeddingStage {
         List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
         var response = client.search(s -> s.index(chunksIndex, chunksAlias).size(2 * keys.size())
                 .query(q -> q.bool(b -> b.filter(f -> f.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
-                        .filter(f -> f.exists(e -> e.field(ChunkFields.EMBEDDING)))))
-                .source(src -> src.filter(f -> f.includes("embedding_key", ChunkFields.EMBEDDING))), StoredVector.class);
+                        .mustNot(ChunkQueries.awaitingVector())))
+                .source(src -> src.filter(f -> f.includes("embedding_key", ChunkFields.EMBEDDING,
+                        ChunkFields.EMBEDDING_ZH))), StoredVector.class);
         for (Hit<StoredVector> hit : response.hits().hits()) {
-            if (hit.source() != null && hit.source().embedding() != null) {
-                found.putIfAbsent(hit.source().embeddingKey(), hit.source().embedding());
+            if (hit.source() != null && hit.source().vector() != null) {
+                found.putIfAbsent(hit.source().embeddingKey(), hit.source().vector());
             }
         }
         return found;
@@ -159,11 +183,11 @@ public final class EmbeddingStage {
             return;
         }
         var response = client.mget(m -> m.index(chunksIndex).ids(List.copyOf(chunkIds))
-                .sourceIncludes("embedding_key", ChunkFields.EMBEDDING), StoredVector.class);
+                .sourceIncludes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH), StoredVector.class);
         for (MultiGetResponseItem<StoredVector> item : response.docs()) {
             if (item.isResult() && item.result().found() && item.result().source() != null
-                    && item.result().source().embedding() != null) {
-                remember(item.result().source().embeddingKey(), item.result().source().embedding());
+                    && item.result().source().vector() != null) {
+                remember(item.result().source().embeddingKey(), item.result().source().vector());
             }
         }
     }

@@ -27,14 +27,14 @@ public final class IndexLayout {
 
     private final ElasticsearchClient client;
     private final IndexNames names;
+    private final kb.core.embed.Embeddings embeddings;
     private final String modelId;
-    private final int dimensions;
 
-    public IndexLayout(ElasticsearchClient client, IndexNames names, String modelId, int dimensions) {
+    public IndexLayout(ElasticsearchClient client, IndexNames names, kb.core.embed.Embeddings embeddings) {
         this.client = client;
         this.names = names;
-        this.modelId = modelId;
-        this.dimensions = dimensions;
+        this.embeddings = embeddings;
+        this.modelId = embeddings.id();
     }
 
     /** The version the chunks alias points at, if any. */
@@ -111,9 +111,11 @@ public final class IndexLayout {
             meta.put("mapping_version", MAPPING_VERSION);
             meta.put("chunker_version", CHUNKER_VERSION);
             meta.put("model", modelId);
-            meta.put("dims", dimensions);
+            meta.put("dims", embeddings.of(kb.core.embed.Embeddings.Script.LATIN).embedder().dimensions());
             if (hasVectors) {
-                ((ObjectNode) mappings.get("properties").get("embedding")).put("dims", dimensions);
+                for (kb.core.embed.Embeddings.Space space : embeddings.spaces()) {
+                    ((ObjectNode) mappings.get("properties").get(space.field())).put("dims", space.embedder().dimensions());
+                }
             }
             return Json.MAPPER.writeValueAsString(root);
         }

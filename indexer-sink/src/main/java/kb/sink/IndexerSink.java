@@ -26,7 +26,7 @@ import kb.core.KbTopics;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
 import kb.core.es.ChunkQueries;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -78,17 +78,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private KafkaConsumer<String, byte[]> consumer;
     private KafkaClientMetrics consumerMetrics;
 
-    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embedder embedder, MeterRegistry registry,
+    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry,
                        Clock clock) throws IOException {
         this.config = config;
         this.client = client;
         this.registry = registry;
         KbTopics topics = config.common().topics();
         TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
-        this.layout = new IndexLayout(client, config.indexNames(), embedder.modelId(), embedder.dimensions());
-        EmbeddingStage embeddings = new EmbeddingStage(client, config.indexNames().chunksAlias(), embedder, registry);
-        this.writer = new DocumentWriter(client, embeddings, clock, registry);
-        this.vectors = new VectorFiller(client, embeddings, () -> target.chunksIndex(), config.vectorSlice(),
+        this.layout = new IndexLayout(client, config.indexNames(), embeddings);
+        EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
+        this.writer = new DocumentWriter(client, stage, clock, registry);
+        this.vectors = new VectorFiller(client, stage, () -> target.chunksIndex(), config.vectorSlice(),
                 config.maxRetryBackoff(), registry, this::unembeddable);
         this.batchLatency = Timer.builder("kb_sink_batch_latency").register(registry);
         this.upsertFreshness = freshness(registry, "upsert");

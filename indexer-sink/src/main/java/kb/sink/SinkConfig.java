@@ -3,7 +3,7 @@ package kb.sink;
 import java.time.Duration;
 import kb.core.CommonConfig;
 import kb.core.Settings;
-import kb.core.embed.EmbeddingModelSpec;
+import kb.core.embed.Embeddings;
 import kb.core.es.IndexNames;
 
 /**
@@ -12,7 +12,7 @@ import kb.core.es.IndexNames;
  * @param elasticsearchUrl {@code KB_ES_URL}, default http://localhost:9200
  * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
  * @param groupId          consumer group ({@code KB_SINK_GROUP}, default kb-indexer)
- * @param model            embedding model ({@code KB_EMBEDDING_MODEL}, default bge-small-en-v1.5-q)
+ * @param embeddingModel   {@code KB_EMBEDDING_MODEL}: {@value Embeddings#BY_LANGUAGE} (default) or one model's id
  * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
  * @param batchChunks      chunks per write and commit: a poll is cut into batches of about this many chunks
  *                         ({@code KB_SINK_BATCH_CHUNKS})
@@ -26,7 +26,7 @@ public record SinkConfig(
         String elasticsearchUrl,
         IndexNames indexNames,
         String groupId,
-        EmbeddingModelSpec model,
+        String embeddingModel,
         int maxBatchRecords,
         int batchChunks,
         int vectorSlice,
@@ -39,7 +39,7 @@ public record SinkConfig(
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
-                EmbeddingModelSpec.byId(settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id())),
+                Embeddings.setting(settings),
                 settings.integer("KB_SINK_BATCH", 256),
                 settings.integer("KB_SINK_BATCH_CHUNKS", 128),
                 settings.integer("KB_SINK_VECTOR_SLICE", 32),

@@ -7,7 +7,7 @@ import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
 import kb.core.Shutdown;
-import kb.core.embed.OnnxEmbedder;
+import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 
 /** Runs the indexer sink on its own, configured by environment variables (see README). */
@@ -21,7 +21,7 @@ public final class SinkMain {
         SinkConfig config = SinkConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        IndexerSink sink = new IndexerSink(config, client, new OnnxEmbedder(config.model()), registry, Clock.systemUTC());
+        IndexerSink sink = new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
         sink.start();
         MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry, sink::isHealthy);
         Shutdown.awaitThenClose("kb-sink", sink, metrics, () -> client._transport().close());

@@ -205,7 +205,7 @@ final class VectorFiller implements AutoCloseable {
             if (vector == null) {
                 continue;
             }
-            Map<String, Object> partial = Map.of(ChunkFields.EMBEDDING, vector);
+            Map<String, Object> partial = Map.of(embeddings.fieldOf(hit.source().enrichedText()), vector);
             ops.add(BulkOperation.of(o -> o.update(u -> u.index(index).id(hit.id())
                     .ifSeqNo(hit.seqNo()).ifPrimaryTerm(hit.primaryTerm()).action(a -> a.doc(partial)))));
             ids.add(hit.id());

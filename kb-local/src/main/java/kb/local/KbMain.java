@@ -7,8 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import kb.core.Metrics;
 import kb.core.Settings;
-import kb.core.embed.EmbeddingModelSpec;
-import kb.core.embed.OnnxEmbedder;
+import kb.core.embed.Embeddings;
 
 /**
  * The {@code kb} command. {@code kb up} starts the whole pipeline in this JVM over a folder: the embedded
@@ -200,9 +199,7 @@ public final class KbMain {
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
                 "KB_ES_URL", infra.elasticsearchUrl()));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        EmbeddingModelSpec model = EmbeddingModelSpec.byId(
-                settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
-        pipeline[0] = LocalPipeline.start(settings, new OnnxEmbedder(model), registry);
+        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
         System.out.printf("kb ready at http://%s:%d (started in %.1f s)%n",
                 kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host(), pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9);

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
 import kb.core.Settings;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 import kb.ingest.IngestProducer;
 import kb.ingest.ProducerConfig;
@@ -38,11 +38,11 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
-    public static LocalPipeline start(Settings settings, Embedder embedder, PrometheusMeterRegistry registry)
+    public static LocalPipeline start(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
             throws Exception {
         LocalPipeline pipeline = new LocalPipeline();
         try {
-            pipeline.startStages(settings, embedder, registry);
+            pipeline.startStages(settings, embeddings, registry);
             return pipeline;
         } catch (Exception | Error e) {
             pipeline.close();
@@ -50,14 +50,14 @@ public final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    private void startStages(Settings settings, Embedder embedder, PrometheusMeterRegistry registry) throws Exception {
+    private void startStages(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry) throws Exception {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
         ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
         started.push(chunker);
         chunker.start();
-        IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
+        IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC());
         started.push(sink);
         sink.start();
         ProducerConfig producerConfig = ProducerConfig.from(settings);
@@ -66,7 +66,7 @@ public final class LocalPipeline implements AutoCloseable {
         ElasticsearchClient queryClient = EsClients.create(queryConfig.elasticsearchUrl(),
                 queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
         started.push(() -> queryClient._transport().close());
-        query = new QueryService(queryConfig, queryClient, embedder, registry, producerConfig.extensions(), () -> ready, sink);
+        query = new QueryService(queryConfig, queryClient, embeddings, registry, producerConfig.extensions(), () -> ready, sink);
         started.push(query);
         IngestProducer producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
         started.push(producer);

@@ -11,8 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import kb.core.Metrics;
 import kb.core.Settings;
-import kb.core.embed.EmbeddingModelSpec;
-import kb.core.embed.OnnxEmbedder;
+import kb.core.embed.Embeddings;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
 
@@ -58,9 +57,8 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                     "KB_API_PORT", "0",
                     "KB_STREAMS_STATE_DIR", dataDir.resolve("streams").toString())).with(extra);
             PrometheusMeterRegistry registry = Metrics.newRegistry();
-            EmbeddingModelSpec model = EmbeddingModelSpec.byId(
-                    settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
-            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, new OnnxEmbedder(model), registry), registry,
+            Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));
+            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, embeddings, registry), registry,
                     settings);
             Runtime.getRuntime().removeShutdownHook(stopInfra);
             return run;

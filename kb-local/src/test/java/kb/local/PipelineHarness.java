@@ -89,8 +89,8 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
         values.putAll(extraSettings);
         registry = Metrics.newRegistry();
         String modelId = values.get("KB_EMBEDDING_MODEL");
-        kb.core.embed.Embedder model = embedder != null ? embedder : modelId == null ? SharedInfrastructure.embedder()
-                : new kb.core.embed.OnnxEmbedder(kb.core.embed.EmbeddingModelSpec.byId(modelId));
+        kb.core.embed.Embeddings model = embedder != null ? kb.core.embed.Embeddings.single(embedder)
+                : modelId == null ? SharedInfrastructure.embeddings() : kb.core.embed.Embeddings.load(modelId);
         pipeline = LocalPipeline.start(new Settings(values), model, registry);
         return this;
     }

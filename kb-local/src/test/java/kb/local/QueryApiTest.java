@@ -205,7 +205,7 @@ class QueryApiTest {
                 "KB_API_PORT", "0"));
         var config = QueryConfig.from(settings);
         var client = EsClients.create(config.elasticsearchUrl());
-        try (var api = new QueryService(config, client, SharedInfrastructure.embedder(),
+        try (var api = new QueryService(config, client, SharedInfrastructure.embeddings(),
                 Metrics.newRegistry(), java.util.Set.of("md"), () -> true)) {
             assertTrue(api.awaitL0(DEADLINE));
             var http = java.net.http.HttpClient.newHttpClient();

@@ -20,6 +20,7 @@ final class SharedInfrastructure {
 
     private static Infrastructure infrastructure;
     private static Embedder embedder;
+    private static kb.core.embed.Embeddings embeddings;
 
     private SharedInfrastructure() {
     }
@@ -39,6 +40,15 @@ final class SharedInfrastructure {
             Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::close, "kb-it-infrastructure-stop"));
         }
         return infrastructure;
+    }
+
+    /** The default models (by language), sharing the English one with {@link #embedder()}; Chinese loaded once. */
+    static synchronized kb.core.embed.Embeddings embeddings() {
+        if (embeddings == null) {
+            embeddings = kb.core.embed.Embeddings.byLanguage(embedder(),
+                    new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
+        }
+        return embeddings;
     }
 
     static synchronized Embedder embedder() {

@@ -48,11 +48,15 @@ final class SinkHarness implements AutoCloseable {
     }
 
     SinkHarness start() throws Exception {
-        return start(SharedInfrastructure.embedder());
+        return start(SharedInfrastructure.embeddings());
     }
 
     SinkHarness start(kb.core.embed.Embedder embedder) throws Exception {
-        sink = new IndexerSink(SinkConfig.from(settings), client, embedder, registry, Clock.systemUTC());
+        return start(kb.core.embed.Embeddings.single(embedder));
+    }
+
+    SinkHarness start(kb.core.embed.Embeddings embeddings) throws Exception {
+        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC());
         sink.start();
         return this;
     }

@@ -36,7 +36,7 @@ class SinkShutdownIntegrationTest {
             Settings settings = new Settings(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", url,
                     "KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix, "KB_SINK_GROUP", prefix + "-indexer"));
             var client = EsClients.create(url);
-            IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, SharedInfrastructure.embedder(),
+            IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, SharedInfrastructure.embeddings(),
                     registry, Clock.systemUTC());
             sink.start();
             elasticsearch.close(); // Elasticsearch is gone from the sink's point of view

@@ -55,7 +55,7 @@ final class StandaloneApi implements AutoCloseable {
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(),
                 config.esSocketTimeout());
         try {
-            QueryService service = new QueryService(config, client, SharedInfrastructure.embedder(), Metrics.newRegistry(),
+            QueryService service = new QueryService(config, client, SharedInfrastructure.embeddings(), Metrics.newRegistry(),
                     Set.of("md"), () -> true);
             if (!service.awaitL0(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("L0 did not load");

@@ -7,19 +7,23 @@ import kb.core.es.ChunkDoc;
  * What each retrieval arm returned, best first.
  *
  * @param l0           chunks of the documents L0 matched (empty when it matched none)
- * @param bestCosine   highest cosine similarity in the vector arm, or -1 when it returned nothing
+ * @param vector       the kNN hits; with two vector fields searched (a question in both scripts), taken from
+ *                     each in turn by rank
+ * @param bestCosines  per vector field searched, in the order asked: its highest cosine similarity, or -1 when
+ *                     it returned nothing (cosines of different models are not comparable: the gate reads each)
  * @param bm25Scores   the BM25 arm's scores, in its order
  * @param vectorScores the vector arm's cosine similarities, in its order
  * @param corpus       document frequencies of the question's words and keywords
  */
-public record ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc> l0, double bestCosine,
+public record ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc> l0, List<Double> bestCosines,
                       List<Double> bm25Scores, List<Double> vectorScores, CorpusStats corpus) {
 
-    public ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc> l0, double bestCosine) {
-        this(bm25, vector, l0, bestCosine, List.of(), List.of(), CorpusStats.UNKNOWN);
+    public static ArmHits none() {
+        return new ArmHits(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN);
     }
 
-    public static ArmHits none() {
-        return new ArmHits(List.of(), List.of(), List.of(), -1);
+    /** The highest cosine of any field searched, or -1 (for logs and calibration, not for the gate). */
+    public double bestCosine() {
+        return bestCosines.stream().mapToDouble(Double::doubleValue).max().orElse(-1);
     }
 }

@@ -13,8 +13,8 @@ import kb.core.es.ChunkFields;
 import kb.core.text.LexicalAnalyzer;
 
 /**
- * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over
- * {@code embedding}, with the same optional category filter. The query text only ever goes into a
+ * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over the
+ * vector field(s) of the question's script(s), with the same optional category filter. The query text only ever goes into a
  * {@code match} query, so no input can change the query's structure.
  */
 public final class ChunkRetriever {
@@ -32,8 +32,8 @@ public final class ChunkRetriever {
     private final TermStatistics termStatistics;
     private final ServingIndex serving;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
-    private static final List<String> NOT_RETURNED = List.of(ChunkFields.EMBEDDING, ChunkFields.LEXICAL_TEXT,
-            ChunkFields.LEXICAL_TITLE);
+    private static final List<String> NOT_RETURNED = List.of(ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH,
+            ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
 
     public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, int numCandidates) {
         this.client = client;
@@ -48,13 +48,17 @@ public final class ChunkRetriever {
         return serving.format();
     }
 
+    /** A question's embedding for one vector field. */
+    public record QueryVector(String field, float[] vector) {
+    }
+
     /**
      * @param lexicalQuery the text for BM25, or null to skip that arm
-     * @param vector       the query's embedding, or null to skip that arm
+     * @param vectors      the query's embeddings, one per vector field to search; empty to skip that arm
      */
-    public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize)
+    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, String category, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vector, category, bm25Size, knnSize, List.of(), 0, List.of());
+        return retrieve(lexicalQuery, vectors, category, bm25Size, knnSize, List.of(), 0, List.of());
     }
 
     /**
@@ -64,11 +68,13 @@ public final class ChunkRetriever {
      * @param keywords   matched L0 keywords whose spread through the corpus's text is counted (see
      *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
      */
-    public ArmHits retrieve(String lexicalQuery, float[] vector, String category, int bm25Size, int knnSize,
-                            List<String> l0DocIds, double titleBoost, List<String> keywords) throws IOException {
-        List<Float> queryVector = vector == null ? null : toList(vector);
-        LexicalFields lexical = lexicalFields();
+    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, String category, int bm25Size,
+                            int knnSize, List<String> l0DocIds, double titleBoost, List<String> keywords)
+            throws IOException {
+        ServingIndex.Format format = serving.format();
+        LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
         String terms = lexical.query(lexicalQuery);
+        List<QueryVector> searchable = vectors.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
             m.index(chunksAlias);
@@ -82,10 +88,11 @@ public final class ChunkRetriever {
                         .size(bm25Size)
                         .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
             }
-            if (queryVector != null) {
+            for (QueryVector vector : searchable) {
+                List<Float> queryVector = toList(vector.vector());
                 m.searches(s -> s.header(h -> h).body(b -> b
                         .knn(k -> {
-                            k.field(ChunkFields.EMBEDDING).queryVector(queryVector).k(knnSize)
+                            k.field(vector.field()).queryVector(queryVector).k(knnSize)
                                     .numCandidates(Math.max(numCandidates, knnSize));
                             return filter == null ? k : k.filter(filter);
                         })
@@ -101,14 +108,41 @@ public final class ChunkRetriever {
         int next = 0;
         List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
         List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
-        List<Hit<ChunkDoc>> knn = queryVector == null ? List.of() : hits(response.responses().get(next++));
+        List<List<Hit<ChunkDoc>>> knn = new ArrayList<>();
+        for (QueryVector vector : vectors) {
+            // A field the served index does not have yet (a migration is building it) answers nothing.
+            knn.add(searchable.contains(vector) ? hits(response.responses().get(next++)) : List.of());
+        }
         CorpusStats corpus = keywords.isEmpty() ? CorpusStats.UNKNOWN : stats(response.responses().get(next), keywords);
         if (terms != null) {
             corpus = termStatistics.read(lexical.text(), terms, corpus);
         }
-        List<Double> cosines = scores(knn).stream().map(s -> 2 * s - 1).toList(); // ES scores cosine as (1 + cos) / 2
-        return new ArmHits(sources(bm25), sources(knn), sources(l0), cosines.isEmpty() ? -1 : cosines.get(0),
-                scores(bm25), cosines, corpus);
+        List<Hit<ChunkDoc>> vectorHits = byRankInTurn(knn);
+        List<Double> best = knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
+        return new ArmHits(sources(bm25), sources(vectorHits), sources(l0), best, scores(bm25),
+                vectorHits.stream().map(ChunkRetriever::cosine).toList(), corpus);
+    }
+
+    /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */
+    private static double cosine(Hit<?> hit) {
+        return hit.score() == null ? -1 : 2 * hit.score() - 1;
+    }
+
+    /**
+     * One list from the kNN lists of several vector fields: first of each, then second of each, and so on.
+     * Cosines of two models are not comparable, ranks are; a chunk has one vector, so no chunk is in two lists.
+     */
+    static <T> List<T> byRankInTurn(List<List<T>> lists) {
+        List<T> merged = new ArrayList<>();
+        int longest = lists.stream().mapToInt(List::size).max().orElse(0);
+        for (int rank = 0; rank < longest; rank++) {
+            for (List<T> list : lists) {
+                if (rank < list.size()) {
+                    merged.add(list.get(rank));
+                }
+            }
+        }
+        return merged;
     }
 
     /** A document's chunks in their order in the file (their sections), without embeddings. */
@@ -120,27 +154,35 @@ public final class ChunkRetriever {
     }
 
     /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
-    public List<Double> bestCosines(List<float[]> vectors) throws IOException {
+    public List<Double> bestCosines(List<QueryVector> all) throws IOException {
+        java.util.Set<String> fields = serving.format().vectorFields();
+        List<QueryVector> vectors = all.stream().filter(v -> fields.contains(v.field())).toList();
         if (vectors.isEmpty()) {
-            return List.of();
+            return all.stream().map(v -> -1.0).toList();
         }
         MsearchResponse<Void> response = client.msearch(m -> {
             m.index(chunksAlias);
-            for (float[] vector : vectors) {
-                List<Float> queryVector = toList(vector);
+            for (QueryVector vector : vectors) {
+                List<Float> queryVector = toList(vector.vector());
                 m.searches(s -> s.header(h -> h).body(b -> b
-                        .knn(k -> k.field(ChunkFields.EMBEDDING).queryVector(queryVector).k(1).numCandidates(numCandidates))
+                        .knn(k -> k.field(vector.field()).queryVector(queryVector).k(1).numCandidates(numCandidates))
                         .size(1).source(src -> src.fetch(false))));
             }
             return m;
         }, Void.class);
+        java.util.Iterator<MultiSearchResponseItem<Void>> items = response.responses().iterator();
         List<Double> best = new ArrayList<>();
-        for (MultiSearchResponseItem<Void> item : response.responses()) {
+        for (QueryVector vector : all) {
+            if (!fields.contains(vector.field())) {
+                best.add(-1.0); // not in the served index yet: no nearest neighbour
+                continue;
+            }
+            MultiSearchResponseItem<Void> item = items.next();
             if (item.isFailure()) {
                 throw new IOException("search failed: " + item.failure().error().reason());
             }
             var hits = item.result().hits().hits();
-            best.add(hits.isEmpty() || hits.get(0).score() == null ? -1 : 2 * hits.get(0).score() - 1);
+            best.add(hits.isEmpty() ? -1 : cosine(hits.get(0)));
         }
         return best;
     }
@@ -190,10 +232,6 @@ public final class ChunkRetriever {
             String query = analysed ? LexicalAnalyzer.forIndex().queryTokens(words) : words;
             return query.isBlank() ? null : query;
         }
-    }
-
-    private LexicalFields lexicalFields() throws IOException {
-        return serving.format().hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
     }
 
     private static Query l0Query(LexicalFields lexical, String text, List<String> docIds) {

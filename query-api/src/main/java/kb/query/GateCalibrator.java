@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +35,10 @@ public final class GateCalibrator implements AutoCloseable {
 
     public interface NearestCosines {
         /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
-        List<Double> bestCosines(List<float[]> vectors) throws IOException;
+        List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
-    private final Embedder embedder;
+    private final Embeddings embeddings;
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
     private final double modelDefault;
@@ -46,13 +46,13 @@ public final class GateCalibrator implements AutoCloseable {
     private final Map<Script, List<String>> probes;
     private final ScheduledExecutorService scheduler;
     private volatile GateThreshold current;
-    private List<float[]> probeVectors;
+    private List<ChunkRetriever.QueryVector> probeVectors;
     private List<Script> probeScripts;
 
     /** @param configured KB_GATE_MIN_COSINE when set: then nothing is calibrated */
-    public GateCalibrator(Embedder embedder, NearestCosines nearest, LongSupplier documentCount,
+    public GateCalibrator(Embeddings embeddings, NearestCosines nearest, LongSupplier documentCount,
                           double modelDefault, OptionalDouble configured, Clock clock) {
-        this.embedder = embedder;
+        this.embeddings = embeddings;
         this.nearest = nearest;
         this.documentCount = documentCount;
         this.modelDefault = modelDefault;
@@ -97,7 +97,9 @@ public final class GateCalibrator implements AutoCloseable {
             probeVectors = new ArrayList<>();
             probeScripts = new ArrayList<>();
             probes.forEach((script, questions) -> questions.forEach(q -> {
-                probeVectors.add(embedder.embedQuery(q));
+                // By language, a script's probes measure its own model against its own field.
+                Embeddings.Space space = embeddings.of(Embeddings.Script.valueOf(script.name()));
+                probeVectors.add(new ChunkRetriever.QueryVector(space.field(), space.embedder().embedQuery(q)));
                 probeScripts.add(script);
             }));
         }

@@ -2,7 +2,6 @@ package kb.query;
 
 import kb.core.CommonConfig;
 import kb.core.Settings;
-import kb.core.embed.EmbeddingModelSpec;
 import kb.core.es.IndexNames;
 
 /**
@@ -44,7 +43,7 @@ public record QueryConfig(
         CommonConfig common,
         String elasticsearchUrl,
         IndexNames indexNames,
-        EmbeddingModelSpec model,
+        String embeddingModel,
         int port,
         int bm25Window,
         int knnWindow,
@@ -70,13 +69,11 @@ public record QueryConfig(
         java.util.List<String> allowedOrigins) {
 
     public static QueryConfig from(Settings settings) {
-        EmbeddingModelSpec model = EmbeddingModelSpec.byId(
-                settings.string("KB_EMBEDDING_MODEL", EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.id()));
         return new QueryConfig(
                 CommonConfig.from(settings),
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
-                model,
+                kb.core.embed.Embeddings.setting(settings),
                 settings.integer("KB_API_PORT", 8080),
                 settings.integer("KB_BM25_WINDOW", 30),
                 settings.integer("KB_KNN_WINDOW", 30),

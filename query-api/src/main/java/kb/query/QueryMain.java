@@ -6,7 +6,7 @@ import java.util.Set;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
-import kb.core.embed.OnnxEmbedder;
+import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 
 /** Runs the query API on its own, configured by environment variables (see README). */
@@ -22,7 +22,7 @@ public final class QueryMain {
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(),
                 config.esSocketTimeout());
         Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
-        QueryService service = new QueryService(config, client, new OnnxEmbedder(config.model()), registry,
+        QueryService service = new QueryService(config, client, Embeddings.load(config.embeddingModel()), registry,
                 extensions, () -> true);
         Shutdown.awaitThenClose("kb-query", service, () -> client._transport().close());
     }

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import kb.core.TopicCreator;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
 
@@ -30,13 +30,13 @@ public final class QueryService implements AutoCloseable {
      * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's
      *                      start); a stand-alone API passes {@code () -> true}
      */
-    public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
+    public QueryService(QueryConfig config, ElasticsearchClient client, Embeddings embeddings,
                         PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady) {
-        this(config, client, embedder, registry, extensions, pipelineReady, null);
+        this(config, client, embeddings, registry, extensions, pipelineReady, null);
     }
 
     /** @param reindex the sink's reindex control when the sink runs in this process, else null */
-    public QueryService(QueryConfig config, ElasticsearchClient client, Embedder embedder,
+    public QueryService(QueryConfig config, ElasticsearchClient client, Embeddings embeddings,
                         PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady,
                         kb.core.ReindexControl reindex) {
         WriteGuard.checkExposure(config);
@@ -51,10 +51,10 @@ public final class QueryService implements AutoCloseable {
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.numCandidates());
         DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
-        this.gate = new GateCalibrator(embedder, retriever::bestCosines, () -> documentCount(catalog),
-                config.model().defaultGateMinCosine(), config.gateMinCosine(), java.time.Clock.systemUTC());
+        this.gate = new GateCalibrator(embeddings, retriever::bestCosines, () -> documentCount(catalog),
+                Embeddings.defaultGateMinCosine(config.embeddingModel()), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
-        SearchService search = new SearchService(config, embedder, retriever, keywords, gate::current);
+        SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current);
         this.status = new PipelineStatus(config, guarded, registry, catalog);
         status.start(PROGRESS_INTERVAL);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),

@@ -9,7 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
 import kb.core.es.ChunkDoc;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
@@ -27,15 +27,15 @@ public final class SearchService {
     private static final int MAX_COUNTED_KEYWORDS = 16;
 
     private final QueryConfig config;
-    private final Embedder embedder;
+    private final Embeddings embeddings;
     private final ChunkRetriever retriever;
     private final KeywordIndex keywords;
     private final java.util.function.Supplier<GateThreshold> gate;
 
-    public SearchService(QueryConfig config, Embedder embedder, ChunkRetriever retriever, KeywordIndex keywords,
+    public SearchService(QueryConfig config, Embeddings embeddings, ChunkRetriever retriever, KeywordIndex keywords,
                          java.util.function.Supplier<GateThreshold> gate) {
         this.config = config;
-        this.embedder = embedder;
+        this.embeddings = embeddings;
         this.retriever = retriever;
         this.keywords = keywords;
         this.gate = gate;
@@ -71,8 +71,9 @@ public final class SearchService {
         ArmHits hits;
         boolean l1Available = true;
         List<String> terms = QueryTerms.contentTerms(query);
+        List<Embeddings.Space> spaces = options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(query, terms, category, inCategory, options);
+            hits = retrieveArms(query, terms, spaces, category, inCategory, options);
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -82,26 +83,54 @@ public final class SearchService {
         List<String> units = QueryTerms.evidenceUnits(query);
         Script script = Script.of(query);
         boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
-        double minCosine = gate.get().forQuery(query);
+        CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
         boolean found = !options.gate() || !evidence.specific().isEmpty()
-                || (!units.isEmpty() && (lexical || hits.bestCosine() >= minCosine));
+                || (!units.isEmpty() && (lexical || cosine.passes()));
         SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
-                hits.bm25().size(), hits.bestCosine(), minCosine, l1Available, evidence.generic().size());
+                hits.bm25().size(), cosine.best(), cosine.min(), l1Available, evidence.generic().size());
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options) : List.of();
         return new Retrieval(query, inCategory, documents, verdict, found ? List.of() : suggestions(hits), l1Available,
                 hits, evidence);
     }
 
-    private ArmHits retrieveArms(String query, List<String> terms, String category, List<L0Hit> l0,
-                                 SearchOptions options) throws IOException {
+    /** The best cosine of one vector field against that field's threshold. */
+    private record CosineCheck(double best, double min) {
+
+        boolean passes() {
+            return best >= min;
+        }
+    }
+
+    /**
+     * Each vector field searched against its own model's threshold (per script: the by-language models are
+     * chosen by script); the field that clears its threshold by the most decides. One model: the question's
+     * script's threshold, as calibrated.
+     */
+    private CosineCheck cosineCheck(String query, List<Embeddings.Space> spaces, ArmHits hits) {
+        GateThreshold threshold = gate.get();
+        CosineCheck best = new CosineCheck(-1, threshold.forQuery(query));
+        for (int i = 0; i < Math.min(spaces.size(), hits.bestCosines().size()); i++) {
+            double min = embeddings.single() ? threshold.forQuery(query)
+                    : threshold.minCosine().get(Script.valueOf(spaces.get(i).script().name()));
+            CosineCheck check = new CosineCheck(hits.bestCosines().get(i), min);
+            if (i == 0 || check.best() - check.min() > best.best() - best.min()) {
+                best = check;
+            }
+        }
+        return best;
+    }
+
+    private ArmHits retrieveArms(String query, List<String> terms, List<Embeddings.Space> spaces, String category,
+                                 List<L0Hit> l0, SearchOptions options) throws IOException {
         boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
-        boolean vectorArm = options.arms() != SearchOptions.Arms.BM25;
         int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
         int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
         String lexicalQuery = terms.isEmpty() ? null : String.join(" ", terms);
         List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
-        return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectorArm ? embedder.embedQuery(query) : null,
+        List<ChunkRetriever.QueryVector> vectors = spaces.stream()
+                .map(s -> new ChunkRetriever.QueryVector(s.field(), s.embedder().embedQuery(query))).toList();
+        return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectors,
                 category, bm25Window, knnWindow, l0Arm.stream().map(L0Hit::docId).toList(),
                 options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost(), keywordsOf(l0));
     }

@@ -20,8 +20,10 @@ final class ServingIndex {
      * @param index          the physical index behind the alias
      * @param mappingVersion its {@code _meta.mapping_version} (0 when absent)
      * @param newestVersion  the newest version of the chunk index; above the served one while the sink builds it
+     * @param vectorFields   the vector fields its mapping has (an index built before the by-language models has
+     *                       no {@code embedding_zh}: a kNN on it would fail)
      */
-    record Format(String index, int mappingVersion, int newestVersion) {
+    record Format(String index, int mappingVersion, int newestVersion, java.util.Set<String> vectorFields) {
 
         int servedVersion() {
             return IndexNames.versionOf(index);
@@ -58,10 +60,14 @@ final class ServingIndex {
 
     private Format read() throws IOException {
         String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
-        Map<String, JsonData> meta = client.indices().getMapping(m -> m.index(index)).result().get(index).mappings().meta();
+        var mapping = client.indices().getMapping(m -> m.index(index)).result().get(index).mappings();
+        Map<String, JsonData> meta = mapping.meta();
+        java.util.Set<String> vectorFields = mapping.properties().entrySet().stream()
+                .filter(p -> p.getValue().isDenseVector()).map(Map.Entry::getKey)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
         int mappingVersion = meta != null && meta.containsKey("mapping_version") ? meta.get("mapping_version").to(Integer.class) : 0;
         int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
                 .mapToInt(IndexNames::versionOf).max().orElse(IndexNames.versionOf(index));
-        return new Format(index, mappingVersion, newest);
+        return new Format(index, mappingVersion, newest, vectorFields);
     }
 }

@@ -12,7 +12,9 @@ import java.util.List;
  * @param lexicalText  the enriched text's terms (Chinese characters and bigrams, English stemmed), space-separated
  * @param lexicalTitle the title's terms, likewise
  * @param generation   the document version that wrote this chunk
- * @param embedding    null until the sink's vector pass has embedded the text (the field is then absent)
+ * @param embedding    null until the sink's vector pass has embedded the text (the field is then absent), and
+ *                     for a chunk in CJK script under the by-language models
+ * @param embeddingZh  the vector of a chunk in CJK script under the by-language models, else null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
@@ -31,6 +33,7 @@ public record ChunkDoc(
         String embeddingKey,
         long generation,
         @JsonInclude(JsonInclude.Include.NON_NULL) float[] embedding,
+        @JsonInclude(JsonInclude.Include.NON_NULL) float[] embeddingZh,
         int ordinal,
         long eventTime,
         long indexedTime) {

@@ -22,7 +22,10 @@ public final class ChunkFields {
      */
     public static final int LEXICAL_FIELDS_SINCE = 3;
     public static final String KEYWORDS = "keywords";
+    /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";
+    /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */
+    public static final String EMBEDDING_ZH = "embedding_zh";
     public static final String ORDINAL = "ordinal";
     public static final String EVENT_TIME = "event_time";
     public static final String INDEXED_TIME = "indexed_time";

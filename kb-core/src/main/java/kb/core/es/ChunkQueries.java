@@ -13,6 +13,7 @@ public final class ChunkQueries {
      * BM25 and L0 at once) and adds vectors at the embedder's pace.
      */
     public static Query awaitingVector() {
-        return Query.of(q -> q.bool(b -> b.mustNot(m -> m.exists(e -> e.field(ChunkFields.EMBEDDING)))));
+        return Query.of(q -> q.bool(b -> b.mustNot(m -> m.exists(e -> e.field(ChunkFields.EMBEDDING)))
+                .mustNot(m -> m.exists(e -> e.field(ChunkFields.EMBEDDING_ZH)))));
     }
 }

@@ -31,7 +31,8 @@ final class Baselines {
             List<Double> samples = new ArrayList<>();
             for (String q : queries) {
                 long t = System.nanoTime();
-                retriever.retrieve(QueryTerms.lexicalQuery(q), vectors.get(q), null, 30, 30);
+                retriever.retrieve(QueryTerms.lexicalQuery(q),
+                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))), null, 30, 30);
                 samples.add((System.nanoTime() - t) / 1e6);
             }
             return samples;

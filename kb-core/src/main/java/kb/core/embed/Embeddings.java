@@ -1,0 +1,160 @@
+package kb.core.embed;
+
+import java.util.List;
+import java.util.Locale;
+import kb.core.es.ChunkFields;
+
+/**
+ * The embedding model(s) and the vector field each one fills.
+ *
+ * <p>By default ({@code KB_EMBEDDING_MODEL} unset or {@value #BY_LANGUAGE}) a text is embedded by the model of
+ * its script: bge-small-zh-v1.5-q into {@code embedding_zh} for text in Chinese (Japanese, Korean) script,
+ * bge-small-en-v1.5-q into {@code embedding} for the rest. An English model sees CJK text as little more than
+ * characters (on stard-zh-dev its vectors scored nDCG@10 0.04 against the Chinese model's 0.43), and a Chinese
+ * model on English pages is the same mistake the other way round, so neither model alone serves a mixed
+ * knowledge base. A configured model id keeps one model for every text, in {@code embedding}.
+ */
+public final class Embeddings {
+
+    /** The {@code KB_EMBEDDING_MODEL} value (also the default) that embeds each text by its script. */
+    public static final String BY_LANGUAGE = "by-language";
+    /** The setting that chooses the model(s). */
+    public static final String MODEL_SETTING = "KB_EMBEDDING_MODEL";
+    /**
+     * A passage goes to the CJK model when at least one of this many letters is CJK. One ideograph carries
+     * about a word, and Chinese pages hold English identifiers and code, so a page of one ideograph per eight
+     * Latin letters is still Chinese prose for the Chinese model (which reads English words too).
+     */
+    private static final int PASSAGE_LATIN_PER_CJK = 8;
+    /** A question is mostly CJK (CJK model only) when a third of its letters are (the gate's script rule). */
+    private static final int QUESTION_LETTERS_PER_CJK = 3;
+
+    /** The writing systems the models are chosen by. */
+    public enum Script {
+        LATIN, CJK
+    }
+
+    /** One vector field and the model that fills it; {@code script} is the texts it is chosen for. */
+    public record Space(Script script, String field, Embedder embedder) {
+    }
+
+    private final Space latin;
+    private final Space cjk;
+
+    private Embeddings(Space latin, Space cjk) {
+        this.latin = latin;
+        this.cjk = cjk;
+    }
+
+    /** One model for every text. */
+    public static Embeddings single(Embedder embedder) {
+        Space only = new Space(Script.LATIN, ChunkFields.EMBEDDING, embedder);
+        return new Embeddings(only, only);
+    }
+
+    /** Text in CJK script by {@code cjk} into {@code embedding_zh}, the rest by {@code latin} into {@code embedding}. */
+    public static Embeddings byLanguage(Embedder latin, Embedder cjk) {
+        return new Embeddings(new Space(Script.LATIN, ChunkFields.EMBEDDING, latin),
+                new Space(Script.CJK, ChunkFields.EMBEDDING_ZH, cjk));
+    }
+
+    /** The models a {@code KB_EMBEDDING_MODEL} value names (see {@link #setting}). */
+    public static Embeddings load(String setting) {
+        if (isByLanguage(setting)) {
+            return byLanguage(new LazyEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q),
+                    new LazyEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
+        }
+        return single(new OnnxEmbedder(EmbeddingModelSpec.byId(setting.strip())));
+    }
+
+    /**
+     * {@code KB_EMBEDDING_MODEL}, validated: {@value #BY_LANGUAGE} when unset or blank, else a packaged model's id
+     * (an unknown id fails here, at start, with the list of known ones).
+     */
+    public static String setting(kb.core.Settings settings) {
+        String value = settings.string(MODEL_SETTING, BY_LANGUAGE);
+        if (isByLanguage(value)) {
+            return BY_LANGUAGE;
+        }
+        return EmbeddingModelSpec.byId(value.strip()).id();
+    }
+
+    /** The honesty gate's starting threshold before it is calibrated on the corpus: the models' lowest. */
+    public static double defaultGateMinCosine(String setting) {
+        return isByLanguage(setting)
+                ? Math.min(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.defaultGateMinCosine(),
+                        EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q.defaultGateMinCosine())
+                : EmbeddingModelSpec.byId(setting.strip()).defaultGateMinCosine();
+    }
+
+    private static boolean isByLanguage(String setting) {
+        return setting == null || setting.isBlank() || setting.strip().toLowerCase(Locale.ROOT).equals(BY_LANGUAGE);
+    }
+
+    public boolean single() {
+        return latin == cjk;
+    }
+
+    /** Recorded in the index's {@code _meta}: a change of models rebuilds the index. */
+    public String id() {
+        return single() ? latin.embedder().modelId()
+                : BY_LANGUAGE + "(" + latin.embedder().modelId() + "," + cjk.embedder().modelId() + ")";
+    }
+
+    /** Every space, each once. */
+    public List<Space> spaces() {
+        return single() ? List.of(latin) : List.of(latin, cjk);
+    }
+
+    public Space of(Script script) {
+        return script == Script.CJK ? cjk : latin;
+    }
+
+    /** The one space a passage is embedded in. */
+    public Space forPassage(String text) {
+        Letters letters = Letters.of(text);
+        return letters.cjk() > 0 && letters.cjk() * PASSAGE_LATIN_PER_CJK >= letters.other() ? cjk : latin;
+    }
+
+    /**
+     * The spaces a question is searched in: a question without CJK in the Latin one; a question mostly in CJK in
+     * the CJK one; a question in Latin script that names CJK words in both (each kNN is an arm of the fusion).
+     */
+    public List<Space> forQuery(String text) {
+        if (single()) {
+            return List.of(latin);
+        }
+        Letters letters = Letters.of(text);
+        if (letters.cjk() == 0) {
+            return List.of(latin);
+        }
+        boolean mostlyCjk = letters.cjk() * QUESTION_LETTERS_PER_CJK >= letters.cjk() + letters.other();
+        return mostlyCjk ? List.of(cjk) : List.of(latin, cjk);
+    }
+
+    /** Ideographs, kana and hangul: the scripts that do not separate words by spaces. */
+    public static boolean isCjk(int codePoint) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    }
+
+    /** Letters of a text: CJK ones and all others. */
+    private record Letters(int cjk, int other) {
+
+        static Letters of(String text) {
+            int cjk = 0;
+            int other = 0;
+            for (int i = 0; i < text.length(); ) {
+                int c = text.codePointAt(i);
+                if (isCjk(c)) {
+                    cjk++;
+                } else if (Character.isLetter(c)) {
+                    other++;
+                }
+                i += Character.charCount(c);
+            }
+            return new Letters(cjk, other);
+        }
+    }
+}

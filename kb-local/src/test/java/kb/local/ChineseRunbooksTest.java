@@ -1,0 +1,77 @@
+package kb.local;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The DESIGN's two Chinese runbooks (§6) with the default configuration, real services: Chinese-aware BM25
+ * (characters and bigrams) puts the runbook that holds 商户密钥轮换 first, where single characters let the
+ * other one win on 商 and 户; the lookup contract for 支付网关超时问题 is unchanged.
+ */
+class ChineseRunbooksTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(90);
+    private static final String PAYMENT_ERRORS = """
+            ---
+            title: 支付网关错误码定义
+            keywords: [ERR_TIMEOUT, 超时, 支付网关]
+            ---
+            ## ERR_TIMEOUT
+
+            上游银行接口在 30 秒内没有响应。先检查专线延迟，再看连接池是否耗尽。
+
+            ## ERR_SIGNATURE
+
+            请求签名校验失败，通常是商户密钥轮换后没有同步。
+            """;
+    private static final String RATE_LIMIT = """
+            ---
+            title: 限流策略
+            keywords: [RATE_LIMITED, 限流, token bucket]
+            ---
+            网关使用令牌桶，每个商户每秒 200 个请求，突发 400。触发时返回 HTTP 429 与错误码 RATE_LIMITED。
+            """;
+    private static PipelineHarness kb;
+
+    @BeforeAll
+    static void start() throws Exception {
+        kb = new PipelineHarness();
+        kb.write("runbooks/payment-errors.md", PAYMENT_ERRORS);
+        kb.write("runbooks/rate-limit.md", RATE_LIMIT);
+        kb.write("notes/docker.md", "# Docker Tips\n\ndbash() { docker exec -it $1 bash; }\n");
+        kb.start();
+        await().atMost(DEADLINE).until(() -> kb.indexed(List.of("notes/docker.md", "runbooks/payment-errors.md",
+                "runbooks/rate-limit.md")));
+    }
+
+    @AfterAll
+    static void stop() {
+        kb.close();
+    }
+
+    @Test
+    void shouldPutTheRunbookHoldingTheKeyRotationFirst() throws Exception {
+        JsonNode answer = kb.search("商户密钥轮换");
+        assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(answer).get(0), answer.toString());
+        JsonNode bm25 = kb.search("商户密钥轮换", "&arms=bm25&gate=false");
+        assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(bm25).get(0), bm25.toString());
+    }
+
+    @Test
+    void shouldKeepTheLookupContractForAChineseQuestionWithOneKeywordHit() throws Exception {
+        JsonNode answer = kb.lookup("支付网关超时问题");
+        assertTrue(answer.get("found").asBoolean(), answer.toString());
+        assertEquals("runbooks/payment-errors.md", answer.get("primary").get("source").asText());
+        assertEquals("exact_L0", answer.get("primary").get("matchType").asText(), answer.toString());
+        assertEquals("high", answer.get("primary").get("confidence").asText(), answer.toString());
+        assertTrue(answer.get("supplement").isNull(), answer.toString());
+    }
+}

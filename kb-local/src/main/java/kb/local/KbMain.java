@@ -183,7 +183,11 @@ public final class KbMain {
         Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
         CountDownLatch stopped = new CountDownLatch(1);
         LocalPipeline[] pipeline = new LocalPipeline[1];
+        ProgressReporter[] progress = new ProgressReporter[1];
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (progress[0] != null) {
+                progress[0].close();
+            }
             if (pipeline[0] != null) {
                 pipeline[0].close();
             }
@@ -203,6 +207,9 @@ public final class KbMain {
         System.out.printf("kb ready at http://%s:%d (started in %.1f s)%n",
                 kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host(), pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9);
+        // A terminal gets a bar redrawn in place; a pipe or a CI log gets plain lines.
+        progress[0] = ProgressReporter.start(pipeline[0]::indexing, System.out, System.console() != null,
+                ProgressReporter.PERIOD);
         stopped.await();
     }
 }

@@ -92,6 +92,11 @@ public final class LocalPipeline implements AutoCloseable {
         return query.port();
     }
 
+    /** How far the index is behind the folder, or null before the query API's first look. */
+    public kb.query.IndexingProgress.Block indexing() {
+        return query == null ? null : query.indexing();
+    }
+
     public boolean isReady() {
         return ready;
     }

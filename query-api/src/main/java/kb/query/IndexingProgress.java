@@ -13,7 +13,7 @@ import java.util.Deque;
  * errs towards "not done"). Their chunks are estimated from the indexed documents' average. Chunks are done
  * when they have their vector: text is searchable first, vectors follow at the embedder's pace.
  */
-final class IndexingProgress {
+public final class IndexingProgress {
 
     /** An empty folder has nothing to wait for: after this long the first index counts as done. */
     static final long EMPTY_FOLDER_GRACE_MILLIS = 30_000;
@@ -26,12 +26,12 @@ final class IndexingProgress {
     }
 
     /**
-     * The status block.
+     * The status block; public so that {@code kb up} can print progress from it in process.
      *
      * @param state      running while any stage has a backlog, done otherwise
      * @param etaSeconds null while no rate is known yet, 0 when done
      */
-    record Block(String state, long documentsDone, long documentsTotal, long chunksDone, long chunksTotal,
+    public record Block(String state, long documentsDone, long documentsTotal, long chunksDone, long chunksTotal,
                  double chunksPerSecond, Long etaSeconds, long chunksAwaitingVectors) {
 
         boolean running() {

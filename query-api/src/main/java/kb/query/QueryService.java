@@ -84,6 +84,11 @@ public final class QueryService implements AutoCloseable {
         return feed.awaitReady(timeout);
     }
 
+    /** The latest indexing progress (refreshed in the background), or null before the first look. */
+    public IndexingProgress.Block indexing() {
+        return status.indexing();
+    }
+
     public int port() {
         return app.port();
     }

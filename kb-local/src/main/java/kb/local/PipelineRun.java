@@ -146,7 +146,9 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                     }
                     return;
                 }
-                String counts = docs + "/" + status.path("chunks").asLong() + "/" + deadLetters;
+                // Vectors filling in are progress too: text is indexed long before the last vector is added.
+                String counts = docs + "/" + status.path("chunks").asLong() + "/" + deadLetters + "/"
+                        + status.path("chunksAwaitingVectors").asLong();
                 if (!counts.equals(lastCounts) || !noLag) {
                     lastCounts = counts;
                     lastChange = Instant.now();
@@ -156,8 +158,9 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                     return;
                 }
                 if (Instant.now().isAfter(nextReport)) {
-                    System.out.printf("kb: indexed %d/%d files, %d chunks of %d, %d dead letters%n", docs, files,
-                            status.path("chunks").asLong(), status.path("chunksExpected").asLong(), deadLetters);
+                    System.out.printf("kb: indexed %d/%d files, %d chunks of %d (%d await vectors), %d dead letters%n",
+                            docs, files, status.path("chunks").asLong(), status.path("chunksExpected").asLong(),
+                            status.path("chunksAwaitingVectors").asLong(), deadLetters);
                     nextReport = Instant.now().plusSeconds(15);
                 }
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import kb.core.Json;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The DESIGN's two Chinese runbooks (§6) with the default configuration, real services: Chinese-aware BM25
  * (characters and bigrams) puts the runbook that holds 商户密钥轮换 first, where single characters let the
- * other one win on 商 and 户; the lookup contract for 支付网关超时问题 is unchanged.
+ * other one win on 商 and 户; the lookup contract for 支付网关超时问题 is unchanged. With an English page beside them,
+ * the corpus is mixed: each chunk is embedded by the model of its script and each question searches its own.
  */
 class ChineseRunbooksTest {
 
@@ -73,5 +75,30 @@ class ChineseRunbooksTest {
         assertEquals("exact_L0", answer.get("primary").get("matchType").asText(), answer.toString());
         assertEquals("high", answer.get("primary").get("confidence").asText(), answer.toString());
         assertTrue(answer.get("supplement").isNull(), answer.toString());
+    }
+
+    @Test
+    void shouldEmbedEachChunkByItsScriptAndAnswerEachLanguageFromItsOwnVectors() throws Exception {
+        assertEquals(3, chunksWith("embedding_zh", "runbooks/"), "the three chunks of the Chinese runbooks");
+        assertEquals(0, chunksWith("embedding", "runbooks/"));
+        assertEquals(1, chunksWith("embedding", "notes/docker.md"), "the English page in the English field");
+        JsonNode chinese = kb.search("商户密钥轮换", "&arms=vector&gate=false");
+        assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(chinese).get(0), chinese.toString());
+        JsonNode english = kb.search("open a shell inside a running container", "&arms=vector&gate=false");
+        assertEquals("notes/docker.md", PipelineHarness.paths(english).get(0), english.toString());
+    }
+
+    /** Chunks under a path prefix whose vector is in {@code field}, counted in Elasticsearch. */
+    private static long chunksWith(String field, String pathPrefix) throws Exception {
+        String body = """
+                {"query": {"bool": {"filter": [{"exists": {"field": "%s"}}, {"prefix": {"path": "%s"}}]}}}"""
+                .formatted(field, pathPrefix);
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                        SharedInfrastructure.get().elasticsearchUrl() + "/" + kb.prefix() + "-chunks/_count"))
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build();
+        String response = java.net.http.HttpClient.newHttpClient()
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        return Json.MAPPER.readTree(response).get("count").asLong();
     }
 }

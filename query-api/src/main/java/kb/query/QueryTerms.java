@@ -36,10 +36,14 @@ public final class QueryTerms {
         return List.copyOf(terms);
     }
 
-    /** The BM25 query text, or null when the question has no content term at all. */
+    /**
+     * The BM25 query text: the question's words without English stop words, each CJK run kept whole, so that the
+     * lexical analyser still sees which characters are adjacent (its bigrams are the Chinese words; a run split
+     * into single characters has none). Null when the question has no content term at all.
+     */
     public static String lexicalQuery(String query) {
-        List<String> terms = contentTerms(query);
-        return terms.isEmpty() ? null : String.join(" ", terms);
+        List<String> words = words(query).stream().filter(w -> !STOPWORDS.contains(w)).toList();
+        return words.isEmpty() ? null : String.join(" ", words);
     }
 
     /**

@@ -70,10 +70,9 @@ public final class SearchService {
         List<L0Hit> inCategory = category == null ? l0 : l0.stream().filter(h -> inCategory(h, category)).toList();
         ArmHits hits;
         boolean l1Available = true;
-        List<String> terms = QueryTerms.contentTerms(query);
         List<Embeddings.Space> spaces = options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(query, terms, spaces, category, inCategory, options);
+            hits = retrieveArms(query, spaces, category, inCategory, options);
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -121,12 +120,12 @@ public final class SearchService {
         return best;
     }
 
-    private ArmHits retrieveArms(String query, List<String> terms, List<Embeddings.Space> spaces, String category,
+    private ArmHits retrieveArms(String query, List<Embeddings.Space> spaces, String category,
                                  List<L0Hit> l0, SearchOptions options) throws IOException {
         boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
         int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
         int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
-        String lexicalQuery = terms.isEmpty() ? null : String.join(" ", terms);
+        String lexicalQuery = QueryTerms.lexicalQuery(query);
         List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
         List<ChunkRetriever.QueryVector> vectors = spaces.stream()
                 .map(s -> new ChunkRetriever.QueryVector(s.field(), s.embedder().embedQuery(query))).toList();

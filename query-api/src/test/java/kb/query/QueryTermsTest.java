@@ -65,4 +65,9 @@ class QueryTermsTest {
     void shouldHaveNoLexicalQueryForOnlyFunctionWords() {
         assertNull(QueryTerms.lexicalQuery("how do you do?"));
     }
+
+    @Test
+    void shouldKeepEachCjkRunWholeInTheLexicalQuerySoItsWordsSurviveAnalysis() {
+        assertEquals("支付超时 err_timeout 商户密钥轮换", QueryTerms.lexicalQuery("支付超时 ERR_TIMEOUT: how to 商户密钥轮换?"));
+    }
 }

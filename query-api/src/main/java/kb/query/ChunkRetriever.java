@@ -145,6 +145,12 @@ public final class ChunkRetriever {
         return merged;
     }
 
+    /** Chunks that have their vector (the rest wait for the sink's vector pass). */
+    public long embeddedChunks() throws IOException {
+        return client.count(c -> c.index(chunksAlias).query(q -> q.bool(b -> b.mustNot(
+                kb.core.es.ChunkQueries.awaitingVector())))).count();
+    }
+
     /** A document's chunks in their order in the file (their sections), without embeddings. */
     public List<ChunkDoc> chunksOf(String docId) throws IOException {
         return sources(client.search(s -> s.index(chunksAlias).size(MAX_CHUNKS_OF_DOCUMENT)

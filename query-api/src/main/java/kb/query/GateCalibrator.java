@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * everyday questions no technical knowledge base answers (English and Chinese), embedded once, their best
  * cosine against this corpus; the threshold per script is their mean plus two standard deviations (a question
  * must stand clear of the everyday background; a maximum would be set by the one probe that borrows the most
- * technical words). It is measured again whenever the number of documents has changed, at most once per period.
+ * technical words). It is measured again whenever the number of chunks with a vector has changed, at most once
+ * per period: the sink writes text first and vectors after, so the document count is complete long before the
+ * vectors the probes are measured against are.
  */
 public final class GateCalibrator implements AutoCloseable {
 
@@ -41,6 +43,8 @@ public final class GateCalibrator implements AutoCloseable {
     private final Embeddings embeddings;
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
+    private final LongSupplier embeddedChunks;
+    private long calibratedOnChunks = -1;
     private final double modelDefault;
     private final Clock clock;
     private final Map<Script, List<String>> probes;
@@ -50,11 +54,15 @@ public final class GateCalibrator implements AutoCloseable {
     private List<Script> probeScripts;
 
     /** @param configured KB_GATE_MIN_COSINE when set: then nothing is calibrated */
+    /**
+     * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
+     */
     public GateCalibrator(Embeddings embeddings, NearestCosines nearest, LongSupplier documentCount,
-                          double modelDefault, OptionalDouble configured, Clock clock) {
+                          LongSupplier embeddedChunks, double modelDefault, OptionalDouble configured, Clock clock) {
         this.embeddings = embeddings;
         this.nearest = nearest;
         this.documentCount = documentCount;
+        this.embeddedChunks = embeddedChunks;
         this.modelDefault = modelDefault;
         this.clock = clock;
         this.probes = loadProbes();
@@ -78,12 +86,14 @@ public final class GateCalibrator implements AutoCloseable {
         return current;
     }
 
-    /** Measures again when the corpus has another number of documents than at the last calibration. */
+    /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */
     public void refresh() {
         try {
-            long documents = documentCount.getAsLong();
-            if (documents > 0 && documents != current.documents()) {
+            long chunks = embeddedChunks.getAsLong();
+            if (chunks > 0 && chunks != calibratedOnChunks) {
+                long documents = documentCount.getAsLong();
                 current = calibrate(documents);
+                calibratedOnChunks = chunks;
                 LOG.info("[gate] calibrated on {} documents: min cosine {} (probe max {})", documents,
                         current.minCosine(), current.probeMax());
             }

@@ -55,7 +55,7 @@ public final class LookupService {
             return new Outcome(response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
         L0Hit first = specific.get(0);
-        String confidence = confidence(specific, retrieval, search.l1Leader(retrieval.hits()));
+        String confidence = confidence(specific, retrieval, search.l1Leader(retrieval));
         LOG.debug("[lookup] '{}': {} specific L0 hits, primary {} ({})", query, specific.size(), first.path(), confidence);
         Preview preview = preview(first, sectionTitle);
         LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), "exact_L0",

@@ -13,6 +13,7 @@ import kb.core.es.IndexNames;
  * @param numCandidates   HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100)
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
  * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
+ * @param cjkBm25Weight   the BM25 weight for a question mostly in CJK script ({@code KB_RRF_CJK_BM25_WEIGHT}, default 1.0)
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
  * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
@@ -50,6 +51,7 @@ public record QueryConfig(
         int numCandidates,
         int rrfK,
         double bm25Weight,
+        double cjkBm25Weight,
         double vectorWeight,
         double l0Weight,
         String apiToken,
@@ -80,6 +82,7 @@ public record QueryConfig(
                 settings.integer("KB_KNN_CANDIDATES", 100),
                 settings.integer("KB_RRF_K", 10),
                 settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
+                settings.decimal("KB_RRF_CJK_BM25_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
                 settings.string("KB_API_TOKEN", null),

@@ -52,6 +52,7 @@ public final class QueryService implements AutoCloseable {
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.numCandidates());
         DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
         this.gate = new GateCalibrator(embeddings, retriever::bestCosines, () -> documentCount(catalog),
+                () -> embeddedChunks(retriever),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
         SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current);
@@ -75,6 +76,14 @@ public final class QueryService implements AutoCloseable {
     private static long documentCount(DocumentCatalog catalog) {
         try {
             return catalog.documentCount();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static long embeddedChunks(ChunkRetriever retriever) {
+        try {
+            return retriever.embeddedChunks();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

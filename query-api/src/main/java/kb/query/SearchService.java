@@ -88,7 +88,7 @@ public final class SearchService {
                 || (!units.isEmpty() && (lexical || cosine.passes()));
         SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
                 hits.bm25().size(), cosine.best(), cosine.min(), l1Available, evidence.generic().size());
-        List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options) : List.of();
+        List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();
         return new Retrieval(query, inCategory, documents, verdict, found ? List.of() : suggestions(hits), l1Available,
                 hits, evidence);
     }
@@ -144,10 +144,10 @@ public final class SearchService {
     }
 
     private List<SearchResponse.DocumentResult> rank(ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k,
-                                                     SearchOptions options) {
+                                                     SearchOptions options, Script script) {
         List<ChunkDoc> specific = hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
         List<ChunkDoc> generic = hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        Map<String, Double> fused = fuse(hits, specific, generic, options);
+        Map<String, Double> fused = fuse(hits, specific, generic, options, script);
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
@@ -172,7 +172,7 @@ public final class SearchService {
      * by a specific keyword and with a small one for generic keywords only.
      */
     private Map<String, Double> fuse(ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic,
-                                     SearchOptions options) {
+                                     SearchOptions options, Script script) {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
         int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
@@ -185,7 +185,7 @@ public final class SearchService {
             return fused;
         }
         List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
-        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options)));
+        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, script)));
         arms.add(new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()));
         return RrfFusion.fuse(arms, rrfK);
     }
@@ -194,17 +194,23 @@ public final class SearchService {
      * The document L1 alone ranks first (BM25 and vectors fused as served, without the L0 arm), or null: what a
      * keyword hit must agree with to be answered with high confidence.
      */
-    public String l1Leader(ArmHits hits) {
-        Map<String, Double> fused = fuse(hits, List.of(), List.of(), SearchOptions.SERVED);
+    public String l1Leader(Retrieval retrieval) {
+        ArmHits hits = retrieval.hits();
+        Map<String, Double> fused = fuse(hits, List.of(), List.of(), SearchOptions.SERVED, Script.of(retrieval.query()));
         return java.util.stream.Stream.concat(hits.bm25().stream(), hits.vector().stream())
                 .max(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0))
                         .thenComparing(ChunkDoc::chunkId, Comparator.reverseOrder()))
                 .map(ChunkDoc::docId).orElse(null);
     }
 
-    /** The configured BM25 weight, or the rare-term weight when the question holds a rare term. */
-    double bm25Weight(CorpusStats corpus, SearchOptions options) {
-        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : config.bm25Weight();
+    /**
+     * The configured BM25 weight (for a question mostly in CJK script its own: Chinese BM25 over characters and
+     * bigrams is as strong as the Chinese model's vectors, where English BM25 is the weaker arm), or the rare-term
+     * weight when the question holds a rare term.
+     */
+    double bm25Weight(CorpusStats corpus, SearchOptions options, Script script) {
+        double configured = script == Script.CJK ? config.cjkBm25Weight() : config.bm25Weight();
+        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : configured;
         double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : config.rareBm25Weight();
         return RareTerms.bm25Weight(corpus, base, rare);
     }

@@ -58,7 +58,9 @@ class GateCalibrationTest {
         JsonNode gate = gate();
         assertEquals("calibrated", gate.get("source").asText());
         assertEquals(40, gate.get("probes").get("LATIN").asInt());
-        assertEquals(20, gate.get("probes").get("CJK").asInt());
+        // Chinese probes are measured in the Chinese model's field, which an English corpus leaves empty: nothing
+        // to measure, so the Chinese threshold stays the model's default (a Chinese question then needs words).
+        assertEquals(0, gate.get("probes").get("CJK").asInt());
         double latin = gate.get("minCosine").get("LATIN").asDouble();
         assertTrue(latin > 0 && latin < 1, gate.toString());
 

@@ -33,7 +33,7 @@ public final class ChunkerStream implements AutoCloseable {
     }
 
     public void start() {
-        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        TopicCreator.ensureTopics(config.common());
         Properties props = streamsProps(config);
         props.put(DeadLetterExceptionHandler.METER_REGISTRY_CONFIG, registry);
         deadLetters = new DeadLetterSender(config.common().bootstrapServers(), config.common().topics().maxMessageBytes());

@@ -84,7 +84,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.client = client;
         this.registry = registry;
         KbTopics topics = config.common().topics();
-        TopicCreator.ensureTopics(config.common().bootstrapServers(), topics, 1, (short) 1);
+        TopicCreator.ensureTopics(config.common());
         this.layout = new IndexLayout(client, config.indexNames(), embeddings);
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
         this.writer = new DocumentWriter(client, stage, clock, registry);

@@ -55,7 +55,7 @@ public final class IngestProducer implements AutoCloseable {
             Files.createDirectories(baseDir);
             LOG.info("[producer] created knowledge-base folder {}", baseDir);
         }
-        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        TopicCreator.ensureTopics(config.common());
         catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics());
         publisher = new EventPublisher(config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
         base = new BaseFolder(baseDir);

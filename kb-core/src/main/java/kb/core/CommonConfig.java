@@ -1,16 +1,25 @@
 package kb.core;
 
 /**
- * What every stage needs to find the others: the Kafka bootstrap servers and the topic prefix.
+ * What every stage needs to find the others: the Kafka bootstrap servers and the topics, with how they are
+ * laid out on the cluster.
  *
  * @param bootstrapServers Kafka bootstrap servers ({@code KB_KAFKA_BOOTSTRAP}, default localhost:9092)
  * @param topics           the topics, named from {@code KB_TOPIC_PREFIX} (default {@code kb.})
+ * @param topicLayout      partitions and replicas the topics are created with ({@code KB_TOPIC_PARTITIONS},
+ *                         {@code KB_TOPIC_REPLICATION})
  */
-public record CommonConfig(String bootstrapServers, KbTopics topics) {
+public record CommonConfig(String bootstrapServers, KbTopics topics, TopicLayout topicLayout) {
+
+    /** The default layout: 1 partition, replication from the cluster's size. */
+    public CommonConfig(String bootstrapServers, KbTopics topics) {
+        this(bootstrapServers, topics, TopicLayout.DEFAULT);
+    }
 
     public static CommonConfig from(Settings settings) {
         return new CommonConfig(
                 settings.string("KB_KAFKA_BOOTSTRAP", "localhost:9092"),
-                KbTopics.withPrefix(settings.string("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX)));
+                KbTopics.withPrefix(settings.string("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX)),
+                TopicLayout.from(settings));
     }
 }

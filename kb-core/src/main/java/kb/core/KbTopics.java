@@ -55,6 +55,14 @@ public record KbTopics(String prefix, int maxMessageBytes) {
         return List.of(fileEvents(), chunks(), documents(), dlq(), queryLog());
     }
 
+    /**
+     * The topics keyed by document: a document's versions follow each other in one partition, which is what
+     * keeps them in order. Their partition count must never change.
+     */
+    public List<TopicSpec<?, ?>> keyed() {
+        return List.of(fileEvents(), chunks(), documents());
+    }
+
     private Map<String, String> compacted() {
         return Map.of(
                 TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,

@@ -39,6 +39,12 @@ public final class Settings {
         return parsed(name, fallback, Integer::parseInt, "a whole number");
     }
 
+    /** A whole number that may be left unset, when its absence means "decide later" rather than a fixed default. */
+    public java.util.OptionalInt optionalInteger(String name) {
+        Integer value = parsed(name, null, Integer::valueOf, "a whole number");
+        return value == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(value);
+    }
+
     public long longValue(String name, long fallback) {
         return parsed(name, fallback, Long::parseLong, "a whole number");
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import kb.core.CommonConfig;
 import kb.core.DocumentCard;
 import kb.core.KbTopics;
 import kb.core.Metrics;
@@ -45,7 +46,7 @@ final class StandaloneApi implements AutoCloseable {
         String prefix = "s" + UUID.randomUUID().toString().substring(0, 8);
         String bootstrap = SharedInfrastructure.get().bootstrapServers();
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
-        TopicCreator.ensureTopics(bootstrap, topics, 1, (short) 1);
+        TopicCreator.ensureTopics(new CommonConfig(bootstrap, topics));
         publishCard(bootstrap, topics);
         Map<String, String> values = new HashMap<>(Map.of("KB_KAFKA_BOOTSTRAP", bootstrap, "KB_TOPIC_PREFIX", prefix + ".",
                 "KB_INDEX_PREFIX", prefix, "KB_ES_URL", elasticsearchUrl, "KB_API_PORT", "0",

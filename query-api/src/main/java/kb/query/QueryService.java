@@ -40,7 +40,7 @@ public final class QueryService implements AutoCloseable {
                         PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady,
                         kb.core.ReindexControl reindex) {
         WriteGuard.checkExposure(config);
-        TopicCreator.ensureTopics(config.common().bootstrapServers(), config.common().topics(), 1, (short) 1);
+        TopicCreator.ensureTopics(config.common());
         this.probe = new ElasticsearchProbe(client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL),
                 java.time.Clock.systemUTC());
         probe.start();

@@ -78,6 +78,10 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(StreamsConfig.consumerPrefix("session.timeout.ms"), "10000");
         props.put(StreamsConfig.consumerPrefix("heartbeat.interval.ms"), "3000");
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), "0");
+        // A chunk set acknowledged is on every in-sync replica (survives a broker failover), and a retried
+        // send neither duplicates nor reorders a document's versions within its partition.
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG), "true");
         props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
         props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),

@@ -29,6 +29,8 @@ public final class DeadLetterSender implements AutoCloseable {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
+        // A retried send must not write the letter twice, nor reorder letters of one key.
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(maxMessageBytes));
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());

@@ -107,6 +107,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         Properties producerProps = new Properties();
         producerProps.put("bootstrap.servers", config.common().bootstrapServers());
         producerProps.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
+        // A dead letter is the only trace of a record the sink gave up on: it must survive a broker failover,
+        // and a retry must not write it twice.
+        producerProps.put("acks", "all");
+        producerProps.put("enable.idempotence", "true");
         this.deadLetters = new KafkaProducer<>(producerProps, topics.dlq().keySerde().serializer(),
                 topics.dlq().valueSerde().serializer());
         this.backoff = new Backoff(Duration.ofMillis(200), config.maxRetryBackoff());

@@ -34,8 +34,10 @@ public final class QueryLog implements AutoCloseable {
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "50");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "100");
-        props.put(ProducerConfig.ACKS_CONFIG, "1");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
+        // Like every producer of the pipeline: acks=all and idempotent. Sends are asynchronous, so waiting for
+        // the replicas delays only the callback, never an answer; max.block.ms still bounds send() itself.
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         this.producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
         this.topic = topics.queryLog().name();
         this.registry = registry;

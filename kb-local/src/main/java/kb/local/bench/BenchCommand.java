@@ -104,6 +104,9 @@ public final class BenchCommand {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
         props.put("linger.ms", "20");
+        // As the pipeline's own producers do (acks=all, idempotent), so the bench measures the same writes.
+        props.put("acks", "all");
+        props.put("enable.idempotence", "true");
         try (KafkaProducer<String, DocumentCard> producer = new KafkaProducer<>(props,
                 topics.documents().keySerde().serializer(), topics.documents().valueSerde().serializer())) {
             for (int d = 0; d < documents; d++) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
 import kb.core.es.IndexNames;
+import kb.core.es.IndexShards;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,12 +30,15 @@ public final class IndexLayout {
     private final IndexNames names;
     private final kb.core.embed.Embeddings embeddings;
     private final String modelId;
+    private final IndexShards shards;
 
-    public IndexLayout(ElasticsearchClient client, IndexNames names, kb.core.embed.Embeddings embeddings) {
+    public IndexLayout(ElasticsearchClient client, IndexNames names, kb.core.embed.Embeddings embeddings,
+                       IndexShards shards) {
         this.client = client;
         this.names = names;
         this.embeddings = embeddings;
         this.modelId = embeddings.id();
+        this.shards = shards;
     }
 
     /** The version the chunks alias points at, if any. */
@@ -100,12 +104,17 @@ public final class IndexLayout {
         }
     }
 
-    private String definition(String resource, boolean hasVectors) throws IOException {
+    /** The resource's settings and mappings, with the configured shards and the model's {@code _meta} and dims. */
+    String definition(String resource, boolean hasVectors) throws IOException {
         try (InputStream in = IndexLayout.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("missing resource " + resource);
             }
             ObjectNode root = (ObjectNode) Json.MAPPER.readTree(in);
+            // The resources leave shards and replicas out: the deployment decides them (KB_ES_SHARDS, KB_ES_REPLICAS).
+            ObjectNode settings = (ObjectNode) root.get("settings");
+            settings.put("number_of_shards", shards.shards());
+            settings.put("number_of_replicas", shards.replicas());
             ObjectNode mappings = (ObjectNode) root.get("mappings");
             ObjectNode meta = mappings.putObject("_meta");
             meta.put("mapping_version", MAPPING_VERSION);

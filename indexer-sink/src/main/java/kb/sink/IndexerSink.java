@@ -85,7 +85,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.registry = registry;
         KbTopics topics = config.common().topics();
         TopicCreator.ensureTopics(config.common());
-        this.layout = new IndexLayout(client, config.indexNames(), embeddings);
+        this.layout = new IndexLayout(client, config.indexNames(), embeddings, config.indexShards());
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
         this.writer = new DocumentWriter(client, stage, clock, registry);
         this.vectors = new VectorFiller(client, stage, () -> target.chunksIndex(), config.vectorSlice(),

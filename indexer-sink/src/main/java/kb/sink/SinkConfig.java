@@ -5,12 +5,14 @@ import kb.core.CommonConfig;
 import kb.core.Settings;
 import kb.core.embed.Embeddings;
 import kb.core.es.IndexNames;
+import kb.core.es.IndexShards;
 
 /**
  * Configuration of the indexer sink.
  *
  * @param elasticsearchUrl {@code KB_ES_URL}, default http://localhost:9200
  * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
+ * @param indexShards      shards and replicas of the indexes created ({@code KB_ES_SHARDS}, {@code KB_ES_REPLICAS})
  * @param groupId          consumer group ({@code KB_SINK_GROUP}, default kb-indexer)
  * @param embeddingModel   {@code KB_EMBEDDING_MODEL}: {@value Embeddings#BY_LANGUAGE} (default) or one model's id
  * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
@@ -25,6 +27,7 @@ public record SinkConfig(
         CommonConfig common,
         String elasticsearchUrl,
         IndexNames indexNames,
+        IndexShards indexShards,
         String groupId,
         String embeddingModel,
         int maxBatchRecords,
@@ -38,6 +41,7 @@ public record SinkConfig(
                 CommonConfig.from(settings),
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
+                IndexShards.from(settings),
                 settings.string("KB_SINK_GROUP", "kb-indexer"),
                 Embeddings.setting(settings),
                 settings.integer("KB_SINK_BATCH", 256),

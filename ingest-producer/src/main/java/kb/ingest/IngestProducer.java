@@ -37,7 +37,7 @@ public final class IngestProducer implements AutoCloseable {
     private EventPublisher publisher;
     private TreeWatcher watcher;
     private Debouncer debouncer;
-    private Thread thread;
+    private volatile Thread thread;
     private BaseFolder base;
 
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
@@ -69,6 +69,16 @@ public final class IngestProducer implements AutoCloseable {
     /** True once the initial scan and reconciliation have been published. */
     public boolean awaitInitialScan(long timeout, TimeUnit unit) throws InterruptedException {
         return scanned.await(timeout, unit);
+    }
+
+    /**
+     * Whether the watcher thread still runs. It stops on an error it cannot handle (logged as "watcher
+     * stopped"); the process would then stay up publishing nothing, so health must say so and let the
+     * orchestrator restart it. False before {@link #start()} and after {@link #close()}.
+     */
+    public boolean isHealthy() {
+        Thread watching = thread;
+        return running && watching != null && watching.isAlive();
     }
 
     public Path baseDir() {

@@ -18,7 +18,8 @@ public final class IngestProducerMain {
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         IngestProducer producer = new IngestProducer(ProducerConfig.from(settings), registry, Clock.systemUTC());
         producer.start();
-        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9401), registry, () -> true);
+        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9401), registry,
+                producer::isHealthy);
         Shutdown.awaitThenClose("kb-producer", producer, metrics);
     }
 }

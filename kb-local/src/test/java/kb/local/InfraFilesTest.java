@@ -21,7 +21,7 @@ class InfraFilesTest {
     void shouldDeclareEveryServiceWithAPinnedImage() throws Exception {
         Map<String, Object> compose = new Yaml().load(Files.readString(INFRA.resolve("docker-compose.yml")));
         Map<String, Map<String, Object>> services = (Map<String, Map<String, Object>>) compose.get("services");
-        assertEquals(List.of("kafka", "kafka-init", "elasticsearch", "ingest-producer", "chunker-stream", "indexer-sink",
+        assertEquals(List.of("kafka", "elasticsearch", "ingest-producer", "chunker-stream", "indexer-sink",
                 "query-api", "prometheus", "grafana"), List.copyOf(services.keySet()));
         for (var service : services.entrySet()) {
             String image = (String) service.getValue().get("image");
@@ -29,12 +29,32 @@ class InfraFilesTest {
             assertFalse(image.endsWith(":latest"), service.getKey());
         }
         assertTrue(services.get("elasticsearch").get("image").toString().contains(":8.19."));
-        String init = String.valueOf(services.get("kafka-init").get("command"));
-        for (String topic : List.of("kb.file-events", "kb.chunks", "kb.documents", "kb.dlq", "kb.query-log")) {
-            assertTrue(init.contains("--topic " + topic), topic);
-        }
-        assertTrue(init.contains("cleanup.policy=compact") && init.contains("cleanup.policy=delete"));
         Map<String, Object> kafkaEnv = (Map<String, Object>) services.get("kafka").get("environment");
         assertEquals("false", String.valueOf(kafkaEnv.get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")));
+    }
+
+    /**
+     * The services create the topics and indexes themselves, so every one of them must see the same counts:
+     * a service with another partition count than the topics' would refuse to start.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldGiveEveryServiceTheSameTopicAndIndexLayout() throws Exception {
+        Map<String, Object> compose = new Yaml().load(Files.readString(INFRA.resolve("docker-compose.yml")));
+        Map<String, Map<String, Object>> services = (Map<String, Map<String, Object>>) compose.get("services");
+        Map<String, String> layout = Map.of(
+                "KB_TOPIC_PREFIX", "${KB_TOPIC_PREFIX:-kb.}",
+                "KB_TOPIC_PARTITIONS", "${KB_TOPIC_PARTITIONS:-3}",
+                "KB_TOPIC_REPLICATION", "${KB_TOPIC_REPLICATION:-}",
+                "KB_ES_SHARDS", "${KB_ES_SHARDS:-1}",
+                "KB_ES_REPLICAS", "${KB_ES_REPLICAS:-0}");
+        for (String name : List.of("ingest-producer", "chunker-stream", "indexer-sink", "query-api")) {
+            Map<String, Object> env = (Map<String, Object>) services.get(name).get("environment");
+            layout.forEach((variable, value) -> assertEquals(value, String.valueOf(env.get(variable)), name + " " + variable));
+            Map<String, Object> dependsOn = (Map<String, Object>) services.get(name).get("depends_on");
+            assertEquals(Map.of("condition", "service_healthy"), dependsOn.get("kafka"), name);
+        }
+        // No second place that creates topics with counts of its own.
+        assertFalse(Files.readString(INFRA.resolve("docker-compose.yml")).contains("--create"));
     }
 }

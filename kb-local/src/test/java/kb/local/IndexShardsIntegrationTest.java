@@ -1,0 +1,56 @@
+package kb.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.indices.IndexSettings;
+import java.util.List;
+import java.util.UUID;
+import kb.core.embed.Embedder;
+import kb.core.embed.Embeddings;
+import kb.core.es.EsClients;
+import kb.core.es.IndexNames;
+import kb.core.es.IndexShards;
+import kb.sink.IndexLayout;
+import kb.sink.IndexVersion;
+import org.junit.jupiter.api.Test;
+
+/** KB_ES_SHARDS and KB_ES_REPLICAS reach the indexes the sink creates on the real Elasticsearch. */
+class IndexShardsIntegrationTest {
+
+    /** Stands in for a model: only its id and size reach the index definition. */
+    private record NamedModel(String modelId, int dimensions) implements Embedder {
+
+        @Override
+        public List<float[]> embedPassages(List<String> passages) {
+            return passages.stream().map(p -> new float[dimensions]).toList();
+        }
+
+        @Override
+        public float[] embedQuery(String query) {
+            return new float[dimensions];
+        }
+    }
+
+    @Test
+    void shouldCreateEveryIndexOfAVersionWithTheConfiguredShardsAndReplicas() throws Exception {
+        ElasticsearchClient client = EsClients.create(SharedInfrastructure.get().elasticsearchUrl());
+        IndexNames names = new IndexNames("shards-" + UUID.randomUUID().toString().substring(0, 8));
+        IndexLayout layout = new IndexLayout(client, names, Embeddings.single(new NamedModel("m", 8)),
+                new IndexShards(2, 1));
+        IndexVersion version = layout.create(1);
+        try {
+            for (String index : List.of(version.chunksIndex(), version.docsIndex(), version.stateIndex())) {
+                IndexSettings settings = client.indices().getSettings(g -> g.index(index)).result().get(index)
+                        .settings().index();
+                assertEquals("2", settings.numberOfShards(), index);
+                assertEquals("1", settings.numberOfReplicas(), index);
+            }
+        } finally {
+            // A replica a single node cannot place leaves the cluster yellow: do not leave it to the other tests.
+            client.indices().delete(d -> d.index(version.chunksIndex(), version.docsIndex(), version.stateIndex())
+                    .ignoreUnavailable(true));
+            client._transport().close();
+        }
+    }
+}

@@ -55,9 +55,12 @@ public final class TopicCreator {
             Set<String> createdElsewhere = createTolerantOfRaces(admin, created);
             // Another service may have won the race with another partition count.
             checkPartitions(admin, intersection(keyed, createdElsewhere), layout.partitions());
-            LOG.info("[topics] created {} with {} partition(s), replication {}", created.stream()
-                    .map(NewTopic::name).filter(name -> !createdElsewhere.contains(name)).toList(),
-                    layout.partitions(), replication);
+            List<String> createdHere = created.stream().map(NewTopic::name)
+                    .filter(name -> !createdElsewhere.contains(name)).toList();
+            if (!createdHere.isEmpty()) {
+                LOG.info("[topics] created {} with {} partition(s), replication {}", createdHere, layout.partitions(),
+                        replication);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);

@@ -14,12 +14,16 @@ import kb.core.es.ChunkDoc;
  * @param bm25Scores   the BM25 arm's scores, in its order
  * @param vectorScores the vector arm's cosine similarities, in its order
  * @param corpus       document frequencies of the question's words and keywords
+ * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
+ *                     {@link kb.core.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
  */
 public record ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc> l0, List<Double> bestCosines,
-                      List<Double> bm25Scores, List<Double> vectorScores, CorpusStats corpus) {
+                      List<Double> bm25Scores, List<Double> vectorScores, CorpusStats corpus,
+                      List<ChunkDoc> crossVector) {
 
     public static ArmHits none() {
-        return new ArmHits(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN);
+        return new ArmHits(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN,
+                List.of());
     }
 
     /** The highest cosine of any field searched, or -1 (for logs and calibration, not for the gate). */

@@ -58,7 +58,7 @@ public final class ChunkRetriever {
      */
     public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, String category, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vectors, category, bm25Size, knnSize, List.of(), 0, List.of());
+        return retrieve(lexicalQuery, vectors, List.of(), category, bm25Size, knnSize, List.of(), 0, List.of());
     }
 
     /**
@@ -68,13 +68,15 @@ public final class ChunkRetriever {
      * @param keywords   matched L0 keywords whose spread through the corpus's text is counted (see
      *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
      */
-    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, String category, int bm25Size,
-                            int knnSize, List<String> l0DocIds, double titleBoost, List<String> keywords)
-            throws IOException {
+    /** @param cross the question's embeddings for the other script's field: an arm of their own */
+    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, List<QueryVector> cross, String category,
+                            int bm25Size, int knnSize, List<String> l0DocIds, double titleBoost,
+                            List<String> keywords) throws IOException {
         ServingIndex.Format format = serving.format();
         LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
         String terms = lexical.query(lexicalQuery);
         List<QueryVector> searchable = vectors.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
+        List<QueryVector> crossSearchable = cross.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
         Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
             m.index(chunksAlias);
@@ -88,7 +90,7 @@ public final class ChunkRetriever {
                         .size(bm25Size)
                         .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
             }
-            for (QueryVector vector : searchable) {
+            for (QueryVector vector : java.util.stream.Stream.concat(searchable.stream(), crossSearchable.stream()).toList()) {
                 List<Float> queryVector = toList(vector.vector());
                 m.searches(s -> s.header(h -> h).body(b -> b
                         .knn(k -> {
@@ -113,6 +115,10 @@ public final class ChunkRetriever {
             // A field the served index does not have yet (a migration is building it) answers nothing.
             knn.add(searchable.contains(vector) ? hits(response.responses().get(next++)) : List.of());
         }
+        List<List<Hit<ChunkDoc>>> crossKnn = new ArrayList<>();
+        for (QueryVector vector : crossSearchable) {
+            crossKnn.add(hits(response.responses().get(next++)));
+        }
         CorpusStats corpus = keywords.isEmpty() ? CorpusStats.UNKNOWN : stats(response.responses().get(next), keywords);
         if (terms != null) {
             corpus = termStatistics.read(lexical.text(), terms, corpus);
@@ -120,7 +126,7 @@ public final class ChunkRetriever {
         List<Hit<ChunkDoc>> vectorHits = byRankInTurn(knn);
         List<Double> best = knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
         return new ArmHits(sources(bm25), sources(vectorHits), sources(l0), best, scores(bm25),
-                vectorHits.stream().map(ChunkRetriever::cosine).toList(), corpus);
+                vectorHits.stream().map(ChunkRetriever::cosine).toList(), corpus, sources(byRankInTurn(crossKnn)));
     }
 
     /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */

@@ -14,6 +14,8 @@ import kb.core.es.IndexNames;
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
  * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
  * @param cjkBm25Weight   the BM25 weight for a question mostly in CJK script ({@code KB_RRF_CJK_BM25_WEIGHT}, default 1.0)
+ * @param crossVectorWeight the weight of the Chinese vector field for a question without CJK, by language
+ *                        ({@code KB_RRF_CROSS_VECTOR_WEIGHT}, default 1.0: the same vote as the English field)
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
  * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
@@ -52,6 +54,7 @@ public record QueryConfig(
         int rrfK,
         double bm25Weight,
         double cjkBm25Weight,
+        double crossVectorWeight,
         double vectorWeight,
         double l0Weight,
         String apiToken,
@@ -83,6 +86,7 @@ public record QueryConfig(
                 settings.integer("KB_RRF_K", 10),
                 settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
                 settings.decimal("KB_RRF_CJK_BM25_WEIGHT", 1.0),
+                settings.decimal("KB_RRF_CROSS_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
                 settings.string("KB_API_TOKEN", null),

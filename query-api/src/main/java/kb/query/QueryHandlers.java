@@ -249,7 +249,8 @@ final class QueryHandlers {
         }
         return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
                 decimalParam(ctx, "titleBoost"), alpha, intParam(ctx, "rrfK", 0, 1, 1000),
-                decimalParam(ctx, "rareBm25Weight"), "true".equalsIgnoreCase(ctx.queryParam("explain")));
+                decimalParam(ctx, "rareBm25Weight"), "true".equalsIgnoreCase(ctx.queryParam("explain")),
+                decimalParam(ctx, "crossVectorWeight"));
     }
 
     /** A non-negative number, or -1 when absent. */

@@ -14,11 +14,14 @@ package kb.query;
  * @param rareBm25Weight RRF weight of the BM25 arm when the question holds a rare term, or negative for the
  *                      configured one
  * @param explain      true to add each arm's raw hits and the corpus statistics to the answer
+ * @param crossVectorWeight RRF weight of the other script's vector field for a question without CJK, or
+ *                      negative for the configured one
  */
 public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight, double titleBoost,
-                            double convexAlpha, int rrfK, double rareBm25Weight, boolean explain) {
+                            double convexAlpha, int rrfK, double rareBm25Weight, boolean explain,
+                            double crossVectorWeight) {
 
     public enum Arms { HYBRID, BM25, VECTOR }
 
-    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0, -1, false);
+    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0, -1, false, -1);
 }

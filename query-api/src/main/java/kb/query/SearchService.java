@@ -127,11 +127,19 @@ public final class SearchService {
         int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
         String lexicalQuery = QueryTerms.lexicalQuery(query);
         List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
-        List<ChunkRetriever.QueryVector> vectors = spaces.stream()
-                .map(s -> new ChunkRetriever.QueryVector(s.field(), s.embedder().embedQuery(query))).toList();
-        return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectors,
+        List<ChunkRetriever.QueryVector> vectors = embed(query, spaces);
+        java.util.Set<String> populated = retriever.servingFormat().populated();
+        // Served answers only: the vector arm alone (a diagnosis) stays the question's own model.
+        List<ChunkRetriever.QueryVector> cross = options.arms() != SearchOptions.Arms.HYBRID ? List.of()
+                : embed(query, embeddings.crossForQuery(query).stream().filter(s -> populated.contains(s.field())).toList());
+        return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectors, cross,
                 category, bm25Window, knnWindow, l0Arm.stream().map(L0Hit::docId).toList(),
                 options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost(), keywordsOf(l0));
+    }
+
+    private static List<ChunkRetriever.QueryVector> embed(String query, List<Embeddings.Space> spaces) {
+        return spaces.stream().map(s -> new ChunkRetriever.QueryVector(s.field(), s.embedder().embedQuery(query)))
+                .toList();
     }
 
     private static boolean inCategory(L0Hit hit, String category) {
@@ -155,6 +163,7 @@ public final class SearchService {
         collect(generic, "L0", chunks, arms);
         collect(hits.bm25(), "bm25", chunks, arms);
         collect(hits.vector(), "vector", chunks, arms);
+        collect(hits.crossVector(), "vector", chunks, arms);
         Map<String, List<ChunkDoc>> byDocument = new LinkedHashMap<>();
         chunks.values().stream()
                 .sorted(Comparator.comparingDouble((ChunkDoc c) -> fused.get(c.chunkId())).reversed()
@@ -176,8 +185,10 @@ public final class SearchService {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
         int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
+        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : config.crossVectorWeight();
         List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
-                new RrfFusion.Arm(ids(generic), config.genericL0Weight()));
+                new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
+                new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));
         if (alpha > 0) {
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(ids(hits.bm25()), hits.bm25Scores(),
                     ids(hits.vector()), hits.vectorScores(), alpha));
@@ -197,7 +208,7 @@ public final class SearchService {
     public String l1Leader(Retrieval retrieval) {
         ArmHits hits = retrieval.hits();
         Map<String, Double> fused = fuse(hits, List.of(), List.of(), SearchOptions.SERVED, Script.of(retrieval.query()));
-        return java.util.stream.Stream.concat(hits.bm25().stream(), hits.vector().stream())
+        return java.util.stream.Stream.of(hits.bm25(), hits.vector(), hits.crossVector()).flatMap(List::stream)
                 .max(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0))
                         .thenComparing(ChunkDoc::chunkId, Comparator.reverseOrder()))
                 .map(ChunkDoc::docId).orElse(null);

@@ -22,8 +22,11 @@ final class ServingIndex {
      * @param newestVersion  the newest version of the chunk index; above the served one while the sink builds it
      * @param vectorFields   the vector fields its mapping has (an index built before the by-language models has
      *                       no {@code embedding_zh}: a kNN on it would fail)
+     * @param populated      the vector fields at least one chunk has a vector in (an English folder leaves the
+     *                       Chinese one empty: no question needs embedding for it)
      */
-    record Format(String index, int mappingVersion, int newestVersion, java.util.Set<String> vectorFields) {
+    record Format(String index, int mappingVersion, int newestVersion, java.util.Set<String> vectorFields,
+                  java.util.Set<String> populated) {
 
         int servedVersion() {
             return IndexNames.versionOf(index);
@@ -68,6 +71,12 @@ final class ServingIndex {
         int mappingVersion = meta != null && meta.containsKey("mapping_version") ? meta.get("mapping_version").to(Integer.class) : 0;
         int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
                 .mapToInt(IndexNames::versionOf).max().orElse(IndexNames.versionOf(index));
-        return new Format(index, mappingVersion, newest, vectorFields);
+        java.util.Set<String> populated = new java.util.HashSet<>();
+        for (String field : vectorFields) {
+            if (client.count(c -> c.index(index).query(q -> q.exists(e -> e.field(field)))).count() > 0) {
+                populated.add(field);
+            }
+        }
+        return new Format(index, mappingVersion, newest, vectorFields, java.util.Set.copyOf(populated));
     }
 }

@@ -132,6 +132,20 @@ public final class Embeddings {
         return mostlyCjk ? List.of(cjk) : List.of(latin, cjk);
     }
 
+    /**
+     * The other script's space for a question in Latin script, by language: Chinese pages quote English
+     * identifiers, error lines and configuration, which the Chinese model reads too, and an English question
+     * about them finds them only there. Searched as an arm of its own (weighted in the query API's fusion),
+     * and never evidence for the gate (its cosines are not calibrated for English questions). Empty for one
+     * model and for questions with CJK.
+     */
+    public List<Space> crossForQuery(String text) {
+        if (single() || Letters.of(text).cjk() > 0) {
+            return List.of();
+        }
+        return List.of(cjk);
+    }
+
     /** Ideographs, kana and hangul: the scripts that do not separate words by spaces. */
     public static boolean isCjk(int codePoint) {
         Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);

@@ -73,6 +73,15 @@ class EmbeddingsTest {
     }
 
     @Test
+    void shouldAlsoSearchTheChineseFieldAsAnArmOfItsOwnForAnEnglishQuestionOnly() {
+        assertEquals(List.of(byLanguage.of(Embeddings.Script.CJK)),
+                byLanguage.crossForQuery("failed to fetch data from etcd, failed to read etcd dir"));
+        assertEquals(List.of(), byLanguage.crossForQuery("商户密钥轮换"));
+        assertEquals(List.of(), byLanguage.crossForQuery("how do I configure the limit-count plugin 限流"));
+        assertEquals(List.of(), Embeddings.single(ENGLISH).crossForQuery("failed to fetch data from etcd"));
+    }
+
+    @Test
     void shouldUseOneModelForEveryTextWhenOneIsConfigured() {
         Embeddings single = Embeddings.single(ENGLISH);
         assertEquals(ENGLISH, single.forPassage("商户密钥轮换").embedder());

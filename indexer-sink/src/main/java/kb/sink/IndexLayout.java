@@ -62,7 +62,20 @@ public final class IndexLayout {
         createIfMissing(version.chunksIndex(), "chunks-index.json", true);
         createIfMissing(version.docsIndex(), "docs-index.json", false);
         createIfMissing(version.stateIndex(), "docstate-index.json", false);
+        addStateFields(version);
         return version;
+    }
+
+    /**
+     * Adds the state fields of this release to a version's state index created by an earlier one (its mapping
+     * is strict; adding fields is allowed and idempotent), so an existing index keeps being served.
+     */
+    public void addStateFields(IndexVersion version) throws IOException {
+        String mappings;
+        try (InputStream in = resource("docstate-index.json")) {
+            mappings = Json.MAPPER.writeValueAsString(Json.MAPPER.readTree(in).get("mappings"));
+        }
+        client.indices().putMapping(p -> p.index(version.stateIndex()).withJson(new StringReader(mappings)));
     }
 
     /** Points both aliases at the target in one atomic call, then drops the previous version. */
@@ -101,10 +114,7 @@ public final class IndexLayout {
     }
 
     private String definition(String resource, boolean hasVectors) throws IOException {
-        try (InputStream in = IndexLayout.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("missing resource " + resource);
-            }
+        try (InputStream in = resource(resource)) {
             ObjectNode root = (ObjectNode) Json.MAPPER.readTree(in);
             ObjectNode mappings = (ObjectNode) root.get("mappings");
             ObjectNode meta = mappings.putObject("_meta");
@@ -119,5 +129,13 @@ public final class IndexLayout {
             }
             return Json.MAPPER.writeValueAsString(root);
         }
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = IndexLayout.class.getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException("missing resource " + name);
+        }
+        return in;
     }
 }

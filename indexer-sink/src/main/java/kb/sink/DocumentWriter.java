@@ -1,11 +1,11 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.VersionType;
 import co.elastic.clients.elasticsearch.core.BulkRequest;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
-import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -23,40 +23,77 @@ import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
 import kb.core.es.ChunkFields;
 import kb.core.text.LexicalAnalyzer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The write protocol for one batch of document changes:
+ * The write protocol for one batch of document changes, fenced so that a writer holding an older version of a
+ * document (the previous owner of a partition, still writing during a consumer-group rebalance) can never leave
+ * it in the index over a newer one:
  * <ol>
- *   <li>read each document's state (generation, chunk ids); skip changes not newer than it (replays);</li>
+ *   <li>read each document's state (generation, chunk ids); skip changes it already covers (replays);</li>
  *   <li>look up the vectors already known for the chunks' texts (ids are content-addressed: unchanged text
  *       keeps its vector); nothing is embedded here, so a document is searchable by its words at once;</li>
+ *   <li>claim each document's state (pending, with the new generation) by compare-and-set on the state as read
+ *       ({@link StateFence}); a writer that loses reads again and claims only if its version is still newer;</li>
  *   <li>one bulk: index the current chunks (with a vector when one is known, otherwise without: the
- *       {@link VectorFiller} adds it) and card, delete the chunk ids the document no longer has (a reader
+ *       {@link VectorFiller} adds it) and card, delete the chunk ids earlier versions may have left (a reader
  *       sees old and new swap within one refresh);</li>
- *   <li>only for documents whose every item succeeded, record the new state (kept after a delete, so an
- *       old upsert replayed later is recognised and skipped).</li>
+ *   <li>only for documents whose every item succeeded, mark the claim applied (compare-and-set on the claim).</li>
  * </ol>
- * Every step is idempotent, so a batch retried after a failure or a restart leaves the same index.
+ *
+ * <p>Every chunk and card write carries the generation as its external version ({@code external_gte}), so it
+ * lands only over an older version: a slow writer that claimed first writes under a newer one in vain (409:
+ * superseded, not an error). {@code _gte} because the vector pass's update (a seq_no-conditional partial update:
+ * the update API has no external versioning) adds one to the version it finds; a newer generation may be the
+ * very next offset. Elasticsearch keeps a delete's version only for {@code index.gc_deletes}, though, so a slow
+ * writer could re-create a chunk or card a newer version deleted; its mark then fails (the newer version claimed
+ * in between), and it deletes whatever it wrote that the recorded version lacks, at that version's generation
+ * (which removes only what older writers wrote). So once the writers are done, the index holds the newest
+ * claimed version's chunks and card, and nothing of any other version.
+ *
+ * <p>Every step is idempotent, so a batch retried after a failure or a restart leaves the same index.
  */
 public final class DocumentWriter {
 
     /** Polls of up to this many records are live edits: their writes wait for the refresh. */
     static final int LIVE_BATCH = 32;
+    private static final Logger LOG = LoggerFactory.getLogger(DocumentWriter.class);
+
+    /** The points between a write's steps where a test can hold one writer while another one runs. */
+    public enum Step { STATE_READ, CLAIMED, WRITTEN }
+
+    /** Told when a write reaches a step; the sink's writers do nothing there. */
+    @FunctionalInterface
+    public interface Steps {
+        Steps NONE = step -> { };
+
+        void reached(Step step);
+    }
 
     private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
+    private final StateFence fence;
     private final Clock clock;
+    private final Steps steps;
     private final io.micrometer.core.instrument.MeterRegistry registry;
     private final io.micrometer.core.instrument.Timer bulkLatency;
 
     public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock,
                           io.micrometer.core.instrument.MeterRegistry registry) {
+        this(client, embeddings, clock, registry, Steps.NONE);
+    }
+
+    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock,
+                          io.micrometer.core.instrument.MeterRegistry registry, Steps steps) {
         this.client = client;
         this.embeddings = embeddings;
+        this.fence = new StateFence(client);
         this.clock = clock;
+        this.steps = steps;
         this.registry = registry;
         this.bulkLatency = io.micrometer.core.instrument.Timer.builder("kb_sink_bulk_latency").register(registry);
-        for (String outcome : new String[]{"ok", "not_found", "retriable", "rejected"}) {
+        for (String outcome : new String[]{"ok", "not_found", "superseded", "retriable", "rejected"}) {
             registry.counter("kb_sink_bulk_items_total", "outcome", outcome);
         }
     }
@@ -67,41 +104,39 @@ public final class DocumentWriter {
      * @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch
      */
     public BatchResult write(Collection<Change> changes, IndexVersion target, boolean live) throws IOException {
-        Map<String, DocState> states = readStates(changes.stream().map(Change::docId).toList(), target.stateIndex());
-        List<Change> fresh = changes.stream()
-                .filter(c -> !states.containsKey(c.docId()) || c.generation() > states.get(c.docId()).generation())
-                .toList();
+        Map<String, StateFence.Read> states = fence.read(changes.stream().map(Change::docId).toList(),
+                target.stateIndex());
+        steps.reached(Step.STATE_READ);
+        List<Change> fresh = changes.stream().filter(c -> !StateFence.covered(c, states)).toList();
         if (fresh.isEmpty()) {
             return new BatchResult(List.of(), changes.size(), List.of(), 0);
         }
-        rememberDeleted(fresh, states, target);
         Map<String, EmbeddingStage.Embedded> vectors = embeddings.known(upsertedChunks(fresh), target.chunksIndex());
-        PlannedBulk plan = plan(fresh, states, vectors, target);
-        Map<String, String> failures = execute(plan, live);
-        List<Rejected> rejected = new ArrayList<>();
-        List<Change> applied = new ArrayList<>();
-        for (Change change : fresh) {
-            String failure = failures.get(change.docId());
-            if (failure == null) {
-                applied.add(change);
-            } else {
-                rejected.add(new Rejected(change, failure));
-            }
-        }
-        writeStates(applied, target.stateIndex());
+        // Built before claiming: a document that cannot even be turned into writes claims nothing.
+        Map<String, List<BulkOperation>> writes = versionWrites(fresh, vectors, target);
+        List<StateFence.Claim> claims = fence.claim(fresh, states, target.stateIndex());
+        steps.reached(Step.CLAIMED);
+        rememberDeleted(claims, target);
+        Map<String, String> failures = execute(plan(claims, writes, target), live);
+        steps.reached(Step.WRITTEN);
+        List<Rejected> rejected = claims.stream().filter(c -> failures.containsKey(c.change().docId()))
+                .map(c -> new Rejected(c.change(), failures.get(c.change().docId()))).toList();
+        List<Change> applied = settle(claims.stream().filter(c -> !failures.containsKey(c.change().docId())).toList(),
+                target);
         long awaiting = vectors.values().stream().filter(e -> e.vector() == null).count();
-        return new BatchResult(applied, changes.size() - fresh.size(), rejected, awaiting);
+        return new BatchResult(applied, changes.size() - applied.size() - rejected.size(), rejected, awaiting);
     }
 
-    private Map<String, DocState> readStates(List<String> docIds, String stateIndex) throws IOException {
-        Map<String, DocState> states = new HashMap<>();
-        var response = client.mget(m -> m.index(stateIndex).ids(docIds), DocState.class);
-        for (MultiGetResponseItem<DocState> item : response.docs()) {
-            if (item.isResult() && item.result().found() && item.result().source() != null) {
-                states.put(item.result().id(), item.result().source());
-            }
-        }
-        return states;
+    /**
+     * Marks the fully written claims applied. One another writer overtook meanwhile is not applied: a newer
+     * version (or the same one, taken over) is the document's now; what we may have written under it is repaired.
+     */
+    private List<Change> settle(List<StateFence.Claim> written, IndexVersion target) throws IOException {
+        List<StateFence.Overtaken> overtaken = fence.settle(written, target.stateIndex());
+        repair(overtaken, target);
+        Set<String> lost = new HashSet<>();
+        overtaken.forEach(o -> lost.add(o.claim().change().docId()));
+        return written.stream().map(StateFence.Claim::change).filter(c -> !lost.contains(c.docId())).toList();
     }
 
     private static List<Chunk> upsertedChunks(List<Change> fresh) {
@@ -109,49 +144,96 @@ public final class DocumentWriter {
     }
 
     /** A deleted document's vectors stay in the cache for a while: it may be a rename. */
-    private void rememberDeleted(List<Change> fresh, Map<String, DocState> states, IndexVersion target)
-            throws IOException {
+    private void rememberDeleted(List<StateFence.Claim> claims, IndexVersion target) throws IOException {
         List<String> ids = new ArrayList<>();
-        for (Change change : fresh) {
-            DocState state = states.get(change.docId());
-            if (change.isDelete() && state != null) {
-                ids.addAll(state.chunkIds());
+        for (StateFence.Claim claim : claims) {
+            if (claim.change().isDelete()) {
+                ids.addAll(claim.state().staleChunkIds());
             }
         }
         embeddings.remember(ids, target.chunksIndex());
     }
 
-    private PlannedBulk plan(List<Change> fresh, Map<String, DocState> states, Map<String, EmbeddingStage.Embedded> vectors,
-                             IndexVersion target) {
-        PlannedBulk plan = new PlannedBulk();
+    /** Each version's own writes (chunks and card, or the card's delete), versioned by its generation. */
+    private Map<String, List<BulkOperation>> versionWrites(List<Change> fresh,
+                                                           Map<String, EmbeddingStage.Embedded> vectors,
+                                                           IndexVersion target) {
+        Map<String, List<BulkOperation>> writes = new HashMap<>();
         long now = clock.millis();
         for (Change change : fresh) {
-            DocState state = states.get(change.docId());
-            Set<String> stale = new HashSet<>(state == null ? List.of() : state.chunkIds());
+            List<BulkOperation> ops = new ArrayList<>();
+            long version = change.generation();
             if (change.isDelete()) {
-                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(target.docsIndex()).id(change.docId()))));
+                ops.add(delete(target.docsIndex(), change.docId(), version));
             } else {
                 DocumentChunks document = change.document();
                 for (Chunk chunk : document.chunks()) {
-                    stale.remove(chunk.chunkId());
-                    EmbeddingStage.Embedded embedded = vectors.get(chunk.chunkId());
-                    ChunkDoc doc = chunkDoc(document.card(), chunk, embedded, change.generation(), now);
-                    plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.chunksIndex())
-                            .id(chunk.chunkId()).document(doc))));
+                    ChunkDoc doc = chunkDoc(document.card(), chunk, vectors.get(chunk.chunkId()), version, now);
+                    ops.add(index(target.chunksIndex(), chunk.chunkId(), doc, version));
                 }
-                CardDoc card = cardDoc(document, now);
-                plan.add(change.docId(), BulkOperation.of(o -> o.index(i -> i.index(target.docsIndex())
-                        .id(change.docId()).document(card))));
+                ops.add(index(target.docsIndex(), change.docId(), cardDoc(document, now), version));
             }
-            for (String id : stale) {
-                plan.add(change.docId(), BulkOperation.of(o -> o.delete(d -> d.index(target.chunksIndex()).id(id))));
+            writes.put(change.docId(), ops);
+        }
+        return writes;
+    }
+
+    /** The claimed versions' writes, and the deletes of what earlier versions may have left. */
+    private static PlannedBulk plan(List<StateFence.Claim> claims, Map<String, List<BulkOperation>> writes,
+                                    IndexVersion target) {
+        PlannedBulk plan = new PlannedBulk();
+        for (StateFence.Claim claim : claims) {
+            String docId = claim.change().docId();
+            writes.get(docId).forEach(op -> plan.add(docId, op));
+            for (String id : claim.state().staleChunkIds()) {
+                plan.add(docId, delete(target.chunksIndex(), id, claim.change().generation()));
             }
         }
         return plan;
     }
 
+    /**
+     * A claim overtaken before it was settled: a newer version claimed in between and may have deleted a chunk
+     * or the card before our writes landed; if Elasticsearch had already forgotten that delete (gc_deletes), our
+     * write re-created it. Whatever we wrote that the recorded version lacks is deleted at that version's
+     * generation: {@code external_gte} removes only what older versions wrote there, never its own or a newer
+     * one's writes.
+     */
+    private void repair(List<StateFence.Overtaken> overtaken, IndexVersion target) throws IOException {
+        PlannedBulk plan = new PlannedBulk();
+        for (StateFence.Overtaken o : overtaken) {
+            DocState ours = o.claim().state();
+            DocState now = o.now();
+            String docId = ours.docId();
+            if (now.generation() == ours.generation()) {
+                continue; // the same version, taken over by another writer: the same writes
+            }
+            Set<String> strays = new HashSet<>(ours.chunkIds());
+            strays.removeAll(now.chunkIds());
+            strays.forEach(id -> plan.add(docId, delete(target.chunksIndex(), id, now.generation())));
+            if (now.deleted() && !ours.deleted()) {
+                plan.add(docId, delete(target.docsIndex(), docId, now.generation()));
+            }
+        }
+        execute(plan, false).forEach((docId, reason) ->
+                LOG.warn("[sink] could not remove an older version's writes of {}: {}", docId, reason));
+    }
+
+    private static BulkOperation index(String index, String id, Object document, long generation) {
+        return BulkOperation.of(o -> o.index(i -> i.index(index).id(id).document(document)
+                .version(generation).versionType(VersionType.ExternalGte)));
+    }
+
+    private static BulkOperation delete(String index, String id, long generation) {
+        return BulkOperation.of(o -> o.delete(d -> d.index(index).id(id)
+                .version(generation).versionType(VersionType.ExternalGte)));
+    }
+
     /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
     private Map<String, String> execute(PlannedBulk plan, boolean waitForRefresh) throws IOException {
+        if (plan.operations.isEmpty()) {
+            return Map.of(); // every claim lost to a newer version
+        }
         long start = System.nanoTime();
         BulkResponse response = client.bulk(BulkRequest.of(b -> waitForRefresh
                 ? b.operations(plan.operations).refresh(co.elastic.clients.elasticsearch._types.Refresh.WaitFor)
@@ -162,7 +244,7 @@ public final class DocumentWriter {
         for (int i = 0; i < items.size(); i++) {
             BulkResponseItem item = items.get(i);
             registry.counter("kb_sink_bulk_items_total", "outcome", outcome(item)).increment();
-            if (item.error() == null || isMissingDelete(item)) {
+            if (item.error() == null || isMissingDelete(item) || isSuperseded(item)) {
                 continue;
             }
             if (item.status() == 429 || item.status() >= 500) {
@@ -181,6 +263,9 @@ public final class DocumentWriter {
         if (isMissingDelete(item)) {
             return "not_found";
         }
+        if (isSuperseded(item)) {
+            return "superseded";
+        }
         return item.status() == 429 || item.status() >= 500 ? "retriable" : "rejected";
     }
 
@@ -188,22 +273,9 @@ public final class DocumentWriter {
         return item.status() == 404;
     }
 
-    private void writeStates(List<Change> applied, String stateIndex) throws IOException {
-        if (applied.isEmpty()) {
-            return;
-        }
-        List<BulkOperation> ops = new ArrayList<>();
-        for (Change change : applied) {
-            List<String> ids = change.isDelete() ? List.of()
-                    : change.document().chunks().stream().map(Chunk::chunkId).toList();
-            DocState state = new DocState(change.docId(), change.generation(), ids, change.isDelete());
-            ops.add(BulkOperation.of(o -> o.index(i -> i.index(stateIndex).id(change.docId()).document(state))));
-        }
-        BulkResponse response = client.bulk(b -> b.operations(ops));
-        if (response.errors()) {
-            throw new RetriableWriteException("could not record document state: " + response.items().stream()
-                    .filter(i -> i.error() != null).map(i -> i.error().reason()).findFirst().orElse("?"));
-        }
+    /** A version conflict: a newer version of the document (or this one already) is there. */
+    private static boolean isSuperseded(BulkResponseItem item) {
+        return item.status() == 409;
     }
 
     private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, EmbeddingStage.Embedded embedded,
@@ -240,6 +312,7 @@ public final class DocumentWriter {
 
     /**
      * @param applied              the changes now in the index
+     * @param skipped              changes with nothing to do: replays, and versions a newer one superseded
      * @param chunksWithoutVectors chunks written with their text only, for the vector pass
      */
     public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected, long chunksWithoutVectors) {

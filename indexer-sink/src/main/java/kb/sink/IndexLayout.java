@@ -66,7 +66,20 @@ public final class IndexLayout {
         createIfMissing(version.chunksIndex(), "chunks-index.json", true);
         createIfMissing(version.docsIndex(), "docs-index.json", false);
         createIfMissing(version.stateIndex(), "docstate-index.json", false);
+        addStateFields(version);
         return version;
+    }
+
+    /**
+     * Adds the state fields of this release to a version's state index created by an earlier one (its mapping
+     * is strict; adding fields is allowed and idempotent), so an existing index keeps being served.
+     */
+    public void addStateFields(IndexVersion version) throws IOException {
+        String mappings;
+        try (InputStream in = resource("docstate-index.json")) {
+            mappings = Json.MAPPER.writeValueAsString(Json.MAPPER.readTree(in).get("mappings"));
+        }
+        client.indices().putMapping(p -> p.index(version.stateIndex()).withJson(new StringReader(mappings)));
     }
 
     /** Points both aliases at the target in one atomic call, then drops the previous version. */
@@ -106,10 +119,7 @@ public final class IndexLayout {
 
     /** The resource's settings and mappings, with the configured shards and the model's {@code _meta} and dims. */
     String definition(String resource, boolean hasVectors) throws IOException {
-        try (InputStream in = IndexLayout.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("missing resource " + resource);
-            }
+        try (InputStream in = resource(resource)) {
             ObjectNode root = (ObjectNode) Json.MAPPER.readTree(in);
             // The resources leave shards and replicas out: the deployment decides them (KB_ES_SHARDS, KB_ES_REPLICAS).
             ObjectNode settings = (ObjectNode) root.get("settings");
@@ -128,5 +138,13 @@ public final class IndexLayout {
             }
             return Json.MAPPER.writeValueAsString(root);
         }
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = IndexLayout.class.getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException("missing resource " + name);
+        }
+        return in;
     }
 }

@@ -138,6 +138,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             target = serving;
         } else if (layout.isCurrentFormat(current.get()) && !config.forceReindex()) {
             serving = current.get();
+            layout.addStateFields(serving);
             target = serving;
         } else {
             serving = current.get();

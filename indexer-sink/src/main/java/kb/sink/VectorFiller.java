@@ -195,7 +195,11 @@ final class VectorFiller implements AutoCloseable {
         }
     }
 
-    /** Conditional on the sequence number read: a chunk rewritten or deleted since is left alone. */
+    /**
+     * Conditional on the sequence number read: a chunk rewritten or deleted since is left alone. (The update API
+     * has no external versioning: it adds one to the version the writer set, the generation; the writer's
+     * {@code external_gte} lets the next generation land over it all the same.)
+     */
     private void update(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors)
             throws java.io.IOException {
         List<BulkOperation> ops = new ArrayList<>();

@@ -37,7 +37,9 @@ class SinkPipelineTest {
             double before = kb.embeddingsComputed();
 
             kb.write("ops/big.md", fiftySections(17));
-            await().atMost(DEADLINE).until(() -> PipelineHarness.anyChunkContains(kb.search("extra check"), "extra check"));
+            // Vectors follow the text: searchable by its words first, counted once its vector is in.
+            await().atMost(DEADLINE).until(() -> PipelineHarness.anyChunkContains(kb.search("extra check"), "extra check")
+                    && kb.indexed(List.of("ops/big.md")));
             assertEquals(1.0, kb.embeddingsComputed() - before, "one section changed: one embedding");
 
             double beforeRename = kb.embeddingsComputed();

@@ -19,6 +19,8 @@ final class TcpProxy implements AutoCloseable {
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
+    /** Guarded by {@link #sockets}: a connection accepted while closing must not outlive the close. */
+    private boolean closed;
 
     TcpProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
@@ -37,8 +39,16 @@ final class TcpProxy implements AutoCloseable {
             try {
                 Socket client = server.accept();
                 Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-                sockets.add(client);
-                sockets.add(upstream);
+                synchronized (sockets) {
+                    if (closed) {
+                        // Accepted just as close() ran: a kept-alive connection would still reach the server.
+                        closeQuietly(client);
+                        closeQuietly(upstream);
+                        return;
+                    }
+                    sockets.add(client);
+                    sockets.add(upstream);
+                }
                 pump(client, upstream);
                 pump(upstream, client);
             } catch (IOException e) {
@@ -64,8 +74,11 @@ final class TcpProxy implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(server);
-        sockets.forEach(TcpProxy::closeQuietly);
+        synchronized (sockets) {
+            closed = true;
+            closeQuietly(server);
+            sockets.forEach(TcpProxy::closeQuietly);
+        }
     }
 
     private static void closeQuietly(java.io.Closeable closeable) {

@@ -96,6 +96,12 @@ class SinkFencingTest {
                 return true;
             } catch (ElasticsearchException conflict) {
                 return false;
+            } catch (org.elasticsearch.client.ResponseException conflict) {
+                // The client sometimes hands the 409 over as the low-level exception.
+                if (conflict.getResponse().getStatusLine().getStatusCode() != 409) {
+                    throw conflict;
+                }
+                return false;
             }
         });
         sink.client.indices().refresh(r -> r.index(target.chunksIndex(), target.docsIndex()));

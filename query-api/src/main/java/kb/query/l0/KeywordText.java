@@ -15,9 +15,7 @@ final class KeywordText {
 
     /** Ideographs, kana and hangul match as substrings: these scripts do not separate words by spaces. */
     static boolean isCjk(char c) {
-        Character.UnicodeScript script = Character.UnicodeScript.of(c);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+        return kb.core.embed.Embeddings.isCjk(c); // one definition for L0, the gate's script and the model choice
     }
 
     /** Letters and digits (outside CJK) make words; everything else, underscore included, separates them. */

@@ -10,6 +10,7 @@ import java.io.StringReader;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
+import kb.core.es.IndexMeta;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
 import org.slf4j.Logger;
@@ -46,18 +47,15 @@ public final class IndexLayout {
         if (!client.indices().existsAlias(a -> a.name(names.chunksAlias())).value()) {
             return Optional.empty();
         }
-        String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        String index = IndexMeta.indexBehind(client, names.chunksAlias());
         int number = IndexNames.versionOf(index);
         return Optional.of(IndexVersion.of(names, number));
     }
 
     /** Whether an index version was built with this mapping version and this embedding model. */
     public boolean isCurrentFormat(IndexVersion version) throws IOException {
-        Map<String, JsonData> meta = client.indices().getMapping(m -> m.index(version.chunksIndex()))
-                .result().get(version.chunksIndex()).mappings().meta();
-        return meta != null && meta.containsKey("mapping_version") && meta.containsKey("model")
-                && meta.get("mapping_version").to(Integer.class) == MAPPING_VERSION
-                && modelId.equals(meta.get("model").to(String.class));
+        Map<String, JsonData> meta = IndexMeta.of(client, version.chunksIndex());
+        return IndexMeta.mappingVersion(meta) == MAPPING_VERSION && modelId.equals(IndexMeta.model(meta));
     }
 
     /** Creates the indexes of a version that do not exist yet (a resumed migration finds some). */
@@ -127,10 +125,10 @@ public final class IndexLayout {
             settings.put("number_of_replicas", shards.replicas());
             ObjectNode mappings = (ObjectNode) root.get("mappings");
             ObjectNode meta = mappings.putObject("_meta");
-            meta.put("mapping_version", MAPPING_VERSION);
-            meta.put("chunker_version", CHUNKER_VERSION);
-            meta.put("model", modelId);
-            meta.put("dims", embeddings.of(kb.core.embed.Embeddings.Script.LATIN).embedder().dimensions());
+            meta.put(IndexMeta.MAPPING_VERSION, MAPPING_VERSION);
+            meta.put(IndexMeta.CHUNKER_VERSION, CHUNKER_VERSION);
+            meta.put(IndexMeta.MODEL, modelId);
+            meta.put(IndexMeta.DIMS, embeddings.of(kb.core.embed.Embeddings.Script.LATIN).embedder().dimensions());
             if (hasVectors) {
                 for (kb.core.embed.Embeddings.Space space : embeddings.spaces()) {
                     ((ObjectNode) mappings.get("properties").get(space.field())).put("dims", space.embedder().dimensions());

@@ -3,6 +3,7 @@ package kb.sink;
 import java.time.Duration;
 import kb.core.CommonConfig;
 import kb.core.Settings;
+import kb.core.SinkGroups;
 import kb.core.embed.Embeddings;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
@@ -13,7 +14,7 @@ import kb.core.es.IndexShards;
  * @param elasticsearchUrl {@code KB_ES_URL}, default http://localhost:9200
  * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
  * @param indexShards      shards and replicas of the indexes created ({@code KB_ES_SHARDS}, {@code KB_ES_REPLICAS})
- * @param groupId          consumer group ({@code KB_SINK_GROUP}, default kb-indexer)
+ * @param groups           consumer groups, one per index version ({@code KB_SINK_GROUP}, default kb-indexer)
  * @param embeddingModel   {@code KB_EMBEDDING_MODEL}: {@value Embeddings#BY_LANGUAGE} (default) or one model's id
  * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
  * @param batchChunks      chunks per write and commit: a poll is cut into batches of about this many chunks
@@ -28,7 +29,7 @@ public record SinkConfig(
         String elasticsearchUrl,
         IndexNames indexNames,
         IndexShards indexShards,
-        String groupId,
+        SinkGroups groups,
         String embeddingModel,
         int maxBatchRecords,
         int batchChunks,
@@ -42,7 +43,7 @@ public record SinkConfig(
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
                 IndexShards.from(settings),
-                settings.string("KB_SINK_GROUP", "kb-indexer"),
+                SinkGroups.from(settings),
                 Embeddings.setting(settings),
                 settings.integer("KB_SINK_BATCH", 256),
                 settings.integer("KB_SINK_BATCH_CHUNKS", 128),

@@ -13,7 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kb.core.KbTopics;
+import kb.core.SinkGroups;
 import kb.core.es.ChunkQueries;
+import kb.core.es.IndexMeta;
 import kb.core.es.IndexNames;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -33,7 +35,7 @@ public final class PipelineStatus implements AutoCloseable {
     private final KbTopics topics;
     private final IndexNames names;
     private final String chunkerGroup;
-    private final String sinkGroup;
+    private final SinkGroups sinkGroups;
     private final MeterRegistry registry;
     private final DocumentCatalog catalog;
     private final ServingIndex serving;
@@ -54,7 +56,7 @@ public final class PipelineStatus implements AutoCloseable {
         this.topics = config.common().topics();
         this.names = config.indexNames();
         this.chunkerGroup = config.chunkerGroup();
-        this.sinkGroup = config.sinkGroup();
+        this.sinkGroups = config.sinkGroups();
         this.registry = registry;
         this.catalog = catalog;
         this.serving = new ServingIndex(client, names);
@@ -81,10 +83,10 @@ public final class PipelineStatus implements AutoCloseable {
     private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts) throws Exception {
         ServingIndex.Format format = serving.format();
         long awaiting = awaitingVectors(names.chunksAlias());
-        long sinkLag = lag(sinkGroup + "-v" + format.servedVersion(), topics.chunks().name());
+        long sinkLag = lag(sinkGroups.forVersion(format.servedVersion()), topics.chunks().name());
         if (format.migrating()) {
             awaiting = Math.max(awaiting, awaitingVectors(names.chunksIndex(format.newestVersion())));
-            sinkLag = Math.max(sinkLag, Math.max(1, lag(sinkGroup + "-v" + format.newestVersion(), topics.chunks().name())));
+            sinkLag = Math.max(sinkLag, Math.max(1, lag(sinkGroups.forVersion(format.newestVersion()), topics.chunks().name())));
         }
         return progress.observe(new IndexingProgress.Observation(System.currentTimeMillis(), counts.documents(),
                 counts.chunks(), awaiting, lag(chunkerGroup, topics.fileEvents().name()), sinkLag));
@@ -106,11 +108,11 @@ public final class PipelineStatus implements AutoCloseable {
 
     public Map<String, Object> snapshot(DocumentCatalog.IndexCounts counts) throws Exception {
         Map<String, Object> status = new LinkedHashMap<>();
-        String chunksIndex = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        String chunksIndex = IndexMeta.indexBehind(client, names.chunksAlias());
         int version = IndexNames.versionOf(chunksIndex);
         status.put("lag", Map.of(
                 "chunker", lag(chunkerGroup, topics.fileEvents().name()),
-                "sink", lag(sinkGroup + "-v" + version, topics.chunks().name())));
+                "sink", lag(sinkGroups.forVersion(version), topics.chunks().name())));
         status.put("documents", counts.documents());
         status.put("chunks", counts.chunks());
         status.put("chunksExpected", counts.chunksExpected());
@@ -120,9 +122,9 @@ public final class PipelineStatus implements AutoCloseable {
         IndexingProgress.Block indexing = observe(counts);
         status.put("chunksAwaitingVectors", indexing.chunksAwaitingVectors());
         status.put("indexing", indexing);
-        var meta = client.indices().getMapping(m -> m.index(chunksIndex)).result().get(chunksIndex).mappings().meta();
+        String model = IndexMeta.model(IndexMeta.of(client, chunksIndex));
         status.put("index", Map.of("alias", names.chunksAlias(), "index", chunksIndex,
-                "model", meta != null && meta.containsKey("model") ? meta.get("model").to(String.class) : "unknown"));
+                "model", model == null ? "unknown" : model));
         return status;
     }
 

@@ -2,6 +2,7 @@ package kb.query;
 
 import kb.core.CommonConfig;
 import kb.core.Settings;
+import kb.core.SinkGroups;
 import kb.core.es.IndexNames;
 
 /**
@@ -25,7 +26,7 @@ import kb.core.es.IndexNames;
  *                        {@code KB_CONVEX_ALPHA}, default 0.3)
  * @param titleBoost      boost of a title match in the BM25 arm, 0 for none ({@code KB_BM25_TITLE_BOOST})
  * @param chunkerGroup    the chunker's application id, for its lag ({@code KB_CHUNKER_APP_ID})
- * @param sinkGroup       the sink's consumer group prefix, for its lag ({@code KB_SINK_GROUP})
+ * @param sinkGroups      the sink's consumer groups, for their lag ({@code KB_SINK_GROUP})
  * @param gateMinCosine   honesty gate threshold when configured ({@code KB_GATE_MIN_COSINE}); empty: the gate
  *                        calibrates itself on the corpus (see {@link GateCalibrator})
  * @param rareBm25Weight  weight of the BM25 arm when the question holds a rare term ({@code KB_RRF_RARE_BM25_WEIGHT},
@@ -63,7 +64,7 @@ public record QueryConfig(
         double convexAlpha,
         double titleBoost,
         String chunkerGroup,
-        String sinkGroup,
+        SinkGroups sinkGroups,
         java.util.OptionalDouble gateMinCosine,
         double rareBm25Weight,
         double genericL0Weight,
@@ -95,7 +96,7 @@ public record QueryConfig(
                 "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf")) ? settings.decimal("KB_CONVEX_ALPHA", 0.3) : 0,
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
                 settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
-                settings.string("KB_SINK_GROUP", "kb-indexer"),
+                SinkGroups.from(settings),
                 settings.string("KB_GATE_MIN_COSINE", null) == null ? java.util.OptionalDouble.empty()
                         : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
                 settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),

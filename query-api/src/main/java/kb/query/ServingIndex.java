@@ -5,6 +5,7 @@ import co.elastic.clients.json.JsonData;
 import java.io.IOException;
 import java.util.Map;
 import kb.core.es.ChunkFields;
+import kb.core.es.IndexMeta;
 import kb.core.es.IndexNames;
 
 /**
@@ -62,13 +63,13 @@ final class ServingIndex {
     }
 
     private Format read() throws IOException {
-        String index = client.indices().getAlias(a -> a.name(names.chunksAlias())).result().keySet().iterator().next();
+        String index = IndexMeta.indexBehind(client, names.chunksAlias());
         var mapping = client.indices().getMapping(m -> m.index(index)).result().get(index).mappings();
         Map<String, JsonData> meta = mapping.meta();
         java.util.Set<String> vectorFields = mapping.properties().entrySet().stream()
                 .filter(p -> p.getValue().isDenseVector()).map(Map.Entry::getKey)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
-        int mappingVersion = meta != null && meta.containsKey("mapping_version") ? meta.get("mapping_version").to(Integer.class) : 0;
+        int mappingVersion = IndexMeta.mappingVersion(meta);
         int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
                 .mapToInt(IndexNames::versionOf).max().orElse(IndexNames.versionOf(index));
         java.util.Set<String> populated = new java.util.HashSet<>();

@@ -1,0 +1,86 @@
+package kb.sink;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kb.core.DocumentChunks;
+import kb.core.Generation;
+import kb.core.KbTopics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+
+/** Polled kb.chunks records as changes: decoding (dead-lettering what cannot be read) and batch bookkeeping. */
+final class ChunkRecords {
+
+    /**
+     * A polled record, decoded; {@code change} is null for a record dead-lettered as undecodable (its offset
+     * is still committed with its batch).
+     */
+    record Decoded(ConsumerRecord<String, byte[]> record, Change change) {
+        int chunks() {
+            return change == null || change.isDelete() ? 0 : change.document().chunks().size();
+        }
+
+        TopicPartition partition() {
+            return new TopicPartition(record.topic(), record.partition());
+        }
+    }
+
+    private final KbTopics topics;
+    private final DeadLetterPublisher deadLetters;
+
+    ChunkRecords(KbTopics topics, DeadLetterPublisher deadLetters) {
+        this.topics = topics;
+        this.deadLetters = deadLetters;
+    }
+
+    List<Decoded> decode(ConsumerRecords<String, byte[]> records) {
+        List<Decoded> decoded = new ArrayList<>(records.count());
+        for (ConsumerRecord<String, byte[]> record : records) {
+            decoded.add(new Decoded(record, changeOf(record)));
+        }
+        return decoded;
+    }
+
+    /** The record as a change, or null after dead-lettering it when it cannot be read. */
+    private Change changeOf(ConsumerRecord<String, byte[]> record) {
+        if (record.key() == null) {
+            deadLetters.undecodable(record.value(), null, "MissingKey", "chunks record without a doc id");
+            return null;
+        }
+        try {
+            DocumentChunks document = record.value() == null ? null
+                    : topics.chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
+            return new Change(record.key(), Generation.read(record.headers(), record.offset()), document,
+                    record.timestamp(), record.value());
+        } catch (RuntimeException e) {
+            deadLetters.undecodable(record.value(), record.key(), e.getClass().getName(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
+    static Collection<Decoded> latestPerDocument(List<Decoded> batch) {
+        Map<String, Decoded> latest = new LinkedHashMap<>();
+        for (Decoded decoded : batch) {
+            if (decoded.change() != null) {
+                latest.remove(decoded.change().docId());
+                latest.put(decoded.change().docId(), decoded);
+            }
+        }
+        return latest.values();
+    }
+
+    /** Per partition, the offset after the batch's last record: what committing the batch moves to. */
+    static Map<TopicPartition, Long> nextOffsets(List<Decoded> batch) {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        for (Decoded decoded : batch) {
+            offsets.merge(decoded.partition(), decoded.record().offset() + 1, Math::max);
+        }
+        return offsets;
+    }
+}

@@ -1,0 +1,132 @@
+package kb.sink;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import kb.core.ReindexControl;
+import kb.core.ReindexStatus;
+import kb.core.es.ChunkQueries;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which index version is served and which one the sink writes: the same one, except while a new version (a
+ * mapping or model change found at start, or {@link #requestReindex()}) is built by replaying the compacted
+ * topic from the beginning into it while queries keep using the old one. Once the replay has caught up, both
+ * aliases swap in one call and the old version is dropped.
+ */
+final class IndexVersions implements ReindexControl {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IndexVersions.class);
+
+    private final ElasticsearchClient client;
+    private final IndexLayout layout;
+    private final AtomicBoolean reindexRequested = new AtomicBoolean();
+    private volatile IndexVersion serving;
+    private volatile IndexVersion target;
+    private volatile ReindexStatus reindex;
+
+    /** Serve what the alias points at; build a new version when it has another mapping or model. */
+    IndexVersions(ElasticsearchClient client, IndexLayout layout, boolean forceReindex, String topic)
+            throws IOException {
+        this.client = client;
+        this.layout = layout;
+        Optional<IndexVersion> current = layout.current();
+        if (current.isEmpty()) {
+            serving = layout.create(1);
+            layout.promote(serving, null);
+            target = serving;
+        } else if (layout.isCurrentFormat(current.get()) && !forceReindex) {
+            serving = current.get();
+            layout.addStateFields(serving);
+            target = serving;
+        } else {
+            serving = current.get();
+            target = layout.create(serving.number() + 1);
+            reindex = new ReindexStatus("migration-v" + target.number(), ReindexStatus.State.RUNNING, 0,
+                    documentCount(serving), target.number());
+            LOG.info("[sink] version {} has another mapping or model: building version {} by replaying {}",
+                    serving.number(), target.number(), topic);
+        }
+    }
+
+    IndexVersion serving() {
+        return serving;
+    }
+
+    /** The version the sink writes (the served one, or the one being built). */
+    IndexVersion target() {
+        return target;
+    }
+
+    boolean migrating() {
+        return target.number() != serving.number();
+    }
+
+    /** Starts building a new index version from the topic (a no-op while one is being built). */
+    @Override
+    public synchronized ReindexStatus requestReindex() {
+        ReindexStatus current = reindex;
+        if (current != null && current.state() == ReindexStatus.State.RUNNING) {
+            return current;
+        }
+        reindex = new ReindexStatus(UUID.randomUUID().toString(), ReindexStatus.State.RUNNING, 0, 0,
+                serving.number() + 1);
+        reindexRequested.set(true);
+        return reindex;
+    }
+
+    @Override
+    public Optional<ReindexStatus> reindexStatus(String id) {
+        ReindexStatus current = reindex;
+        return current != null && current.id().equals(id) ? Optional.of(current) : Optional.empty();
+    }
+
+    /** @return whether a reindex was requested since the last call */
+    boolean takeReindexRequest() {
+        return reindexRequested.getAndSet(false);
+    }
+
+    /** Creates the next version and makes it the target; the caller replays the topic into it. */
+    IndexVersion startReindex() throws IOException {
+        target = layout.create(serving.number() + 1);
+        reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
+        LOG.info("[sink] reindex {}: building version {} from the beginning of the topic", reindex.id(), target.number());
+        return target;
+    }
+
+    /**
+     * Once the replay has caught up and every chunk in the new version has its vector, it becomes the serving
+     * one (a model change re-embeds everything: the old version keeps serving until that is done).
+     */
+    void promoteWhenVectorsDone() throws IOException {
+        if (awaitingVectors(target) == 0) {
+            IndexVersion previous = serving;
+            layout.promote(target, previous);
+            serving = target;
+            reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.DONE, documentCount(serving),
+                    reindex.documentsTotal(), serving.number());
+        }
+    }
+
+    /** Counts documents applied into the version being built (both write lanes report here). */
+    synchronized void applied(int documents) {
+        ReindexStatus current = reindex;
+        if (current != null && current.state() == ReindexStatus.State.RUNNING) {
+            reindex = new ReindexStatus(current.id(), current.state(), current.documentsDone() + documents,
+                    current.documentsTotal(), current.version());
+        }
+    }
+
+    private long awaitingVectors(IndexVersion version) throws IOException {
+        client.indices().refresh(r -> r.index(version.chunksIndex()));
+        return client.count(c -> c.index(version.chunksIndex()).query(ChunkQueries.awaitingVector())).count();
+    }
+
+    private long documentCount(IndexVersion version) throws IOException {
+        client.indices().refresh(r -> r.index(version.docsIndex()));
+        return client.count(c -> c.index(version.docsIndex())).count();
+    }
+}

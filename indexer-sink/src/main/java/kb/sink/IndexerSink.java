@@ -6,6 +6,8 @@ import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -41,6 +44,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
     static final String STAGE = "indexer-sink";
+    /** The thread that writes large documents beside the main loop ({@link LargeDocumentLane}). */
+    public static final String LARGE_LANE_THREAD = "kb-indexer-sink-large";
 
     private final SinkConfig config;
     private final MeterRegistry registry;
@@ -49,6 +54,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final DeadLetterPublisher deadLetters;
     private final ChunkRecords chunkRecords;
     private final RetryingWriter writer;
+    private final CommitOffsets offsets = new CommitOffsets();
+    private final LargeDocumentLane largeLane;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile boolean failed;
@@ -70,6 +77,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     public IndexerSink(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry,
                        Clock clock) throws IOException {
+        this(config, client, embeddings, registry, clock, DocumentWriter.Steps.NONE);
+    }
+
+    /** @param steps told at each step of every write, on the thread writing (tests hold a write there) */
+    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry,
+                       Clock clock, DocumentWriter.Steps steps) throws IOException {
         this.config = config;
         this.registry = registry;
         TopicCreator.ensureTopics(config.common());
@@ -81,8 +94,11 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.versions = new IndexVersions(client, layout, config.forceReindex(), config.common().topics().chunks().name());
         this.vectors = new VectorFiller(client, stage, () -> versions.target().chunksIndex(), config.vectorSlice(),
                 config.maxRetryBackoff(), registry, deadLetters::unembeddable);
-        this.writer = new RetryingWriter(new DocumentWriter(client, stage, clock, registry), versions::target,
-                deadLetters, metrics, config.maxRetryBackoff(), this::written);
+        DocumentWriter documents = new DocumentWriter(client, stage, clock, registry, steps);
+        this.writer = new RetryingWriter(documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(),
+                this::written);
+        this.largeLane = new LargeDocumentLane(new RetryingWriter(documents, versions::target, deadLetters, metrics,
+                config.maxRetryBackoff(), this::written), offsets);
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
 
@@ -102,7 +118,16 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
         KafkaConsumer<String, byte[]> created = new KafkaConsumer<>(props, new StringDeserializer(),
                 new ByteArrayDeserializer());
-        created.subscribe(List.of(config.common().topics().chunks().name()));
+        created.subscribe(List.of(config.common().topics().chunks().name()), new ConsumerRebalanceListener() {
+            @Override
+            public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                offsets.forget(partitions); // the next owner starts from what was committed
+            }
+
+            @Override
+            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            }
+        });
         if (consumerMetrics != null) {
             consumerMetrics.close();
         }
@@ -118,7 +143,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     }
 
     public boolean isHealthy() {
-        return !failed && writer.healthy() && thread.isAlive() && vectors.isAlive();
+        return !failed && writer.healthy() && largeLane.healthy() && thread.isAlive() && vectors.isAlive();
     }
 
     /** Chunks searchable by their words that still wait for their vector. */
@@ -155,6 +180,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                         break;
                     }
                 }
+                commitReady();
                 finishMigrationWhenCaughtUp();
             }
         } catch (WakeupException e) {
@@ -167,11 +193,29 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             failed = true;
             LOG.error("[sink] stopped on a fatal error; offsets after the last confirmed batch are not committed", e);
         } finally {
+            closeLaneAndConsumer();
+        }
+    }
+
+    /** What the large-document lane finishes in time is committed; the rest is redelivered at the next start. */
+    private void closeLaneAndConsumer() {
+        try {
+            largeLane.close();
+            commitReady();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.debug("[sink] no final commit ({}); the records after the last commit are redelivered", e.toString());
+        } finally {
             consumer.close(Duration.ofSeconds(5));
         }
     }
 
-    private void startReindex() throws IOException {
+    /** The new version's group starts from the beginning: the old group's large documents are written first. */
+    private void startReindex() throws IOException, InterruptedException {
+        largeLane.awaitIdle();
+        commitReady();
+        offsets.forget(consumer.assignment());
         IndexVersion target = versions.startReindex();
         consumer.close(Duration.ofSeconds(5));
         consumer = newConsumer(target);
@@ -179,7 +223,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     /** The new version's group has no lag: it may be promoted. */
     private void finishMigrationWhenCaughtUp() throws IOException {
-        if (!versions.migrating() || consumer.assignment().isEmpty()) {
+        if (!versions.migrating() || consumer.assignment().isEmpty() || offsets.pendingCount() > 0) {
             return;
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
@@ -194,15 +238,34 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * @return false when the sink stopped before Elasticsearch confirmed
      */
     private boolean applyWithRetry(List<Decoded> batch, boolean live) throws InterruptedException {
-        List<Change> changes = ChunkRecords.latestPerDocument(batch).stream().map(Decoded::change).toList();
+        List<Change> changes = new ArrayList<>();
+        for (Decoded decoded : ChunkRecords.latestPerDocument(batch)) {
+            if (decoded.chunks() > config.largeDocumentChunks()) {
+                largeLane.submit(decoded, live);
+            } else {
+                changes.add(decoded.change());
+            }
+        }
         boolean done = writer.write(changes, live, whileRetrying);
         if (done) {
-            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-            ChunkRecords.nextOffsets(batch).forEach((partition, next) -> offsets.put(partition, new OffsetAndMetadata(next)));
-            consumer.commitSync(offsets);
+            offsets.confirmed(ChunkRecords.nextOffsets(batch));
+            commitReady();
             resumeIfPaused();
         }
         return done;
+    }
+
+    /** Commits each partition as far as both lanes allow (see {@link CommitOffsets}). */
+    private void commitReady() {
+        Map<TopicPartition, Long> ready = offsets.committable();
+        ready.keySet().retainAll(consumer.assignment());
+        if (ready.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+        ready.forEach((partition, next) -> commit.put(partition, new OffsetAndMetadata(next)));
+        consumer.commitSync(commit);
+        offsets.committed(ready);
     }
 
     private void resumeIfPaused() {
@@ -224,6 +287,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         running = false;
         vectors.close();
         writer.stop();
+        largeLane.stop();
         if (consumer != null) {
             consumer.wakeup();
         }

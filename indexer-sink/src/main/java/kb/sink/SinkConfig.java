@@ -19,6 +19,8 @@ import kb.core.es.IndexShards;
  * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
  * @param batchChunks      chunks per write and commit: a poll is cut into batches of about this many chunks
  *                         ({@code KB_SINK_BATCH_CHUNKS})
+ * @param largeDocumentChunks a document of more chunks is written on a lane of its own, so the edits behind it
+ *                         do not wait for its bulk ({@code KB_SINK_LARGE_DOCUMENT_CHUNKS}, default 256)
  * @param vectorSlice      chunks per round of the vector pass: embedded, then updated in one bulk
  *                         ({@code KB_SINK_VECTOR_SLICE})
  * @param maxRetryBackoff  cap of the exponential backoff while Elasticsearch is unavailable
@@ -33,6 +35,7 @@ public record SinkConfig(
         String embeddingModel,
         int maxBatchRecords,
         int batchChunks,
+        int largeDocumentChunks,
         int vectorSlice,
         Duration maxRetryBackoff,
         boolean forceReindex) {
@@ -47,6 +50,7 @@ public record SinkConfig(
                 Embeddings.setting(settings),
                 settings.integer("KB_SINK_BATCH", 256),
                 settings.integer("KB_SINK_BATCH_CHUNKS", 128),
+                settings.integer("KB_SINK_LARGE_DOCUMENT_CHUNKS", 256),
                 settings.integer("KB_SINK_VECTOR_SLICE", 32),
                 settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)),
                 Boolean.parseBoolean(settings.string("KB_FORCE_REINDEX", "false")));

@@ -38,10 +38,17 @@ final class SinkHarness implements AutoCloseable {
     private IndexerSink sink;
 
     SinkHarness() throws Exception {
+        this(Map.of());
+    }
+
+    /** @param extra settings beside the harness's own (topics, indexes, group) */
+    SinkHarness(Map<String, String> extra) throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         client = EsClients.create(infra.elasticsearchUrl());
-        settings = new Settings(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", infra.elasticsearchUrl(),
+        Map<String, String> all = new java.util.HashMap<>(extra);
+        all.putAll(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", infra.elasticsearchUrl(),
                 "KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix, "KB_SINK_GROUP", prefix + "-indexer"));
+        settings = new Settings(all);
         Properties props = new Properties();
         props.put("bootstrap.servers", infra.bootstrapServers());
         producer = new KafkaProducer<>(props, topics.chunks().keySerde().serializer(), topics.chunks().valueSerde().serializer());
@@ -56,7 +63,16 @@ final class SinkHarness implements AutoCloseable {
     }
 
     SinkHarness start(kb.core.embed.Embeddings embeddings) throws Exception {
-        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC());
+        return start(embeddings, kb.sink.DocumentWriter.Steps.NONE);
+    }
+
+    /** @param steps told at each step of every write, on the writing thread */
+    SinkHarness start(kb.sink.DocumentWriter.Steps steps) throws Exception {
+        return start(SharedInfrastructure.embeddings(), steps);
+    }
+
+    private SinkHarness start(kb.core.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps) throws Exception {
+        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
         sink.start();
         return this;
     }
@@ -77,10 +93,23 @@ final class SinkHarness implements AutoCloseable {
         return new DocumentChunks(card, String.join("\n\n", texts), chunks);
     }
 
-    void send(String docId, DocumentChunks value, long generation) throws Exception {
+    /** @return the record's offset on kb.chunks */
+    long send(String docId, DocumentChunks value, long generation) throws Exception {
         ProducerRecord<String, DocumentChunks> record = new ProducerRecord<>(topics.chunks().name(), docId, value);
         record.headers().add(Generation.HEADER, ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
-        producer.send(record).get();
+        return producer.send(record).get().offset();
+    }
+
+    /** The offset the sink's group (of the served version) committed on kb.chunks (one partition), -1 for none. */
+    long committedOffset() throws Exception {
+        String group = new kb.core.SinkGroups(prefix + "-indexer").forVersion(sink.servingVersion().number());
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {
+            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS)
+                    .get(new org.apache.kafka.common.TopicPartition(topics.chunks().name(), 0));
+            return committed == null ? -1 : committed.offset();
+        }
     }
 
     /** (chunk id, text) of every chunk of the document now searchable, sorted. */

@@ -24,12 +24,28 @@ final class DeadLetterPublisher implements AutoCloseable {
     private final KafkaProducer<byte[], byte[]> producer;
 
     DeadLetterPublisher(String bootstrapServers, KbTopics topics, MeterRegistry registry) {
+        this(topics, registry, newProducer(bootstrapServers, topics));
+    }
+
+    private DeadLetterPublisher(KbTopics topics, MeterRegistry registry, KafkaProducer<byte[], byte[]> producer) {
         this.topic = topics.dlq().name();
+        this.producer = producer;
         this.registry = registry;
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
         for (String reason : new String[]{"rejected", "undecodable", "unwritable", "unembeddable"}) {
             registry.counter("kb_sink_dlq_total", "reason", reason);
         }
+    }
+
+    /**
+     * Logs and sends nothing: for a second reader of the same records (the served version's follower during a
+     * reindex), whose failures the version being built already dead-letters once.
+     */
+    static DeadLetterPublisher silent(KbTopics topics, MeterRegistry registry) {
+        return new DeadLetterPublisher(topics, registry, null);
+    }
+
+    private static KafkaProducer<byte[], byte[]> newProducer(String bootstrapServers, KbTopics topics) {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrapServers);
         props.put("max.request.size", Integer.toString(topics.maxMessageBytes()));
@@ -37,8 +53,7 @@ final class DeadLetterPublisher implements AutoCloseable {
         // and a retry must not write it twice.
         props.put("acks", "all");
         props.put("enable.idempotence", "true");
-        this.producer = new KafkaProducer<>(props, topics.dlq().keySerde().serializer(),
-                topics.dlq().valueSerde().serializer());
+        return new KafkaProducer<>(props, topics.dlq().keySerde().serializer(), topics.dlq().valueSerde().serializer());
     }
 
     /** A document Elasticsearch refused as invalid. */
@@ -64,6 +79,10 @@ final class DeadLetterPublisher implements AutoCloseable {
     }
 
     private void send(byte[] value, String key, String errorClass, String message, String reason) {
+        if (producer == null) {
+            LOG.debug("[sink] not dead-lettered here (the version being built does): {} {}", key, message);
+            return;
+        }
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic,
                 key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
         DeadLetters.addReason(record.headers(), IndexerSink.STAGE, errorClass, message);
@@ -78,6 +97,8 @@ final class DeadLetterPublisher implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close();
+        if (producer != null) {
+            producer.close();
+        }
     }
 }

@@ -98,17 +98,28 @@ final class IndexVersions implements ReindexControl {
     }
 
     /**
-     * Once the replay has caught up and every chunk in the new version has its vector, it becomes the serving
-     * one (a model change re-embeds everything: the old version keeps serving until that is done).
+     * Whether every chunk in the version being built has its vector: a model change re-embeds everything, and
+     * the old version keeps serving until that is done.
      */
-    void promoteWhenVectorsDone() throws IOException {
-        if (awaitingVectors(target) == 0) {
-            IndexVersion previous = serving;
-            layout.promote(target, previous);
-            serving = target;
-            reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.DONE, documentCount(serving),
-                    reindex.documentsTotal(), serving.number());
-        }
+    boolean targetComplete() throws IOException {
+        return awaitingVectors(target) == 0;
+    }
+
+    /** The version being built (caught up and complete) becomes the served one; the old one is dropped. */
+    void promote() throws IOException {
+        IndexVersion previous = serving;
+        layout.promote(target, previous);
+        serving = target;
+        reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.DONE, documentCount(serving),
+                reindex.documentsTotal(), serving.number());
+    }
+
+    /**
+     * Whether the served version has this release's mapping and model, so live changes can still be written to
+     * it while the next one is built (a reindex); after a mapping or model change they cannot.
+     */
+    boolean servedIsCurrentFormat() throws IOException {
+        return layout.isCurrentFormat(serving);
     }
 
     /** Counts documents applied into the version being built (both write lanes report here). */

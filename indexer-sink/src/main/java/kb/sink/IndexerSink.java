@@ -12,22 +12,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +32,12 @@ import org.slf4j.LoggerFactory;
  * are committed only after Elasticsearch confirmed the whole batch; while it is unavailable the batch is
  * retried, the partitions paused, nothing skipped.
  *
+ * <p>A document of many chunks is written on the {@link LargeDocumentLane} while the loop carries on; the
+ * commit stops before it until it is written ({@link CommitOffsets}).
+ *
  * <p>Each index version has its own consumer group ({@link kb.core.SinkGroups}). A new version is built by
- * replaying the topic from the beginning with the new version's group ({@link IndexVersions}); once that group
- * has no lag the aliases swap.
+ * replaying the topic from the beginning with the new version's group ({@link IndexVersions}) while a
+ * {@link ServedVersionFollower} keeps the served one current; once the new group has no lag the aliases swap.
  */
 public final class IndexerSink implements AutoCloseable, ReindexControl {
 
@@ -54,8 +53,11 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final DeadLetterPublisher deadLetters;
     private final ChunkRecords chunkRecords;
     private final RetryingWriter writer;
+    private final DocumentWriter documents;
+    private final SinkMetrics metrics;
     private final CommitOffsets offsets = new CommitOffsets();
     private final LargeDocumentLane largeLane;
+    private ServedVersionFollower follower;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile boolean failed;
@@ -88,13 +90,13 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         TopicCreator.ensureTopics(config.common());
         IndexLayout layout = new IndexLayout(client, config.indexNames(), embeddings, config.indexShards());
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
-        SinkMetrics metrics = new SinkMetrics(registry);
+        this.metrics = new SinkMetrics(registry);
         this.deadLetters = new DeadLetterPublisher(config.common().bootstrapServers(), config.common().topics(), registry);
         this.chunkRecords = new ChunkRecords(config.common().topics(), deadLetters);
         this.versions = new IndexVersions(client, layout, config.forceReindex(), config.common().topics().chunks().name());
         this.vectors = new VectorFiller(client, stage, () -> versions.target().chunksIndex(), config.vectorSlice(),
                 config.maxRetryBackoff(), registry, deadLetters::unembeddable);
-        DocumentWriter documents = new DocumentWriter(client, stage, clock, registry, steps);
+        this.documents = new DocumentWriter(client, stage, clock, registry, steps);
         this.writer = new RetryingWriter(documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(),
                 this::written);
         this.largeLane = new LargeDocumentLane(new RetryingWriter(documents, versions::target, deadLetters, metrics,
@@ -102,23 +104,9 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
 
-    /** Auto-commit off: offsets move only after Elasticsearch confirmed what they cover. */
+    /** A consumer in the version's group; revoked partitions forget what was pending on them. */
     private KafkaConsumer<String, byte[]> newConsumer(IndexVersion version) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, config.groups().forVersion(version.number()));
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(config.maxBatchRecords()));
-        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
-                Integer.toString(config.common().topics().maxMessageBytes()));
-        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "600000");
-        props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000");
-        props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
-        KafkaConsumer<String, byte[]> created = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer());
-        created.subscribe(List.of(config.common().topics().chunks().name()), new ConsumerRebalanceListener() {
+        KafkaConsumer<String, byte[]> created = ChunkConsumers.create(config, version, new ConsumerRebalanceListener() {
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
                 offsets.forget(partitions); // the next owner starts from what was committed
@@ -140,6 +128,14 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         consumer = newConsumer(versions.target());
         thread.start();
         vectors.start();
+    }
+
+    /** During a reindex of the same format, the served version keeps receiving live changes until the swap. */
+    private void followServedWhileBuilding() throws IOException {
+        if (versions.migrating() && follower == null && versions.servedIsCurrentFormat()) {
+            follower = new ServedVersionFollower(config, versions.serving(), documents, metrics, registry);
+            follower.start();
+        }
     }
 
     public boolean isHealthy() {
@@ -168,6 +164,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private void run() {
         try {
+            followServedWhileBuilding();
             while (running) {
                 if (versions.takeReindexRequest()) {
                     startReindex();
@@ -200,6 +197,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     /** What the large-document lane finishes in time is committed; the rest is redelivered at the next start. */
     private void closeLaneAndConsumer() {
         try {
+            stopFollower();
             largeLane.close();
             commitReady();
         } catch (InterruptedException e) {
@@ -219,16 +217,18 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         IndexVersion target = versions.startReindex();
         consumer.close(Duration.ofSeconds(5));
         consumer = newConsumer(target);
+        followServedWhileBuilding();
     }
 
     /** The new version's group has no lag: it may be promoted. */
-    private void finishMigrationWhenCaughtUp() throws IOException {
+    private void finishMigrationWhenCaughtUp() throws IOException, InterruptedException {
         if (!versions.migrating() || consumer.assignment().isEmpty() || offsets.pendingCount() > 0) {
             return;
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
-        if (end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())) {
-            versions.promoteWhenVectorsDone();
+        if (end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())
+                && versions.targetComplete() && stopFollower()) {
+            versions.promote();
         }
     }
 
@@ -253,6 +253,16 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             resumeIfPaused();
         }
         return done;
+    }
+
+    /** @return whether nothing writes to the served version any more */
+    private boolean stopFollower() throws InterruptedException {
+        if (follower != null && !follower.stop()) {
+            LOG.warn("[sink] the served version's follower has not stopped yet; the swap waits");
+            return false;
+        }
+        follower = null;
+        return true;
     }
 
     /** Commits each partition as far as both lanes allow (see {@link CommitOffsets}). */

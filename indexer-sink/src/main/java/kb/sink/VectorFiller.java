@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * The second pass of the sink: adds vectors to chunks that were written with their text only.
  *
  * <p>It works from the index itself, not from a queue: each round asks the chunk index for the newest
- * chunks without a vector, embeds them (one text per call: the embedder's cheapest path) and updates each
+ * chunks without a vector (by the file's event time, then by when they were written), embeds them (one text per call: the embedder's cheapest path) and updates each
  * one conditionally on the sequence number it was read at. Newest first, so a live edit made during a large
  * first index gets its vector before the backlog; working from the index, a restart or a crash loses
  * nothing (whatever has no vector is found again); conditional updates, so a chunk rewritten or deleted
@@ -165,6 +165,9 @@ final class VectorFiller implements AutoCloseable {
                 .seqNoPrimaryTerm(true)
                 .query(q -> q.bool(b -> b.filter(ChunkQueries.awaitingVector())
                         .mustNot(m -> m.ids(i -> i.values(excluded)))))
+                // Newest change first (when the file was observed), then newest write: a large document written
+                // on its own lane after the small edits behind it must not take their turn.
+                .sort(o -> o.field(f -> f.field(ChunkFields.EVENT_TIME).order(SortOrder.Desc)))
                 .sort(o -> o.field(f -> f.field(ChunkFields.INDEXED_TIME).order(SortOrder.Desc)))
                 .source(src -> src.filter(f -> f.includes(ChunkFields.CHUNK_ID, ChunkFields.DOC_ID,
                         ChunkFields.ENRICHED_TEXT))), PendingChunk.class);

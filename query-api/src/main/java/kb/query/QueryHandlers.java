@@ -60,8 +60,12 @@ final class QueryHandlers {
         Map<String, Long> counts = new java.util.LinkedHashMap<>();
         services.files().collections().forEach(name -> counts.put(name, 0L));
         services.catalog().countsByCollection().forEach(counts::put);
-        return counts.entrySet().stream().map(e -> Map.<String, Object>of("name", e.getKey(), "documents", e.getValue()))
-                .toList();
+        return counts.entrySet().stream().map(e -> {
+            Map<String, Object> collection = new java.util.LinkedHashMap<>();
+            collection.put("name", e.getKey());
+            collection.put("documents", e.getValue());
+            return collection;
+        }).toList();
     }
 
     void search(Context ctx) {

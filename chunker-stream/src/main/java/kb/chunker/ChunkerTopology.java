@@ -48,20 +48,20 @@ public final class ChunkerTopology {
     }
 
     /** Never throws: whatever goes wrong with one record becomes its {@link Outcome.Failed}. */
-    static Outcome decide(DocumentAssembler assembler, RecordBudget budget, String path, byte[] bytes) {
+    static Outcome decide(DocumentAssembler assembler, RecordBudget budget, String key, byte[] bytes) {
         try {
-            if (path == null) {
-                return new Outcome.Failed(bytes, "MissingKey", "file event has no key (relative path)");
+            if (key == null) {
+                return new Outcome.Failed(bytes, "MissingKey", "file event has no key (collection:path)");
             }
             if (bytes == null) {
-                return new Outcome.Deleted(Ids.docId(path));
+                return new Outcome.Deleted(Ids.docIdOfKey(key));
             }
             FileEvent event = Json.MAPPER.readValue(bytes, FileEvent.class);
             if (event.op() == FileEvent.Op.DELETE) {
-                return new Outcome.Deleted(Ids.docId(path));
+                return new Outcome.Deleted(Ids.docIdOfKey(key));
             }
-            if (!path.equals(event.path())) {
-                return new Outcome.Failed(bytes, "KeyMismatch", "key '" + path + "' but path '" + event.path() + "'");
+            if (!key.equals(event.key())) {
+                return new Outcome.Failed(bytes, "KeyMismatch", "key '" + key + "' but the event is of '" + event.key() + "'");
             }
             RecordBudget.Fitted fitted = budget.fit(assembler.assemble(event));
             return new Outcome.Indexed(fitted.document(), fitted.truncation());

@@ -33,9 +33,9 @@ public final class DocumentAssembler {
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), content);
         Frontmatter fm = parsed.frontmatter();
         String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
-        String docId = Ids.docId(event.path());
+        String docId = event.docId();
         List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(parsed.body(), title));
-        DocumentCard card = new DocumentCard(docId, event.path(), title,
+        DocumentCard card = new DocumentCard(docId, event.collection(), event.path(), title,
                 fm == null ? List.of() : fm.keywords(), fm == null ? null : fm.summary(),
                 event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime());
         return new DocumentChunks(card, content, chunks);

@@ -94,7 +94,7 @@ final class RecordBudget {
 
     private static DocumentChunks withParts(DocumentChunks document, String content, List<Chunk> chunks) {
         DocumentCard c = document.card();
-        DocumentCard card = new DocumentCard(c.docId(), c.path(), c.title(), c.keywords(), c.summary(), c.category(),
+        DocumentCard card = new DocumentCard(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(), c.category(),
                 c.format(), c.contentHash(), c.size(), chunks.size(), c.eventTime());
         return new DocumentChunks(card, content, chunks);
     }

@@ -11,7 +11,7 @@ import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.Record;
 
 /**
- * A document indexed in part is reported on kb.dlq, keyed by its path like every dead letter of a file, with
+ * A document indexed in part is reported on kb.dlq, keyed like its file event (collection:path) like every dead letter of a file, with
  * a short description as the value (the file event itself may be megabytes, and is not what is wrong).
  */
 final class TruncationNotice extends ContextualProcessor<String, Outcome, byte[], byte[]> {

@@ -61,9 +61,9 @@ class ChunkerTopologyTest {
     @Test
     void shouldPublishChunksAndCardKeyedByDocId() throws Exception {
         FileEvent event = DocumentAssemblerTest.event("notes/locks.md", "---\ntitle: Suitcase Locks\n---\nSteve = 363\n");
-        input.pipeInput(event.path(), Json.MAPPER.writeValueAsBytes(event));
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
         var chunkRecord = chunks.readKeyValue();
-        assertEquals(Ids.docId("notes/locks.md"), chunkRecord.key);
+        assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "notes/locks.md"), chunkRecord.key);
         assertEquals("Suitcase Locks\n\nSteve = 363", chunkRecord.value.chunks().get(0).enrichedText());
         var cardRecord = cards.readKeyValue();
         assertEquals("Suitcase Locks", cardRecord.value.title());
@@ -73,11 +73,32 @@ class ChunkerTopologyTest {
 
     @Test
     void shouldTurnATombstoneIntoTombstonesOnBothOutputs() {
-        input.pipeInput("notes/locks.md", (byte[]) null);
+        input.pipeInput("kb:notes/locks.md", (byte[]) null);
         var chunkRecord = chunks.readKeyValue();
-        assertEquals(Ids.docId("notes/locks.md"), chunkRecord.key);
+        assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "notes/locks.md"), chunkRecord.key);
         assertNull(chunkRecord.value);
         assertNull(cards.readKeyValue().value);
+    }
+
+    @Test
+    void shouldGiveTwoDocumentsWhenTwoCollectionsHoldTheSamePath() throws Exception {
+        FileEvent work = DocumentAssemblerTest.event("work", "readme.md", "work notes\n");
+        FileEvent home = DocumentAssemblerTest.event("home", "readme.md", "home notes\n");
+        input.pipeInput(work.key(), Json.MAPPER.writeValueAsBytes(work));
+        input.pipeInput(home.key(), Json.MAPPER.writeValueAsBytes(home));
+        var first = cards.readKeyValue();
+        var second = cards.readKeyValue();
+        assertEquals(Ids.docId("work", "readme.md"), first.key);
+        assertEquals("work", first.value.collection());
+        assertEquals(Ids.docId("home", "readme.md"), second.key);
+        assertEquals("home", second.value.collection());
+    }
+
+    @Test
+    void shouldWithdrawTheDocumentOfAKeyFromBeforeCollections() {
+        // Before collections the key was the bare path and the doc id its digest.
+        input.pipeInput("notes/locks.md", (byte[]) null);
+        assertEquals(Ids.sha256Hex("notes/locks.md").substring(0, 32), chunks.readKeyValue().key);
     }
 
     @Test
@@ -85,7 +106,7 @@ class ChunkerTopologyTest {
         byte[] corrupt = {(byte) 0xff, 0x00, 0x7b, 0x22};
         input.pipeInput("broken.md", corrupt);
         FileEvent good = DocumentAssemblerTest.event("good.md", "fine\n");
-        input.pipeInput(good.path(), Json.MAPPER.writeValueAsBytes(good));
+        input.pipeInput(good.key(), Json.MAPPER.writeValueAsBytes(good));
 
         TestRecord<byte[], byte[]> dead = dlq.readRecord();
         assertEquals("broken.md", new String(dead.key(), StandardCharsets.UTF_8));
@@ -94,13 +115,13 @@ class ChunkerTopologyTest {
         assertTrue(DeadLetters.header(dead.headers(), DeadLetters.CLASS).contains("Json")
                 || DeadLetters.header(dead.headers(), DeadLetters.CLASS).contains("Exception"));
         assertTrue(!DeadLetters.header(dead.headers(), DeadLetters.MESSAGE).isEmpty());
-        assertEquals(Ids.docId("good.md"), chunks.readKeyValue().key);
+        assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "good.md"), chunks.readKeyValue().key);
     }
 
     @Test
     void shouldDeadLetterAnEventWhoseKeyDisagreesWithItsPath() throws Exception {
         FileEvent event = DocumentAssemblerTest.event("a.md", "x\n");
-        input.pipeInput("b.md", Json.MAPPER.writeValueAsBytes(event));
+        input.pipeInput("kb:b.md", Json.MAPPER.writeValueAsBytes(event));
         assertEquals("KeyMismatch", DeadLetters.header(dlq.readRecord().headers(), DeadLetters.CLASS));
         assertTrue(chunks.isEmpty());
     }
@@ -109,20 +130,20 @@ class ChunkerTopologyTest {
     void shouldIndexWhatFitsAndDeadLetterANoticeWhenADocumentExceedsTheRecordLimitThenHonourItsTombstone()
             throws Exception {
         FileEvent poison = DocumentAssemblerTest.event("poison.txt", RecordBudgetTest.controlCharacterFile());
-        input.pipeInput(poison.path(), Json.MAPPER.writeValueAsBytes(poison));
-        input.pipeInput(poison.path(), (byte[]) null);
+        input.pipeInput(poison.key(), Json.MAPPER.writeValueAsBytes(poison));
+        input.pipeInput(poison.key(), (byte[]) null);
 
         var fitted = chunks.readRecord();
         assertTrue(topics.chunks().valueSerde().serializer().serialize("t", fitted.value()).length
                 <= topics.maxValueBytes());
         assertEquals(fitted.value().chunks().size(), cards.readValue().chunkCount());
         TestRecord<byte[], byte[]> notice = dlq.readRecord();
-        assertEquals("poison.txt", new String(notice.key(), StandardCharsets.UTF_8));
+        assertEquals("kb:poison.txt", new String(notice.key(), StandardCharsets.UTF_8));
         assertEquals(TruncationNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
         assertTrue(DeadLetters.header(notice.headers(), DeadLetters.MESSAGE).contains("indexed in part"));
         assertEquals("truncated", Json.MAPPER.readTree(notice.value()).get("reason").asText());
         var tombstone = chunks.readKeyValue();
-        assertEquals(Ids.docId("poison.txt"), tombstone.key);
+        assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "poison.txt"), tombstone.key);
         assertNull(tombstone.value);
     }
 }

@@ -15,10 +15,16 @@ class DocumentAssemblerTest {
 
     private final DocumentAssembler assembler = new DocumentAssembler(1200);
 
+    static final String COLLECTION = "kb";
+
     static FileEvent event(String path, String content) {
+        return event(COLLECTION, path, content);
+    }
+
+    static FileEvent event(String collection, String path, String content) {
         int dot = path.lastIndexOf('.');
         int slash = path.indexOf('/');
-        return new FileEvent(1, FileEvent.Op.UPSERT, path, slash < 0 ? null : path.substring(0, slash),
+        return new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, collection, path, slash < 0 ? null : path.substring(0, slash),
                 path.substring(dot + 1), content.length(), Ids.sha256Hex(content), 1L, 2L, content);
     }
 
@@ -53,7 +59,7 @@ class DocumentAssemblerTest {
     void shouldFillTheCardFromFrontmatterAndPath() {
         String md = "---\ntitle: 支付网关错误码定义\nkeywords: [ERR_TIMEOUT, 超时, 支付网关]\nsummary: s\n---\nbody\n";
         DocumentChunks doc = assembler.assemble(event("payments/codes.md", md));
-        assertEquals(Ids.docId("payments/codes.md"), doc.card().docId());
+        assertEquals(Ids.docId(COLLECTION, "payments/codes.md"), doc.card().docId());
         assertEquals(List.of("ERR_TIMEOUT", "超时", "支付网关"), doc.card().keywords());
         assertEquals("payments", doc.card().category());
         assertEquals("md", doc.card().format());

@@ -282,7 +282,7 @@ public final class DocumentWriter {
                                      long generation, long now) {
         boolean cjk = ChunkFields.EMBEDDING_ZH.equals(embedded.field());
         LexicalAnalyzer lexical = LexicalAnalyzer.forIndex();
-        return new ChunkDoc(chunk.chunkId(), card.docId(), card.path(), card.title(), card.category(), card.format(),
+        return new ChunkDoc(chunk.chunkId(), card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
                 chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(),
                 lexical.tokens(chunk.enrichedText()), card.title() == null ? null : lexical.tokens(card.title()),
                 embedded.key(), generation, cjk ? null : embedded.vector(), cjk ? embedded.vector() : null,
@@ -291,7 +291,7 @@ public final class DocumentWriter {
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {
         DocumentCard c = document.card();
-        return new CardDoc(c.docId(), c.path(), c.title(), c.keywords(), c.summary(), c.category(), c.format(),
+        return new CardDoc(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(), c.category(), c.format(),
                 c.contentHash(), c.size(), c.chunkCount(), c.eventTime(), now, document.content());
     }
 

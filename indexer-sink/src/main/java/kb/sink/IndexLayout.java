@@ -23,8 +23,11 @@ import org.slf4j.LoggerFactory;
 public final class IndexLayout {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexLayout.class);
-    /** 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed). */
-    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.LEXICAL_FIELDS_SINCE;
+    /**
+     * 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed).
+     * 4: collection, on chunks and documents.
+     */
+    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.COLLECTION_FIELD_SINCE;
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;

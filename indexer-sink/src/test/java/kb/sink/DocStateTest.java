@@ -14,7 +14,7 @@ class DocStateTest {
 
     private static Change upsert(long generation, String... chunkIds) {
         List<Chunk> chunks = java.util.Arrays.stream(chunkIds).map(id -> new Chunk(id, 0, null, id, id)).toList();
-        DocumentCard card = new DocumentCard("d", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        DocumentCard card = new DocumentCard("d", "kb", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
         return new Change("d", generation, new DocumentChunks(card, "", chunks), 0, null);
     }
 

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import kb.core.DeadLetters;
 import kb.core.FileEvent;
+import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.TopicSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -20,19 +21,30 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * What the index holds, as far as the producer knows: relative path → content hash of the last version
- * published, and relative path → fingerprint of the last bad version dead-lettered. Loaded from the
- * compacted {@code kb.file-events} topic and from this stage's letters on {@code kb.dlq} at start, so a
+ * What the index holds of one collection, as far as its producer knows: relative path → content hash of the
+ * last version published, and relative path → fingerprint of the last bad version dead-lettered. Loaded from
+ * the compacted {@code kb.file-events} topic and from this stage's letters on {@code kb.dlq} at start, so a
  * restart publishes only what changed while the producer was down, and an unchanged bad file is not
- * reported again (4 bad files showed as 40 dead letters after a few rescans and restarts).
+ * reported again (4 bad files showed as 40 dead letters after a few rescans and restarts). Other
+ * collections' records are skipped: a producer never withdraws what it does not own. Records published
+ * before collections existed (keyed by the bare path, no collection in the value) are listed apart as
+ * {@link #legacyKeys()}: their documents are republished under collection keys, so these are withdrawn.
  */
 public final class Catalogue {
 
+    private final String collection;
+    private final String keyPrefix;
     private final Map<String, String> hashes = new ConcurrentHashMap<>();
     private final Map<String, String> rejected = new ConcurrentHashMap<>();
+    private final Set<String> legacy = ConcurrentHashMap.newKeySet();
 
-    public static Catalogue load(String bootstrapServers, KbTopics topics) {
-        Catalogue catalogue = new Catalogue();
+    Catalogue(String collection) {
+        this.collection = collection;
+        this.keyPrefix = Ids.fileKey(collection, "");
+    }
+
+    public static Catalogue load(String bootstrapServers, KbTopics topics, String collection) {
+        Catalogue catalogue = new Catalogue(collection);
         TopicSpec<String, FileEvent> events = topics.fileEvents();
         readToEnd(bootstrapServers, events.name(), events.keySerde().deserializer(), events.valueSerde().deserializer(),
                 record -> catalogue.apply(record.key(), record.value()));
@@ -64,20 +76,47 @@ public final class Catalogue {
         return end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
     }
 
-    void apply(String path, FileEvent event) {
+    void apply(String key, FileEvent event) {
+        if (key == null) {
+            return;
+        }
+        String path = ownPath(key);
         if (event == null || event.op() == FileEvent.Op.DELETE) {
-            hashes.remove(path);
-        } else {
+            legacy.remove(key);
+            if (path != null) {
+                hashes.remove(path);
+            }
+        } else if (event.collection() == null) {
+            legacy.add(key);
+        } else if (path != null && collection.equals(event.collection())) {
+            legacy.remove(key);
             hashes.put(path, event.sha256());
         }
+    }
+
+    /** The relative path of a key of this collection, else null. */
+    private String ownPath(String key) {
+        return key.startsWith(keyPrefix) ? key.substring(keyPrefix.length()) : null;
     }
 
     private void applyDeadLetter(ConsumerRecord<byte[], byte[]> record) {
         String fingerprint = DeadLetters.header(record.headers(), DeadLetters.FINGERPRINT);
         if (record.key() != null && fingerprint != null
                 && EventPublisher.STAGE.equals(DeadLetters.header(record.headers(), DeadLetters.STAGE))) {
-            rejected.put(new String(record.key(), StandardCharsets.UTF_8), fingerprint);
+            String path = ownPath(new String(record.key(), StandardCharsets.UTF_8));
+            if (path != null) {
+                rejected.put(path, fingerprint);
+            }
         }
+    }
+
+    /** Keys of records published before collections existed and not withdrawn yet. */
+    public Set<String> legacyKeys() {
+        return Set.copyOf(legacy);
+    }
+
+    public void forgetLegacy(String key) {
+        legacy.remove(key);
     }
 
     public boolean isCurrent(String path, String sha256) {

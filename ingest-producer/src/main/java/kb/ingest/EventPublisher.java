@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import kb.core.DeadLetters;
 import kb.core.FileEvent;
+import kb.core.Ids;
 import kb.core.Json;
 import kb.core.KbTopics;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -24,6 +25,7 @@ final class EventPublisher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventPublisher.class);
     static final String STAGE = "ingest-producer";
 
+    private final String collection;
     private final KbTopics topics;
     private final Catalogue catalogue;
     private final KafkaProducer<String, byte[]> events;
@@ -31,7 +33,9 @@ final class EventPublisher implements AutoCloseable {
     private final MeterRegistry registry;
     private final Timer publishLatency;
 
-    EventPublisher(String bootstrapServers, KbTopics topics, Catalogue catalogue, MeterRegistry registry) {
+    EventPublisher(String collection, String bootstrapServers, KbTopics topics, Catalogue catalogue,
+                   MeterRegistry registry) {
+        this.collection = collection;
         this.topics = topics;
         this.catalogue = catalogue;
         this.registry = registry;
@@ -80,7 +84,7 @@ final class EventPublisher implements AutoCloseable {
             return false;
         }
         catalogue.put(event.path(), event.sha256());
-        send(new ProducerRecord<>(topics.fileEvents().name(), event.path(), value), "upsert");
+        send(new ProducerRecord<>(topics.fileEvents().name(), event.key(), value), event.path(), "upsert");
         return true;
     }
 
@@ -90,17 +94,29 @@ final class EventPublisher implements AutoCloseable {
             return false;
         }
         catalogue.remove(path);
-        send(new ProducerRecord<>(topics.fileEvents().name(), path, null), "delete");
+        send(new ProducerRecord<>(topics.fileEvents().name(), Ids.fileKey(collection, path), null), path, "delete");
         return true;
     }
 
-    private void send(ProducerRecord<String, byte[]> record, String op) {
+    /**
+     * Withdraws a record published before collections existed: its file, if still there, is published under
+     * its collection's key, and the old key must not keep a second, stale document alive.
+     */
+    void publishLegacyDelete(String key) {
+        catalogue.forgetLegacy(key);
+        send(new ProducerRecord<>(topics.fileEvents().name(), key, null), null, "delete");
+    }
+
+    /** @param path the path of this collection the record is about, or null for a legacy key */
+    private void send(ProducerRecord<String, byte[]> record, String path, String op) {
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
             publishLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
             if (error != null) {
                 // Forget it so the next scan or save tries again, rather than believing it indexed.
-                catalogue.remove(record.key());
+                if (path != null) {
+                    catalogue.remove(path);
+                }
                 registry.counter("kb_producer_publish_errors_total", "op", op).increment();
                 LOG.error("[producer] could not publish {} of {}", op, record.key(), error);
             } else {
@@ -120,7 +136,7 @@ final class EventPublisher implements AutoCloseable {
             LOG.debug("[producer] {} still not ingested ({}), reported before", rejected.path(), rejected.reason());
             return;
         }
-        byte[] key = rejected.path().getBytes(StandardCharsets.UTF_8);
+        byte[] key = Ids.fileKey(collection, rejected.path()).getBytes(StandardCharsets.UTF_8);
         byte[] value = describe(rejected);
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topics.dlq().name(), key, value);
         DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
@@ -136,9 +152,10 @@ final class EventPublisher implements AutoCloseable {
     }
 
     /** The original value would be the file itself: too big or not text. A short description stands in. */
-    private static byte[] describe(FileReadResult.Rejected rejected) {
+    private byte[] describe(FileReadResult.Rejected rejected) {
         try {
-            return Json.MAPPER.writeValueAsBytes(java.util.Map.of("path", rejected.path(), "reason", rejected.reason()));
+            return Json.MAPPER.writeValueAsBytes(java.util.Map.of("collection", collection,
+                    "path", rejected.path(), "reason", rejected.reason()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return rejected.path().getBytes(StandardCharsets.UTF_8);
         }

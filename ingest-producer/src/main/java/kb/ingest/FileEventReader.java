@@ -10,18 +10,21 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
+import kb.core.CollectionFolder;
 import kb.core.FileEvent;
 import kb.core.Ids;
 
 /** Reads one file into a {@link FileEvent}, or says why it cannot be ingested. */
 public final class FileEventReader {
 
+    private final String collection;
     private final Path baseDir;
     private final long maxFileBytes;
     private final Clock clock;
 
-    public FileEventReader(Path baseDir, long maxFileBytes, Clock clock) {
-        this.baseDir = baseDir;
+    public FileEventReader(CollectionFolder collection, long maxFileBytes, Clock clock) {
+        this.collection = collection.name();
+        this.baseDir = collection.folder();
         this.maxFileBytes = maxFileBytes;
         this.clock = clock;
     }
@@ -56,8 +59,8 @@ public final class FileEventReader {
             }
             String content = decodeStrictUtf8(bytes);
             long modified = Files.getLastModifiedTime(file).toMillis();
-            return new FileReadResult.Read(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, relativePath,
-                    categoryOf(relativePath), PathFilter.extensionOf(relativePath), bytes.length,
+            return new FileReadResult.Read(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, collection,
+                    relativePath, categoryOf(relativePath), PathFilter.extensionOf(relativePath), bytes.length,
                     fingerprint, modified, clock.millis(), content));
         } catch (NoSuchFileException e) {
             return new FileReadResult.Gone(relativePath);

@@ -44,9 +44,9 @@ public final class IngestProducer implements AutoCloseable {
         this.config = config;
         this.registry = registry;
         this.clock = clock;
-        this.baseDir = config.baseDir().toAbsolutePath().normalize();
+        this.baseDir = config.collection().folder();
         this.filter = new PathFilter(config.extensions(), config.excludes());
-        this.reader = new FileEventReader(baseDir, config.maxFileBytes(), clock);
+        this.reader = new FileEventReader(config.collection(), config.maxFileBytes(), clock);
     }
 
     /** Creates topics and the base folder, loads the catalogue and starts the watcher thread. */
@@ -55,13 +55,17 @@ public final class IngestProducer implements AutoCloseable {
             Files.createDirectories(baseDir);
             LOG.info("[producer] created knowledge-base folder {}", baseDir);
         }
+        String collection = config.collection().name();
+        LOG.info("[producer] watching {} as collection '{}'", baseDir, collection);
         TopicCreator.ensureTopics(config.common());
-        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics());
-        publisher = new EventPublisher(config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
+        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics(), collection);
+        publisher = new EventPublisher(collection, config.common().bootstrapServers(), config.common().topics(),
+                catalogue, registry);
         base = new BaseFolder(baseDir);
         watcher = new TreeWatcher(base, filter);
         debouncer = new Debouncer(clock, config.debounce());
-        Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).register(registry);
+        Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).tag("collection", collection)
+                .register(registry);
         thread = new Thread(this::run, "kb-ingest-watcher");
         thread.start();
     }
@@ -85,6 +89,10 @@ public final class IngestProducer implements AutoCloseable {
         return baseDir;
     }
 
+    public String collection() {
+        return config.collection().name();
+    }
+
     private void run() {
         try {
             reconcile();
@@ -101,6 +109,7 @@ public final class IngestProducer implements AutoCloseable {
 
     /** Registers the whole tree, publishes what changed and withdraws what disappeared. */
     private void reconcile() throws IOException {
+        withdrawLegacy();
         List<String> files = watcher.registerTree("");
         Set<String> present = new HashSet<>();
         int published = 0;
@@ -123,8 +132,21 @@ public final class IngestProducer implements AutoCloseable {
         }
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
-        LOG.info("[producer] scan of {} found {} files: {} published, {} withdrawn", baseDir, present.size(),
-                published, withdrawn);
+        LOG.info("[producer] scan of {} (collection '{}') found {} files: {} published, {} withdrawn", baseDir,
+                collection(), present.size(), published, withdrawn);
+    }
+
+    /**
+     * Records keyed by the bare path date from before collections: every file they describe is published again
+     * under its collection's key, so they are all stale. Whichever producer starts first withdraws them (a
+     * second one's tombstone of the same key changes nothing).
+     */
+    private void withdrawLegacy() {
+        Set<String> legacy = catalogue.legacyKeys();
+        if (!legacy.isEmpty()) {
+            legacy.forEach(publisher::publishLegacyDelete);
+            LOG.info("[producer] withdrew {} records published before collections existed", legacy.size());
+        }
     }
 
     private void watchOnce() throws InterruptedException, IOException {

@@ -6,13 +6,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import kb.core.CollectionFolder;
 import kb.core.CommonConfig;
 import kb.core.Settings;
 
 /**
  * Configuration of the ingest producer, read once at start.
  *
- * @param baseDir      the knowledge-base folder ({@code KB_BASE_DIR}, default {@code knowledge_base})
+ * @param collection   the folder watched ({@code KB_BASE_DIR}, default {@code knowledge_base}) and its collection
+ *                     name ({@code KB_COLLECTION}, default derived from the folder's name)
  * @param extensions   formats ingested ({@code KB_IMPORT_EXTENSIONS}), lower case, no dots
  * @param excludes     glob patterns over relative paths that are never ingested ({@code KB_IMPORT_EXCLUDE})
  * @param maxFileBytes larger files go to the dead-letter topic ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
@@ -20,7 +22,7 @@ import kb.core.Settings;
  */
 public record ProducerConfig(
         CommonConfig common,
-        Path baseDir,
+        CollectionFolder collection,
         Set<String> extensions,
         List<String> excludes,
         long maxFileBytes,
@@ -41,10 +43,15 @@ public record ProducerConfig(
         }
     }
 
+    /** The collection's folder. */
+    public Path baseDir() {
+        return collection.folder();
+    }
+
     public static ProducerConfig from(Settings settings) {
         return new ProducerConfig(
                 CommonConfig.from(settings),
-                settings.path("KB_BASE_DIR", Path.of("knowledge_base")),
+                CollectionFolder.from(settings),
                 Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", DEFAULT_EXTENSIONS)),
                 settings.list("KB_IMPORT_EXCLUDE", DEFAULT_EXCLUDES),
                 settings.longValue("KB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES),

@@ -20,7 +20,7 @@ class FileEventReaderTest {
     Path base;
 
     private FileEventReader reader(long cap) {
-        return new FileEventReader(base, cap, Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
+        return new FileEventReader(new kb.core.CollectionFolder("notes", base), cap, Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
     }
 
     @Test
@@ -29,6 +29,8 @@ class FileEventReaderTest {
         Files.writeString(base.resolve("ops/run.md"), "hello", StandardCharsets.UTF_8);
         FileEvent event = ((FileReadResult.Read) reader(1024).read("ops/run.md")).event();
         assertEquals("ops/run.md", event.path());
+        assertEquals("notes", event.collection());
+        assertEquals("notes:ops/run.md", event.key());
         assertEquals("ops", event.category());
         assertEquals("md", event.format());
         assertEquals(5, event.size());

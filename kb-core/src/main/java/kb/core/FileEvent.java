@@ -1,15 +1,18 @@
 package kb.core;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.Objects;
 
 /**
  * One observed version of a file in the knowledge base, published on {@code kb.file-events} keyed by
- * {@link #path()}. A deleted file is a tombstone (null value), never a FileEvent; {@link Op#DELETE}
+ * {@link #key()}. A deleted file is a tombstone (null value), never a FileEvent; {@link Op#DELETE}
  * exists for in-process hand-offs that must carry the path and time of the deletion.
  *
  * @param schemaVersion version of this record's shape, for consumers that must branch on it
  * @param op            what happened to the file
- * @param path          path relative to the knowledge-base root, '/'-separated
+ * @param collection    the collection (named folder) the file belongs to; null in events of schema version 1,
+ *                      published before collections existed
+ * @param path          path relative to the collection's folder, '/'-separated
  * @param category      first folder of the path, or null for files at the root
  * @param format        lower-case extension without the dot (md, txt, ...)
  * @param size          size in bytes
@@ -21,6 +24,7 @@ import java.util.Objects;
 public record FileEvent(
         int schemaVersion,
         Op op,
+        String collection,
         String path,
         String category,
         String format,
@@ -30,12 +34,25 @@ public record FileEvent(
         long observedTime,
         String content) {
 
-    public static final int SCHEMA_VERSION = 1;
+    /** 2: with {@link #collection()}. */
+    public static final int SCHEMA_VERSION = 2;
 
     public enum Op { UPSERT, DELETE }
 
     public FileEvent {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(path, "path");
+    }
+
+    /** The record's key on {@code kb.file-events}: {@link Ids#fileKey}, or the bare path for a version-1 event. */
+    @JsonIgnore
+    public String key() {
+        return collection == null ? path : Ids.fileKey(collection, path);
+    }
+
+    /** The document this file makes. */
+    @JsonIgnore
+    public String docId() {
+        return Ids.docIdOfKey(key());
     }
 }

@@ -174,9 +174,13 @@ public final class KbMain {
 
     private static void up(UpOptions options) throws Exception {
         long start = System.nanoTime();
-        System.out.println("kb: knowledge base " + options.kbDir() + ", data " + options.dataDir());
+        for (kb.core.CollectionFolder collection : options.collections()) {
+            System.out.println("kb: collection '" + collection.name() + "': " + collection.folder());
+        }
+        System.out.println("kb: data " + options.dataDir());
         Settings settings = settingsFor(options.dataDir()).with(Map.of(
                 "KB_BASE_DIR", options.kbDir().toString(),
+                "KB_COLLECTIONS", kb.core.CollectionFolder.setting(options.collections()),
                 "KB_API_PORT", Integer.toString(options.port()),
                 "KB_API_HOST", options.host(),
                 "KB_STREAMS_STATE_DIR", options.dataDir().resolve("streams").toString()));

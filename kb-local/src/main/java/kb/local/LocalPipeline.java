@@ -9,6 +9,9 @@ import java.util.Deque;
 import java.util.concurrent.TimeUnit;
 import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
+import java.util.List;
+import java.util.Map;
+import kb.core.CollectionFolder;
 import kb.core.Settings;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
@@ -60,20 +63,18 @@ public final class LocalPipeline implements AutoCloseable {
         IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC());
         started.push(sink);
         sink.start();
-        ProducerConfig producerConfig = ProducerConfig.from(settings);
+        List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
+                .map(c -> ProducerConfig.from(settings.with(Map.of("KB_BASE_DIR", c.folder().toString(),
+                        "KB_COLLECTION", c.name())))).toList();
         // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
         // for the sink's 60 s.
         ElasticsearchClient queryClient = EsClients.create(queryConfig.elasticsearchUrl(),
                 queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
         started.push(() -> queryClient._transport().close());
-        query = new QueryService(queryConfig, queryClient, embeddings, registry, producerConfig.extensions(), () -> ready, sink);
+        query = new QueryService(queryConfig, queryClient, embeddings, registry, producerConfigs.get(0).extensions(),
+                () -> ready, sink);
         started.push(query);
-        IngestProducer producer = new IngestProducer(producerConfig, registry, Clock.systemUTC());
-        started.push(producer);
-        producer.start();
-        if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
-            throw new IllegalStateException("the initial scan did not finish");
-        }
+        startProducers(producerConfigs, registry);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("[local] the chunker has not joined its group yet; it will catch up when it does");
         }
@@ -82,6 +83,22 @@ public final class LocalPipeline implements AutoCloseable {
         }
         this.sink = sink;
         ready = true;
+    }
+
+    /** One producer per collection, as separate processes would run them; ready once every scan is published. */
+    private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry) throws Exception {
+        List<IngestProducer> producers = new java.util.ArrayList<>();
+        for (ProducerConfig config : configs) {
+            IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC());
+            started.push(producer);
+            producer.start();
+            producers.add(producer);
+        }
+        for (IngestProducer producer : producers) {
+            if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the initial scan of " + producer.baseDir() + " did not finish");
+            }
+        }
     }
 
     public IndexerSink sink() {

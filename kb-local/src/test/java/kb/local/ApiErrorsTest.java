@@ -79,7 +79,7 @@ class ApiErrorsTest {
         assertJsonError(400, upload("linked", "planted.md"));
         assertEquals(List.of(victim), listing(outside));
         // A card for a path through the link, as a watcher that followed it would have indexed it.
-        String docId = Ids.docId("linked/victim.md");
+        String docId = Ids.docId(PipelineHarness.COLLECTION, "linked/victim.md");
         client.index(i -> i.index(kb.prefix() + "-docs").id(docId).refresh(co.elastic.clients.elasticsearch._types.Refresh.True)
                 .document(card(docId, "linked/victim.md")));
         assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + docId)).DELETE()));
@@ -114,7 +114,7 @@ class ApiErrorsTest {
                 .refresh(co.elastic.clients.elasticsearch._types.Refresh.True);
         for (int i = 0; i < extra; i++) {
             String path = "bulk/%05d.md".formatted(i);
-            CardDoc card = card(Ids.docId(path), path);
+            CardDoc card = card(Ids.docId(PipelineHarness.COLLECTION, path), path);
             bulk.operations(o -> o.index(x -> x.id(card.docId()).document(card)));
         }
         assertTrue(!client.bulk(bulk.build()).errors());
@@ -133,7 +133,7 @@ class ApiErrorsTest {
     }
 
     private static CardDoc card(String docId, String path) {
-        return new CardDoc(docId, path, path, List.of(), null, path.substring(0, path.indexOf('/')), "md", "h", 1, 1,
+        return new CardDoc(docId, PipelineHarness.COLLECTION, path, path, List.of(), null, path.substring(0, path.indexOf('/')), "md", "h", 1, 1,
                 1L, 1L, "x");
     }
 }

@@ -52,19 +52,19 @@ class ChunkerDeadLetterIntegrationTest {
              TopicReader chunks = new TopicReader(bootstrap, topics.chunks().name());
              TopicReader dlq = new TopicReader(bootstrap, topics.dlq().name())) {
             chunker.start();
-            send(bootstrap, topics, "big.md", event("big.md", "Some words in a long note. ".repeat(10_000)));
-            send(bootstrap, topics, "small.md", event("small.md", "A short note.\n"));
-            send(bootstrap, topics, "big.md", null);
+            send(bootstrap, topics, "kb:big.md", event("big.md", "Some words in a long note. ".repeat(10_000)));
+            send(bootstrap, topics, "kb:small.md", event("small.md", "A short note.\n"));
+            send(bootstrap, topics, "kb:big.md", null);
 
-            String big = Ids.docId("big.md");
+            String big = Ids.docId("kb", "big.md");
             await().atMost(Duration.ofSeconds(60))
-                    .until(() -> chunks.keys().containsAll(List.of(Ids.docId("small.md"), big + "(deleted)")));
+                    .until(() -> chunks.keys().containsAll(List.of(Ids.docId("kb", "small.md"), big + "(deleted)")));
             assertTrue(chunks.keys().stream().noneMatch(big::equals), "the refused record was not written");
             await().atMost(Duration.ofSeconds(30)).until(() -> !dlq.records().isEmpty());
             var letter = dlq.records().get(0);
             // The file's path while Streams still holds the source record, else the refused record's doc id.
             String key = new String(letter.key(), StandardCharsets.UTF_8);
-            assertTrue(key.equals("big.md") || key.equals(big), key);
+            assertTrue(key.equals("kb:big.md") || key.equals(big), key);
             assertEquals(RecordTooLargeException.class.getName(), DeadLetters.header(letter.headers(), DeadLetters.CLASS));
             assertEquals("chunker-stream", DeadLetters.header(letter.headers(), DeadLetters.STAGE));
             assertEquals(1.0, registry.counter("kb_chunker_dlq_total", "reason", "production").count());
@@ -72,7 +72,7 @@ class ChunkerDeadLetterIntegrationTest {
     }
 
     private static FileEvent event(String path, String content) {
-        return new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, path, null, "md", content.length(),
+        return new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, "kb", path, null, "md", content.length(),
                 Ids.sha256Hex(content), 1L, 2L, content);
     }
 

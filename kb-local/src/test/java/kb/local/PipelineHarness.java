@@ -24,6 +24,9 @@ import kb.core.Settings;
  */
 final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
 
+    /** The collection of the harness's folder (its temporary name would make a new one each run). */
+    static final String COLLECTION = "notes";
+
     private final String prefix = "t" + UUID.randomUUID().toString().substring(0, 8);
     private final HttpClient http = HttpClient.newHttpClient();
     private final Path kbDir;
@@ -86,6 +89,7 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
                 "KB_SINK_GROUP", prefix + "-indexer",
                 "KB_STREAMS_STATE_DIR", stateDir.toString(),
                 "KB_DEBOUNCE", "100"));
+        values.put("KB_COLLECTION", COLLECTION);
         values.putAll(extraSettings);
         registry = Metrics.newRegistry();
         String modelId = values.get("KB_EMBEDDING_MODEL");

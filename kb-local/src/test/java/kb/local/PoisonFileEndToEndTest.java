@@ -53,7 +53,7 @@ class PoisonFileEndToEndTest {
             try (TopicReader events = new TopicReader(bootstrap, kb.prefix() + ".file-events");
                  TopicReader dlq = new TopicReader(bootstrap, kb.prefix() + ".dlq")) {
                 Files.write(kb.kbDir().resolve(poisonPath), poison);
-                await().atMost(DEADLINE).until(() -> events.keys().contains(poisonPath));
+                await().atMost(DEADLINE).until(() -> events.keysIn(PipelineHarness.COLLECTION).contains(poisonPath));
                 kb.write("notes/after.md", "# After\n\nThe quetzalcoatlus note, written after the poison file.\n");
 
                 await().atMost(DEADLINE).until(() -> PipelineHarness.paths(kb.search("quetzalcoatlus")).contains("notes/after.md"));
@@ -73,7 +73,8 @@ class PoisonFileEndToEndTest {
 
     private static ConsumerRecord<byte[], byte[]> letterFor(TopicReader dlq, String path) {
         return dlq.records().stream()
-                .filter(r -> r.key() != null && path.equals(new String(r.key(), StandardCharsets.UTF_8)))
+                .filter(r -> r.key() != null
+                        && kb.core.Ids.fileKey(PipelineHarness.COLLECTION, path).equals(new String(r.key(), StandardCharsets.UTF_8)))
                 .findFirst().orElse(null);
     }
 }

@@ -58,7 +58,8 @@ class ProducerSafetyIntegrationTest {
     }
 
     private static List<String> dlqKeys(TopicReader dlq) {
-        return dlq.records().stream().map(r -> new String(r.key(), StandardCharsets.UTF_8)).toList();
+        return dlq.records().stream().map(r -> new String(r.key(), StandardCharsets.UTF_8))
+                .map(k -> k.substring(kb.core.Ids.fileKey(TestProducers.COLLECTION, "").length())).toList();
     }
 
     @Test
@@ -69,13 +70,13 @@ class ProducerSafetyIntegrationTest {
              TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq");
              IngestProducer producer = start(Map.of())) {
             assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS), "the scan got past the pipe");
-            await().atMost(DEADLINE).until(() -> events.keys().equals(List.of("notes/good.md")));
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).equals(List.of("notes/good.md")));
             await().atMost(DEADLINE).until(() -> dlqKeys(dlq).equals(List.of("notes/x.md")));
             assertEquals("NotARegularFile", DeadLetters.header(dlq.records().get(0).headers(), DeadLetters.CLASS));
 
             mkfifo(base.resolve("notes/y.md"));
             write(base, "notes/after.md", "written after the second pipe");
-            await().atMost(DEADLINE).until(() -> events.keys().contains("notes/after.md"));
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("notes/after.md"));
             await().atMost(DEADLINE).until(() -> dlqKeys(dlq).equals(List.of("notes/x.md", "notes/y.md")));
         }
     }
@@ -89,15 +90,15 @@ class ProducerSafetyIntegrationTest {
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
              IngestProducer producer = start(Map.of())) {
             assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS));
-            await().atMost(DEADLINE).until(() -> events.keys().stream().sorted().toList()
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).stream().sorted().toList()
                     .equals(List.of("alias/inner.md", "real/inner.md")));
 
             write(outside, "created-later.md", "outside, created after the start");
             write(base, "real/later.md", "inside, created after the start");
-            await().atMost(DEADLINE).until(() -> events.keys().containsAll(List.of("real/later.md", "alias/later.md")));
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).containsAll(List.of("real/later.md", "alias/later.md")));
             write(base, "sentinel.md", "last");
-            await().atMost(DEADLINE).until(() -> events.keys().contains("sentinel.md"));
-            assertTrue(events.keys().stream().noneMatch(k -> k.startsWith("ext/")), events.keys().toString());
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("sentinel.md"));
+            assertTrue(events.keysIn(TestProducers.COLLECTION).stream().noneMatch(k -> k.startsWith("ext/")), events.keysIn(TestProducers.COLLECTION).toString());
         }
     }
 
@@ -115,7 +116,7 @@ class ProducerSafetyIntegrationTest {
                     write(base, "sentinel-" + run + ".md", "run " + run);
                     try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
                         String sentinel = "sentinel-" + run + ".md";
-                        await().atMost(DEADLINE).until(() -> events.keys().contains(sentinel));
+                        await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains(sentinel));
                     }
                 }
             }

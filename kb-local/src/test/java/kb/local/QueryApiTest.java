@@ -53,8 +53,8 @@ class QueryApiTest {
     void shouldAnswerOneL0HitExactlyWithTheDocumentsFirst2000CharactersWithoutFrontmatter() throws Exception {
         JsonNode answer = kb.lookup("ERR_TIMEOUT");
         assertEquals(Json.MAPPER.readTree("""
-                {"found": true, "primary": {"content": %s, "source": "payments/error-codes.md", "matchType": "exact_L0",
-                 "confidence": "high", "availableSections": ["错误码"]}, "supplement": null}""".formatted(
+                {"found": true, "primary": {"content": %s, "source": "payments/error-codes.md", "collection": "notes",
+                 "matchType": "exact_L0", "confidence": "high", "availableSections": ["错误码"]}, "supplement": null}""".formatted(
                 Json.MAPPER.writeValueAsString(expectedPreview()))), answer);
         assertEquals(answer, kb.lookup("err_timeout"));
         assertEquals("payments/error-codes.md", kb.lookup("支付网关超时问题").get("primary").get("source").asText());

@@ -75,7 +75,7 @@ class SinkFencingTest {
 
     private static DocumentChunks withKeywords(DocumentChunks document, List<String> keywords) {
         DocumentCard c = document.card();
-        return new DocumentChunks(new DocumentCard(c.docId(), c.path(), c.title(), keywords, c.summary(), c.category(),
+        return new DocumentChunks(new DocumentCard(c.docId(), c.collection(), c.path(), c.title(), keywords, c.summary(), c.category(),
                 c.format(), c.contentHash(), c.size(), c.chunkCount(), c.eventTime()), document.content(), document.chunks());
     }
 

@@ -83,13 +83,13 @@ final class SinkHarness implements AutoCloseable {
 
     /** A document version with the given chunk texts. */
     static DocumentChunks document(String path, String... texts) {
-        String docId = Ids.docId(path);
+        String docId = Ids.docId("kb", path);
         List<Chunk> chunks = new ArrayList<>();
         for (String text : texts) {
             String enriched = "T\n\n" + text;
             chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
         }
-        DocumentCard card = new DocumentCard(docId, path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        DocumentCard card = new DocumentCard(docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
         return new DocumentChunks(card, String.join("\n\n", texts), chunks);
     }
 

@@ -62,7 +62,7 @@ class SinkIntegrationTest {
              TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             DocumentChunks plain = SinkHarness.document("bad.md", "fine text");
             // A keyword over Lucene's 32766-byte term limit: Elasticsearch refuses the whole document.
-            DocumentChunks bad = new DocumentChunks(new kb.core.DocumentCard(plain.docId(), "bad.md", "T",
+            DocumentChunks bad = new DocumentChunks(new kb.core.DocumentCard(plain.docId(), "kb", "bad.md", "T",
                     List.of("k".repeat(40_000)), null, null, "md", "h", 1, 1, 1), plain.content(), plain.chunks());
             DocumentChunks good = SinkHarness.document("good.md", "good text");
             sink.send(bad.docId(), bad, 1);

@@ -21,7 +21,7 @@ class SinkPoisonIntegrationTest {
         try (SinkHarness sink = new SinkHarness().start();
              TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             // Decodes, but has no card: writing it fails in a way no retry can fix (it stopped the sink before).
-            String poisonId = Ids.docId("poison.md");
+            String poisonId = Ids.docId("kb", "poison.md");
             sink.send(poisonId, new DocumentChunks(null, "no card", List.of()), 1);
             DocumentChunks good = SinkHarness.document("good.md", "indexed behind the poison");
             sink.send(good.docId(), good, 2);

@@ -72,8 +72,8 @@ final class StandaloneApi implements AutoCloseable {
         var spec = topics.documents();
         try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
                 spec.keySerde().serializer(), spec.valueSerde().serializer())) {
-            String docId = kb.core.Ids.docId(L0_PATH);
-            producer.send(new ProducerRecord<>(spec.name(), docId, new DocumentCard(docId, L0_PATH, "Payment error codes",
+            String docId = kb.core.Ids.docId("kb", L0_PATH);
+            producer.send(new ProducerRecord<>(spec.name(), docId, new DocumentCard(docId, "kb", L0_PATH, "Payment error codes",
                     List.of(L0_KEYWORD), null, "payments", "md", "h", 10, 1, 1L))).get();
         }
     }

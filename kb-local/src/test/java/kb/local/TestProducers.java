@@ -12,6 +12,9 @@ import kb.ingest.ProducerConfig;
 /** A started ingest producer over a test folder, on its own topic prefix of the shared broker. */
 final class TestProducers {
 
+    /** The collection of a test folder, unless a test names another (the folder's temporary name would change). */
+    static final String COLLECTION = "notes";
+
     private TestProducers() {
     }
 
@@ -21,7 +24,8 @@ final class TestProducers {
                 "KB_KAFKA_BOOTSTRAP", SharedInfrastructure.get().bootstrapServers(),
                 "KB_TOPIC_PREFIX", prefix,
                 "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50"));
+                "KB_DEBOUNCE", "50",
+                "KB_COLLECTION", COLLECTION));
         values.putAll(extra);
         IngestProducer producer = new IngestProducer(ProducerConfig.from(new Settings(values)), registry,
                 Clock.systemUTC());

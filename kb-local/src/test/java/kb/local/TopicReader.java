@@ -52,6 +52,12 @@ final class TopicReader implements AutoCloseable {
                 .toList();
     }
 
+    /** The keys of one collection's file events ({@code collection:path}) as paths, in order; others left out. */
+    List<String> keysIn(String collection) {
+        String prefix = kb.core.Ids.fileKey(collection, "");
+        return keys().stream().filter(k -> k.startsWith(prefix)).map(k -> k.substring(prefix.length())).toList();
+    }
+
     @Override
     public void close() {
         consumer.close();

@@ -14,7 +14,7 @@ import kb.core.text.LexicalAnalyzer;
 
 /**
  * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over the
- * vector field(s) of the question's script(s), with the same optional category filter. The query text only ever goes into a
+ * vector field(s) of the question's script(s), with the same optional collection and category filter. The query text only ever goes into a
  * {@code match} query, so no input can change the query's structure.
  */
 public final class ChunkRetriever {
@@ -56,9 +56,9 @@ public final class ChunkRetriever {
      * @param lexicalQuery the text for BM25, or null to skip that arm
      * @param vectors      the query's embeddings, one per vector field to search; empty to skip that arm
      */
-    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, String category, int bm25Size, int knnSize)
+    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, Scope scope, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vectors, List.of(), category, bm25Size, knnSize, List.of(), 0, List.of());
+        return retrieve(lexicalQuery, vectors, List.of(), scope, bm25Size, knnSize, List.of(), 0, List.of());
     }
 
     /**
@@ -69,7 +69,7 @@ public final class ChunkRetriever {
      *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
      */
     /** @param cross the question's embeddings for the other script's field: an arm of their own */
-    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, List<QueryVector> cross, String category,
+    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, List<QueryVector> cross, Scope scope,
                             int bm25Size, int knnSize, List<String> l0DocIds, double titleBoost,
                             List<String> keywords) throws IOException {
         ServingIndex.Format format = serving.format();
@@ -77,7 +77,7 @@ public final class ChunkRetriever {
         String terms = lexical.query(lexicalQuery);
         List<QueryVector> searchable = vectors.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
         List<QueryVector> crossSearchable = cross.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
-        Query filter = category == null ? null : Query.of(q -> q.term(t -> t.field(ChunkFields.CATEGORY).value(category)));
+        Query filter = scope.filter();
         MsearchResponse<ChunkDoc> response = client.msearch(m -> {
             m.index(chunksAlias);
             m.searches(s -> s.header(h -> h).body(b -> b

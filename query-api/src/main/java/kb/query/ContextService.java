@@ -22,8 +22,8 @@ public final class ContextService {
     public record Outcome(ContextResponse response, Retrieval retrieval) {
     }
 
-    public Outcome context(String query) throws IOException {
-        Retrieval retrieval = search.retrieve(query, MAX_DOCUMENTS, null);
+    public Outcome context(String query, Scope scope) throws IOException {
+        Retrieval retrieval = search.retrieve(query, MAX_DOCUMENTS, scope);
         List<ContextResponse.ContextDocument> documents = new ArrayList<>();
         int budget = MAX_CHARS;
         for (SearchResponse.DocumentResult result : retrieval.documents()) {
@@ -34,7 +34,7 @@ public final class ContextService {
             boolean truncated = content.length() > budget;
             String kept = truncated ? content.substring(0, budget) : content;
             budget -= kept.length();
-            documents.add(new ContextResponse.ContextDocument(result.path(), result.title(), kept, truncated));
+            documents.add(new ContextResponse.ContextDocument(result.path(), result.collection(), result.title(), kept, truncated));
         }
         return new Outcome(new ContextResponse(query, retrieval.found(), documents, MAX_CHARS - budget), retrieval);
     }

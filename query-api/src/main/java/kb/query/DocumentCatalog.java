@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,9 @@ public final class DocumentCatalog {
 
     /** Elasticsearch's default {@code index.max_result_window}: from + size beyond it is refused. */
     static final int RESULT_WINDOW = 10_000;
+    /** Unmapped in an index of before collections (the migration rebuilds it): sorted as missing there. */
+    private static final SortOptions BY_COLLECTION = SortOptions.of(o -> o.field(f -> f.field(ChunkFields.COLLECTION)
+            .order(SortOrder.Asc).unmappedType(co.elastic.clients.elasticsearch._types.mapping.FieldType.Keyword)));
     private static final SortOptions BY_PATH = SortOptions.of(o -> o.field(f -> f.field(ChunkFields.PATH).order(SortOrder.Asc)));
     private static final SortOptions BY_ID = SortOptions.of(o -> o.field(f -> f.field(ChunkFields.DOC_ID).order(SortOrder.Asc)));
 
@@ -35,14 +39,23 @@ public final class DocumentCatalog {
      * can be listed.
      */
     public DocumentPage list(int page, int size) throws IOException {
+        return list(page, size, Scope.ALL);
+    }
+
+    /** @param scope only the documents of this collection and category */
+    public DocumentPage list(int page, int size, Scope scope) throws IOException {
         long skip = (long) page * size;
-        List<FieldValue> after = skip + size > RESULT_WINDOW ? sortValuesAt(skip) : null;
+        Query filter = scope.filter();
+        List<FieldValue> after = skip + size > RESULT_WINDOW ? sortValuesAt(skip, filter) : null;
         if (skip + size > RESULT_WINDOW && after == null) {
-            return new DocumentPage(List.of(), page, size, total());
+            return new DocumentPage(List.of(), page, size, total(filter));
         }
         SearchResponse<CardDoc> response = client.search(s -> {
-            s.index(docsAlias).size(size).trackTotalHits(t -> t.enabled(true)).sort(BY_PATH).sort(BY_ID)
-                    .source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT)));
+            s.index(docsAlias).size(size).trackTotalHits(t -> t.enabled(true)).sort(BY_COLLECTION).sort(BY_PATH)
+                    .sort(BY_ID).source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT)));
+            if (filter != null) {
+                s.query(filter);
+            }
             return after == null ? s.from((int) skip) : s.searchAfter(after);
         }, CardDoc.class);
         List<DocumentSummary> documents = response.hits().hits().stream().map(Hit::source)
@@ -52,13 +65,16 @@ public final class DocumentCatalog {
     }
 
     /** The sort values of the document at position {@code skip - 1}, walked a window at a time; null past the end. */
-    private List<FieldValue> sortValuesAt(long skip) throws IOException {
+    private List<FieldValue> sortValuesAt(long skip, Query filter) throws IOException {
         List<FieldValue> after = null;
         for (long walked = 0; walked < skip; ) {
             int batch = (int) Math.min(RESULT_WINDOW, skip - walked);
             List<FieldValue> from = after;
             List<Hit<Void>> hits = client.search(s -> {
-                s.index(docsAlias).size(batch).sort(BY_PATH).sort(BY_ID).source(src -> src.fetch(false));
+                s.index(docsAlias).size(batch).sort(BY_COLLECTION).sort(BY_PATH).sort(BY_ID).source(src -> src.fetch(false));
+                if (filter != null) {
+                    s.query(filter);
+                }
                 return from == null ? s : s.searchAfter(from);
             }, Void.class).hits().hits();
             if (hits.size() < batch) {
@@ -70,8 +86,18 @@ public final class DocumentCatalog {
         return after;
     }
 
-    private long total() throws IOException {
-        return client.count(c -> c.index(docsAlias)).count();
+    private long total(Query filter) throws IOException {
+        return client.count(c -> filter == null ? c.index(docsAlias) : c.index(docsAlias).query(filter)).count();
+    }
+
+    /** Documents per collection (a document indexed before collections existed counts under none). */
+    public java.util.Map<String, Long> countsByCollection() throws IOException {
+        var response = client.search(s -> s.index(docsAlias).size(0)
+                .aggregations("collections", a -> a.terms(t -> t.field(ChunkFields.COLLECTION).size(1000))), Void.class);
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        response.aggregations().get("collections").sterms().buckets().array()
+                .forEach(b -> counts.put(b.key().stringValue(), b.docCount()));
+        return counts;
     }
 
     public Optional<CardDoc> get(String docId) throws IOException {
@@ -101,7 +127,7 @@ public final class DocumentCatalog {
     }
 
     static DocumentSummary summary(CardDoc card) {
-        return new DocumentSummary(card.docId(), card.path(), card.title(), card.category(), card.format(),
+        return new DocumentSummary(card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
                 card.keywords(), card.chunkCount(), card.eventTime());
     }
 

@@ -4,12 +4,12 @@ import java.util.List;
 import kb.core.es.CardDoc;
 
 /** One document: its card and its full content. */
-public record DocumentDetail(String docId, String path, String title, String category, String format,
+public record DocumentDetail(String docId, String collection, String path, String title, String category, String format,
                              List<String> keywords, String summary, int chunkCount, long size, String contentHash,
                              long updatedAt, String content) {
 
     static DocumentDetail of(CardDoc card) {
-        return new DocumentDetail(card.docId(), card.path(), card.title(), card.category(), card.format(),
+        return new DocumentDetail(card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
                 card.keywords(), card.summary(), card.chunkCount(), card.size(), card.contentHash(),
                 card.eventTime(), card.content());
     }

@@ -12,10 +12,14 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kb.core.CollectionFolder;
 import kb.core.Ids;
 
 /**
- * Writes and removes files in the knowledge-base folder for the documents API; the watcher does the rest.
+ * Writes and removes files in the collections' folders for the documents API; the watchers do the rest.
  * Names are validated so nothing can escape the folder or be hidden from the watcher, and every path is
  * checked against the folder's real path: a folder symlinked outside the base is refused, not followed.
  */
@@ -26,18 +30,27 @@ public final class DocumentFiles {
     /** The usual file-name limit (ext4, xfs, btrfs, APFS): bytes, not characters. */
     static final int MAX_NAME_BYTES = 255;
 
-    private final Path baseDir;
+    /** Collection name → folder, the default (uploads without a collection) first. */
+    private final Map<String, Path> folders = new LinkedHashMap<>();
     private final Set<String> extensions;
     private final long maxBytes;
 
-    public DocumentFiles(Path baseDir, Set<String> extensions, long maxBytes) {
-        this.baseDir = baseDir.toAbsolutePath().normalize();
+    public DocumentFiles(List<CollectionFolder> collections, Set<String> extensions, long maxBytes) {
+        if (collections.isEmpty()) {
+            throw new IllegalArgumentException("at least one collection is needed");
+        }
+        collections.forEach(c -> folders.put(c.name(), c.folder()));
         this.extensions = Set.copyOf(extensions);
         this.maxBytes = maxBytes;
     }
 
+    /** The collections files can be saved to, the default first. */
+    public List<String> collections() {
+        return List.copyOf(folders.keySet());
+    }
+
     /** Where a saved upload went. */
-    public record Saved(String docId, String path) {
+    public record Saved(String docId, String collection, String path) {
     }
 
     /** Rejected input, with the HTTP status it deserves (400, 409, 413, 415). */
@@ -54,7 +67,18 @@ public final class DocumentFiles {
         }
     }
 
-    public Saved save(String category, String fileName, long size, InputStream content) throws IOException {
+    /**
+     * @param collection where the file goes; null or blank: the first (with one collection, the only) one
+     * @param category   the first folder inside the collection's folder, or null for its top
+     */
+    public Saved save(String collection, String category, String fileName, long size, InputStream content)
+            throws IOException {
+        String chosen = collection == null || collection.isBlank() ? folders.keySet().iterator().next() : collection.strip();
+        Path baseDir = folders.get(chosen);
+        if (baseDir == null) {
+            throw new InvalidUpload(400, "no collection '" + chosen.replaceAll("\\p{Cntrl}", "?") + "'; collections: "
+                    + folders.keySet());
+        }
         String folder = category == null || category.isBlank() ? null : validName("category", category.strip());
         String name = validName("file name", fileName == null ? "" : fileName.strip());
         String extension = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
@@ -65,9 +89,9 @@ public final class DocumentFiles {
             throw new InvalidUpload(413, "file is " + size + " bytes, the cap is " + maxBytes);
         }
         String relative = folder == null ? name : folder + "/" + name;
-        Path target = resolveInside(relative);
-        createFolder(target.getParent(), folder);
-        Path parent = requireInside(target.getParent());
+        Path target = resolveInside(baseDir, relative);
+        createFolder(baseDir, target.getParent(), folder);
+        Path parent = requireInside(baseDir, target.getParent());
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(target)) {
             throw new InvalidUpload(409, "'" + relative + "' is a folder or a link, not a file");
         }
@@ -84,24 +108,31 @@ public final class DocumentFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
-        return new Saved(Ids.docId(relative), relative);
+        return new Saved(Ids.docId(chosen, relative), chosen, relative);
     }
 
-    /** @return false when there was no such file */
-    public boolean delete(String relativePath) throws IOException {
-        Path target = resolveInside(relativePath);
+    /**
+     * @param collection the document's collection; null (a document indexed before collections) is the first's
+     * @return false when there was no such file (or no such collection here)
+     */
+    public boolean delete(String collection, String relativePath) throws IOException {
+        Path baseDir = folders.get(collection == null ? folders.keySet().iterator().next() : collection);
+        if (baseDir == null) {
+            return false;
+        }
+        Path target = resolveInside(baseDir, relativePath);
         if (!Files.isDirectory(target.getParent())) {
             return false;
         }
-        Path parent = requireInside(target.getParent());
+        Path parent = requireInside(baseDir, target.getParent());
         // The file itself may be a link (the watcher follows links that stay inside); removing the link
         // never touches what it points at, so only its folder needs the real-path check.
         return Files.deleteIfExists(parent.resolve(target.getFileName()));
     }
 
-    private void createFolder(Path folder, String category) throws IOException {
+    private static void createFolder(Path baseDir, Path folder, String category) throws IOException {
         Files.createDirectories(baseDir);
-        requireInside(nearestExisting(folder));
+        requireInside(baseDir, nearestExisting(folder));
         try {
             Files.createDirectories(folder);
         } catch (FileAlreadyExistsException e) {
@@ -121,7 +152,7 @@ public final class DocumentFiles {
      * The real path of an existing folder, refused unless it lies inside the base folder's real path: a
      * lexically inside path can still lead out through a symlinked folder.
      */
-    private Path requireInside(Path folder) throws IOException {
+    private static Path requireInside(Path baseDir, Path folder) throws IOException {
         Path realBase = baseDir.toRealPath();
         Path real = folder.toRealPath();
         if (!real.startsWith(realBase)) {
@@ -142,7 +173,7 @@ public final class DocumentFiles {
         return name;
     }
 
-    private Path resolveInside(String relative) {
+    private static Path resolveInside(Path baseDir, String relative) {
         Path target = baseDir.resolve(relative).normalize();
         if (!target.startsWith(baseDir) || target.equals(baseDir)) {
             throw new InvalidUpload(400, "path escapes the knowledge base");

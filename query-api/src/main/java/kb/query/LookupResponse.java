@@ -11,14 +11,17 @@ public record LookupResponse(boolean found, Primary primary, Supplement suppleme
     /**
      * @param content           the document's text without frontmatter (first 2000 characters), or the sections
      *                          asked for with {@code section_title}
+     * @param source            the document's path in its collection
+     * @param collection        the document's collection (null for one indexed before collections existed)
      * @param confidence        high, medium or low (see {@link LookupService})
      * @param availableSections the document's section headers, in order (null when Elasticsearch is unreachable)
      */
-    public record Primary(String content, String source, String matchType, String confidence,
+    public record Primary(String content, String source, String collection, String matchType, String confidence,
                           java.util.List<String> availableSections) {
     }
 
-    public record Supplement(String content, String source, String matchType) {
+    /** @param collection the document's collection, like {@link Primary#collection()} */
+    public record Supplement(String content, String source, String collection, String matchType) {
     }
 
     static LookupResponse nothing() {

@@ -40,12 +40,15 @@ public final class LookupService {
     }
 
     public Outcome lookup(String query) {
-        return lookup(query, null);
+        return lookup(query, null, Scope.ALL);
     }
 
-    /** @param sectionTitle when not null, the primary's content is its sections whose header contains this */
-    public Outcome lookup(String query, String sectionTitle) {
-        Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, null, search.l0(query));
+    /**
+     * @param sectionTitle when not null, the primary's content is its sections whose header contains this
+     * @param scope        the collection and category to answer from
+     */
+    public Outcome lookup(String query, String sectionTitle, Scope scope) {
+        Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
         List<L0Hit> specific = byRelevance(retrieval.evidence().specific(), retrieval.documents());
         boolean l1Down = !retrieval.l1Available();
         if (specific.isEmpty()) {
@@ -58,7 +61,7 @@ public final class LookupService {
         String confidence = confidence(specific, retrieval, search.l1Leader(retrieval));
         LOG.debug("[lookup] '{}': {} specific L0 hits, primary {} ({})", query, specific.size(), first.path(), confidence);
         Preview preview = preview(first, sectionTitle);
-        LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), "exact_L0",
+        LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), first.collection(), "exact_L0",
                 confidence, preview.sections());
         String matchType = specific.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
         // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
@@ -99,7 +102,7 @@ public final class LookupService {
         return retrieval.documents().stream().filter(d -> !d.docId().equals(primaryDocId)).findFirst()
                 .map(top -> new LookupResponse.Supplement(cut(top.chunks().stream()
                         .map(SearchResponse.ChunkResult::text).collect(Collectors.joining("\n\n")), top.title()),
-                        top.path(), "semantic_L1"))
+                        top.path(), top.collection(), "semantic_L1"))
                 .orElse(null);
     }
 

@@ -24,13 +24,17 @@ final class McpTools {
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "the question or keyword, e.g. ERR_TIMEOUT"},
-               "section_title": {"type": "string", "description": "optional: return only the primary document's sections whose header contains this (case-insensitive)"}},
+               "section_title": {"type": "string", "description": "optional: return only the primary document's sections whose header contains this (case-insensitive)"},
+               "collection": {"type": "string", "description": "optional: answer from this collection (named folder) only"},
+               "category": {"type": "string", "description": "optional: answer from this category (first folder) only"}},
              "required": ["query"]}""";
     private static final String SEARCH_SCHEMA = """
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "what to search for"},
-               "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"}},
+               "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"},
+               "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
+               "category": {"type": "string", "description": "optional: search this category (first folder) only"}},
              "required": ["query"]}""";
 
     private McpTools() {
@@ -83,7 +87,14 @@ final class McpTools {
             if (invalid != null) {
                 return error(invalid);
             }
-            LookupService.Outcome outcome = services.lookup().lookup(query, text(request.arguments(), "section_title"));
+            Scope scope;
+            try {
+                scope = scope(request.arguments());
+            } catch (BadRequestException e) {
+                return error(e.getMessage());
+            }
+            LookupService.Outcome outcome = services.lookup().lookup(query, text(request.arguments(), "section_title"),
+                    scope);
             registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
             return json(outcome.response());
         }).build();
@@ -100,9 +111,15 @@ final class McpTools {
             if (invalid != null) {
                 return error(invalid);
             }
+            Scope scope;
+            try {
+                scope = scope(request.arguments());
+            } catch (BadRequestException e) {
+                return error(e.getMessage());
+            }
             Object k = request.arguments().get("k");
             int topK = k instanceof Number n ? Math.max(1, Math.min(50, n.intValue())) : 5;
-            return json(SearchResponse.of(services.search().retrieve(query, topK, null), services.status().partial()));
+            return json(SearchResponse.of(services.search().retrieve(query, topK, scope), services.status().partial()));
         }).build();
     }
 
@@ -114,6 +131,10 @@ final class McpTools {
         } catch (BadRequestException e) {
             return e.getMessage();
         }
+    }
+
+    private static Scope scope(Map<String, Object> arguments) {
+        return new Scope(text(arguments, "collection"), text(arguments, "category"));
     }
 
     private static String text(Map<String, Object> arguments, String name) {

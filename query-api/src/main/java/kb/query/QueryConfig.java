@@ -20,7 +20,8 @@ import kb.core.es.IndexNames;
  * @param vectorWeight    weight of the vector arm in the fusion ({@code KB_RRF_VECTOR_WEIGHT}, default 1.0)
  * @param l0Weight        weight of the L0 arm (chunks of keyword-matched documents) ({@code KB_RRF_L0_WEIGHT}, 2.0)
  * @param apiToken        bearer token for writes ({@code KB_API_TOKEN}); null: writes are open
- * @param baseDir         the knowledge-base folder uploads are saved to ({@code KB_BASE_DIR})
+ * @param collections     the collections' folders uploads are saved to, the default first ({@code KB_COLLECTIONS}
+ *                        as {@code name=folder,...}, else {@code KB_BASE_DIR} named by {@code KB_COLLECTION})
  * @param maxUploadBytes  upload size cap ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
  * @param convexAlpha     0: fuse by RRF; above 0: convex combination with this BM25 share ({@code KB_FUSION}=convex,
  *                        {@code KB_CONVEX_ALPHA}, default 0.3)
@@ -59,7 +60,7 @@ public record QueryConfig(
         double vectorWeight,
         double l0Weight,
         String apiToken,
-        java.nio.file.Path baseDir,
+        java.util.List<kb.core.CollectionFolder> collections,
         long maxUploadBytes,
         double convexAlpha,
         double titleBoost,
@@ -91,7 +92,7 @@ public record QueryConfig(
                 settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
                 settings.string("KB_API_TOKEN", null),
-                settings.path("KB_BASE_DIR", java.nio.file.Path.of("knowledge_base")),
+                kb.core.CollectionFolder.allFrom(settings),
                 settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
                 "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf")) ? settings.decimal("KB_CONVEX_ALPHA", 0.3) : 0,
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),

@@ -51,13 +51,27 @@ final class QueryHandlers {
         status.put("l0Documents", services.l0Documents().getAsInt());
         status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
         status.put("gate", services.search().gateThreshold());
+        status.put("collections", collections());
         ctx.json(status);
+    }
+
+    /** Every collection served here or found in the index, with its documents. */
+    private List<Map<String, Object>> collections() throws java.io.IOException {
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        services.files().collections().forEach(name -> counts.put(name, 0L));
+        services.catalog().countsByCollection().forEach(counts::put);
+        return counts.entrySet().stream().map(e -> {
+            Map<String, Object> collection = new java.util.LinkedHashMap<>();
+            collection.put("name", e.getKey());
+            collection.put("documents", e.getValue());
+            return collection;
+        }).toList();
     }
 
     void search(Context ctx) {
         long start = System.nanoTime();
         SearchOptions options = options(ctx);
-        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), category(ctx),
+        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), scope(ctx),
                 options);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
@@ -66,7 +80,7 @@ final class QueryHandlers {
     }
 
     void lookupGet(Context ctx) {
-        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"));
+        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), scope(ctx));
     }
 
     void lookupPost(Context ctx) throws java.io.IOException {
@@ -76,13 +90,17 @@ final class QueryHandlers {
         } catch (java.io.IOException e) {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
-        lookup(ctx, body == null || !body.hasNonNull("query") ? null : body.get("query").asText(),
-                body == null || !body.hasNonNull("section_title") ? null : body.get("section_title").asText());
+        lookup(ctx, field(body, "query"), field(body, "section_title"),
+                new Scope(field(body, "collection"), field(body, "category")));
     }
 
-    private void lookup(Context ctx, String query, String sectionTitle) {
+    private static String field(JsonNode body, String name) {
+        return body == null || !body.hasNonNull(name) ? null : body.get(name).asText();
+    }
+
+    private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
-        LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"), sectionTitle);
+        LookupService.Outcome outcome = services.lookup().lookup(requiredText(query, "query"), sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
@@ -105,7 +123,8 @@ final class QueryHandlers {
 
     void context(Context ctx) throws java.io.IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"));
+        ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"),
+                scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
@@ -114,7 +133,8 @@ final class QueryHandlers {
     }
 
     void listDocuments(Context ctx) throws java.io.IOException {
-        ctx.json(services.catalog().list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000)));
+        ctx.json(services.catalog().list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000),
+                scope(ctx)));
     }
 
     void getDocument(Context ctx) throws java.io.IOException {
@@ -138,8 +158,8 @@ final class QueryHandlers {
     void upload(Context ctx) throws java.io.IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
-        DocumentFiles.Saved saved = services.files().save(ctx.formParam("category"), file.filename(), file.size(),
-                file.content());
+        DocumentFiles.Saved saved = services.files().save(ctx.formParam("collection"), ctx.formParam("category"),
+                file.filename(), file.size(), file.content());
         ctx.status(202).json(saved);
     }
 
@@ -164,10 +184,14 @@ final class QueryHandlers {
     void delete(Context ctx) throws java.io.IOException {
         authorize(ctx);
         String docId = docId(ctx);
-        String path = services.catalog().get(docId).map(kb.core.es.CardDoc::path)
+        kb.core.es.CardDoc card = services.catalog().get(docId)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
-        services.files().delete(path);
-        ctx.status(202).json(Map.of("docId", docId, "path", path));
+        services.files().delete(card.collection(), card.path());
+        Map<String, Object> deleted = new java.util.LinkedHashMap<>();
+        deleted.put("docId", docId);
+        deleted.put("collection", card.collection());
+        deleted.put("path", card.path());
+        ctx.status(202).json(deleted);
     }
 
     void startReindex(Context ctx) {
@@ -287,8 +311,8 @@ final class QueryHandlers {
         }
     }
 
-    private static String category(Context ctx) {
-        String value = ctx.queryParam("category");
-        return value == null || value.isBlank() ? null : value.strip();
+    /** {@code collection} and {@code category}, each optional; a malformed collection name is a 400. */
+    private static Scope scope(Context ctx) {
+        return new Scope(ctx.queryParam("collection"), ctx.queryParam("category"));
     }
 }

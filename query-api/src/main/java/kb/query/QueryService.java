@@ -60,7 +60,7 @@ public final class QueryService implements AutoCloseable {
         status.start(PROGRESS_INTERVAL);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
                 new ContextService(search, catalog), catalog,
-                new DocumentFiles(config.baseDir(), extensions, config.maxUploadBytes()), queryLog,
+                new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()), queryLog,
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady, probe,
                 WriteGuard.from(config));

@@ -17,11 +17,12 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
                              List<String> suggestions, boolean degraded, boolean partial, Explain explain) {
 
     /**
+     * @param collection the document's collection (null for one indexed before collections existed)
      * @param matchedBy which arms found the document: L0, bm25, vector
      * @param chunks    the document's matching chunks, best first, with raw text
      * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
      */
-    public record DocumentResult(String docId, String path, String title, double score, List<String> matchedBy,
+    public record DocumentResult(String docId, String collection, String path, String title, double score, List<String> matchedBy,
                                  List<ChunkResult> chunks, List<String> why) {
     }
 

@@ -52,27 +52,27 @@ public final class SearchService {
         return hits;
     }
 
-    public Retrieval retrieve(String query, int k, String category) {
-        return retrieve(query, k, category, l0(query), SearchOptions.SERVED);
+    public Retrieval retrieve(String query, int k, Scope scope) {
+        return retrieve(query, k, scope, l0(query), SearchOptions.SERVED);
     }
 
-    public Retrieval retrieve(String query, int k, String category, SearchOptions options) {
+    public Retrieval retrieve(String query, int k, Scope scope, SearchOptions options) {
         List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(query) : List.of();
-        return retrieve(query, k, category, l0, options);
+        return retrieve(query, k, scope, l0, options);
     }
 
-    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0) {
-        return retrieve(query, k, category, l0, SearchOptions.SERVED);
+    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0) {
+        return retrieve(query, k, scope, l0, SearchOptions.SERVED);
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String query, int k, String category, List<L0Hit> l0, SearchOptions options) {
-        List<L0Hit> inCategory = category == null ? l0 : l0.stream().filter(h -> inCategory(h, category)).toList();
+    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+        List<L0Hit> inCategory = scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
         ArmHits hits;
         boolean l1Available = true;
         List<Embeddings.Space> spaces = options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(query, spaces, category, inCategory, options);
+            hits = retrieveArms(query, spaces, scope, inCategory, options);
         } catch (IOException | RuntimeException e) {
             LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -120,7 +120,7 @@ public final class SearchService {
         return best;
     }
 
-    private ArmHits retrieveArms(String query, List<Embeddings.Space> spaces, String category,
+    private ArmHits retrieveArms(String query, List<Embeddings.Space> spaces, Scope scope,
                                  List<L0Hit> l0, SearchOptions options) throws IOException {
         boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
         int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
@@ -133,17 +133,13 @@ public final class SearchService {
         List<ChunkRetriever.QueryVector> cross = options.arms() != SearchOptions.Arms.HYBRID ? List.of()
                 : embed(query, embeddings.crossForQuery(query).stream().filter(s -> populated.contains(s.field())).toList());
         return retriever.retrieve(lexicalArm ? lexicalQuery : null, vectors, cross,
-                category, bm25Window, knnWindow, l0Arm.stream().map(L0Hit::docId).toList(),
+                scope, bm25Window, knnWindow, l0Arm.stream().map(L0Hit::docId).toList(),
                 options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost(), keywordsOf(l0));
     }
 
     private static List<ChunkRetriever.QueryVector> embed(String query, List<Embeddings.Space> spaces) {
         return spaces.stream().map(s -> new ChunkRetriever.QueryVector(s.field(), s.embedder().embedQuery(query)))
                 .toList();
-    }
-
-    private static boolean inCategory(L0Hit hit, String category) {
-        return category.equals(hit.category());
     }
 
     /** The distinct keywords L0 matched, whose spread through the corpus's text is read with the question. */
@@ -231,7 +227,7 @@ public final class SearchService {
                                            Set<String> present, int k) {
         for (L0Hit hit : l0) {
             if (!present.contains(hit.docId()) && results.size() < k) {
-                results.add(new SearchResponse.DocumentResult(hit.docId(), hit.path(), hit.title(), 0,
+                results.add(new SearchResponse.DocumentResult(hit.docId(), hit.collection(), hit.path(), hit.title(), 0,
                         List.of("L0"), List.of(), List.of("specific keyword: " + String.join(", ", hit.matchedKeywords()))));
             }
         }
@@ -257,7 +253,7 @@ public final class SearchService {
         List<SearchResponse.ChunkResult> shown = chunks.stream().limit(CHUNKS_PER_DOCUMENT)
                 .map(c -> new SearchResponse.ChunkResult(c.text(), c.sectionHeader(), fused.get(c.chunkId())))
                 .toList();
-        return new SearchResponse.DocumentResult(best.docId(), best.path(), best.title(), fused.get(best.chunkId()),
+        return new SearchResponse.DocumentResult(best.docId(), best.collection(), best.path(), best.title(), fused.get(best.chunkId()),
                 List.copyOf(matchedBy), shown, reasons.of(best.docId()));
     }
 

@@ -495,12 +495,19 @@
     return out.join('');
   }
 
+  /** Collections known from the status: a result's collection is shown only when there are several. */
+  let collectionCount = 0;
+
+  function located(item) {
+    return (collectionCount > 1 && item.collection ? item.collection + ': ' : '') + item.path;
+  }
+
   function resultCard(result, query) {
     const card = document.createElement('div');
     card.className = 'result';
     card.innerHTML = '<h2><a class="result-link" href="' + escapeHtml(urlFor(query, result.docId)) + '">'
       + escapeHtml(result.title || result.path) + '</a>' + badges(result) + '</h2>'
-      + '<div class="path">' + escapeHtml(result.path) + '</div>'
+      + '<div class="path">' + escapeHtml(located(result)) + '</div>'
       + (result.chunks || []).slice(0, 2).map((c, i) => '<a class="chunk md" data-chunk="' + i + '" href="'
         + escapeHtml(urlFor(query, result.docId, i)) + '">'
         + (c.sectionHeader ? '<div class="section">' + escapeHtml(c.sectionHeader) + '</div>' : '')
@@ -622,7 +629,7 @@
     document.title = (doc.title || doc.path) + ' – kb-pipeline';
     $('doc-title').textContent = doc.title || doc.path;
     $('doc-path').textContent = doc.path;
-    const meta = [doc.category ? 'category ' + doc.category : '', (doc.keywords || []).length
+    const meta = [doc.collection ? 'collection ' + doc.collection : '', doc.category ? 'category ' + doc.category : '', (doc.keywords || []).length
       ? 'keywords: ' + doc.keywords.join(', ') : '', doc.updatedAt ? 'updated ' + new Date(doc.updatedAt).toLocaleString() : '']
       .filter(Boolean).join(' · ');
     $('doc-meta').textContent = meta;
@@ -752,7 +759,11 @@
   async function refreshStatus() {
     try {
       const s = await (await fetch('/api/v1/status')).json();
-      $('documents').textContent = numbers.format(s.documents) + ' documents, ' + numbers.format(s.chunks) + ' chunks';
+      const collections = s.collections || [];
+      collectionCount = collections.length;
+      $('documents').textContent = numbers.format(s.documents) + ' documents, ' + numbers.format(s.chunks) + ' chunks'
+        + (collections.length > 1 ? ' in ' + collections.length + ' collections' : '');
+      $('documents').title = collections.map((c) => c.name + ': ' + numbers.format(c.documents) + ' documents').join('\n');
       $('lag').textContent = 'lag: chunker ' + s.lag.chunker + ', sink ' + s.lag.sink;
       const f = s.freshness && s.freshness.upsert;
       // A percentile of 0 is the timer's window emptied out, not a measurement: show a dash, never "0 ms".

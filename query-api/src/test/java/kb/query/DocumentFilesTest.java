@@ -1,5 +1,8 @@
 package kb.query;
 
+import java.util.List;
+import kb.core.CollectionFolder;
+import kb.core.Ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,17 +24,43 @@ class DocumentFilesTest {
     Path dir;
     private Path base;
     private Path outside;
+    private Path home;
     private DocumentFiles files;
 
     @BeforeEach
     void setUp() throws Exception {
         base = Files.createDirectories(dir.resolve("kb"));
         outside = Files.createDirectories(dir.resolve("outside"));
-        files = new DocumentFiles(base, Set.of("md"), 1024);
+        home = Files.createDirectories(dir.resolve("home"));
+        files = new DocumentFiles(List.of(new CollectionFolder("kb", base), new CollectionFolder("home", home)),
+                Set.of("md"), 1024);
     }
 
     private DocumentFiles.Saved save(String category, String name) throws Exception {
-        return files.save(category, name, 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+        return files.save(null, category, name, 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void shouldSaveToTheFirstCollectionWhenNoneIsNamed() throws Exception {
+        DocumentFiles.Saved saved = save("notes", "a.md");
+        assertEquals(new DocumentFiles.Saved(Ids.docId("kb", "notes/a.md"), "kb", "notes/a.md"), saved);
+        assertTrue(Files.exists(base.resolve("notes/a.md")));
+    }
+
+    @Test
+    void shouldSaveToTheNamedCollectionAndDeleteFromItWhenSeveralAreServed() throws Exception {
+        files.save("home", null, "a.md", 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(Files.exists(home.resolve("a.md")));
+        assertFalse(Files.exists(base.resolve("a.md")));
+        assertTrue(files.delete("home", "a.md"));
+        assertFalse(Files.exists(home.resolve("a.md")));
+    }
+
+    @Test
+    void shouldRefuseAnUploadWhenTheCollectionIsUnknown() {
+        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> files.save("nope", null, "a.md", 1,
+                new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8))));
+        assertEquals(400, refused.status());
     }
 
     @Test
@@ -48,7 +77,7 @@ class DocumentFilesTest {
     void shouldNotDeleteAnOutsideFileWhenItsFolderIsSymlinkedOutside() throws Exception {
         Path victim = Files.writeString(outside.resolve("victim.md"), "keep me");
         Files.createSymbolicLink(base.resolve("linked"), outside);
-        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> files.delete("linked/victim.md"));
+        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> files.delete("kb", "linked/victim.md"));
         assertEquals(400, refused.status());
         assertTrue(Files.exists(victim));
     }
@@ -59,7 +88,7 @@ class DocumentFilesTest {
         Files.createSymbolicLink(base.resolve("alias"), base.resolve("real"));
         assertEquals("alias/note.md", save("alias", "note.md").path());
         assertTrue(Files.exists(base.resolve("real/note.md")));
-        assertTrue(files.delete("alias/note.md"));
+        assertTrue(files.delete("kb", "alias/note.md"));
         assertFalse(Files.exists(base.resolve("real/note.md")));
     }
 

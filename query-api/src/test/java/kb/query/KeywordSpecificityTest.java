@@ -16,7 +16,7 @@ class KeywordSpecificityTest {
     private static final CorpusStats HUNDRED_DOCUMENTS = new CorpusStats(100, 1000, Map.of(), Map.of());
 
     private static DocumentCard card(String id, List<String> keywords) {
-        return new DocumentCard(id, "docs/" + id + ".md", id, keywords, null, "docs", "md", "h", 1, 1, 0);
+        return new DocumentCard(id, "kb", "docs/" + id + ".md", id, keywords, null, "docs", "md", "h", 1, 1, 0);
     }
 
     @Test

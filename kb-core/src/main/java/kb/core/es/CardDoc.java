@@ -8,6 +8,7 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CardDoc(
         String docId,
+        String collection,
         String path,
         String title,
         List<String> keywords,

@@ -20,6 +20,7 @@ import java.util.List;
 public record ChunkDoc(
         String chunkId,
         String docId,
+        String collection,
         String path,
         String title,
         String category,

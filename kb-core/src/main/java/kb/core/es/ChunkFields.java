@@ -5,6 +5,7 @@ public final class ChunkFields {
 
     public static final String CHUNK_ID = "chunk_id";
     public static final String DOC_ID = "doc_id";
+    public static final String COLLECTION = "collection";
     public static final String PATH = "path";
     public static final String TITLE = "title";
     public static final String CATEGORY = "category";
@@ -21,6 +22,11 @@ public final class ChunkFields {
      * version (during the migration that builds the new one) searches {@link #ENRICHED_TEXT} and {@link #TITLE}.
      */
     public static final int LEXICAL_FIELDS_SINCE = 3;
+    /**
+     * The first mapping version with {@link #COLLECTION}: an older index is rebuilt by the migration's replay (its
+     * documents carry no collection, so a collection filter would find nothing in it).
+     */
+    public static final int COLLECTION_FIELD_SINCE = 4;
     public static final String KEYWORDS = "keywords";
     /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";

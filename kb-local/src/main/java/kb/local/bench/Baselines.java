@@ -32,7 +32,7 @@ final class Baselines {
             for (String q : queries) {
                 long t = System.nanoTime();
                 retriever.retrieve(QueryTerms.lexicalQuery(q),
-                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))), null, 30, 30);
+                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))), kb.query.Scope.ALL, 30, 30);
                 samples.add((System.nanoTime() - t) / 1e6);
             }
             return samples;
@@ -62,7 +62,7 @@ final class Baselines {
         for (BeirDataset.Document doc : documents) {
             String content = "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n";
             String path = "corpus/" + doc.id() + ".md";
-            chunks.addAll(assembler.assemble(new FileEvent(1, FileEvent.Op.UPSERT, path, "corpus", "md",
+            chunks.addAll(assembler.assemble(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, "bench", path, "corpus", "md",
                     content.length(), Ids.sha256Hex(content), 0, 0, content)).chunks());
         }
         return chunks;

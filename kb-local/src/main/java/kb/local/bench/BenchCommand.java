@@ -112,7 +112,7 @@ public final class BenchCommand {
             for (int d = 0; d < documents; d++) {
                 List<String> keywords = List.of("kw" + d, "alpha" + d, "beta" + d, "gamma" + d, "delta" + d);
                 producer.send(new ProducerRecord<>(topics.documents().name(), "synthetic-" + d,
-                        new DocumentCard("synthetic-" + d, "synthetic/d" + d + ".md", "Title " + d, keywords, null, null,
+                        new DocumentCard("synthetic-" + d, "bench", "synthetic/d" + d + ".md", "Title " + d, keywords, null, null,
                                 "md", "h", 1, 1, 0)));
             }
         }

@@ -40,7 +40,7 @@ final class L0Bench {
         }
         List<DocumentCard> cards = new ArrayList<>();
         for (int d = 0; d < documents; d++) {
-            cards.add(new DocumentCard("d" + d, "docs/d" + d + ".md", "Title " + d, keywords.get(d), null, null, "md",
+            cards.add(new DocumentCard("d" + d, "bench", "docs/d" + d + ".md", "Title " + d, keywords.get(d), null, null, "md",
                     "h", 1, 1, 0));
         }
         // Only what the indexes retain is counted (the inputs exist before and after), over several copies

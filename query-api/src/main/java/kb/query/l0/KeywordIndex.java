@@ -23,7 +23,7 @@ public final class KeywordIndex {
     private static final char SEPARATOR = '\u0000';
 
     /** What L0 keeps of a document: no content, and its keywords as one string. */
-    private record Entry(String docId, String path, String title, String category, String keywords) {
+    private record Entry(String docId, String collection, String path, String title, String category, String keywords) {
 
         List<String> keywordList() {
             return List.of(keywords.split(String.valueOf(SEPARATOR)));
@@ -40,7 +40,7 @@ public final class KeywordIndex {
         if (keywords.isEmpty()) {
             entries.remove(card.docId());
         } else {
-            entries.put(card.docId(), new Entry(card.docId(), card.path(), card.title(), card.category(),
+            entries.put(card.docId(), new Entry(card.docId(), card.collection(), card.path(), card.title(), card.category(),
                     String.join(String.valueOf(SEPARATOR), keywords)));
         }
     }
@@ -105,7 +105,7 @@ public final class KeywordIndex {
             }
             return matched.entrySet().stream()
                     .sorted(Comparator.comparing((Map.Entry<Entry, Set<Integer>> e) -> e.getKey().path()))
-                    .map(e -> new L0Hit(e.getKey().docId(), e.getKey().path(), e.getKey().title(), e.getKey().category(),
+                    .map(e -> new L0Hit(e.getKey().docId(), e.getKey().collection(), e.getKey().path(), e.getKey().title(), e.getKey().category(),
                             e.getValue().stream().map(this::match).distinct()
                                     .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword)).toList()))
                     .toList();

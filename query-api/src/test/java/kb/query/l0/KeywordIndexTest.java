@@ -13,7 +13,7 @@ class KeywordIndexTest {
     private final KeywordIndex index = new KeywordIndex();
 
     static DocumentCard card(String id, String path, List<String> keywords) {
-        return new DocumentCard(id, path, "title " + id, keywords, null, null, "md", "h", 1, 1, 0);
+        return new DocumentCard(id, "kb", path, "title " + id, keywords, null, null, "md", "h", 1, 1, 0);
     }
 
     private List<String> paths(String query) {

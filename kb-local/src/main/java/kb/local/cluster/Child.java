@@ -27,6 +27,7 @@ public final class Child {
     private final Map<String, String> env;
     private final Path log;
     private volatile Process process;
+    private volatile boolean stopping;
 
     public Child(String name, String mainClass, List<String> args, String heap, Map<String, String> env, Path logDir) {
         this.name = name;
@@ -55,8 +56,15 @@ public final class Child {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().putAll(env);
-        process = builder.start(); // its stdin stays open: the child's line to this JVM
-        LOG.info("[cluster] started {} (pid {}, log {})", name, process.pid(), log);
+        stopping = false;
+        Process started = builder.start(); // its stdin stays open: the child's line to this JVM
+        process = started;
+        started.onExit().thenAccept(p -> {
+            if (!stopping) {
+                LOG.warn("[cluster] {} (pid {}) exited on its own with status {}; see {}", name, p.pid(), p.exitValue(), log);
+            }
+        });
+        LOG.info("[cluster] started {} (pid {}, log {})", name, started.pid(), log);
         return this;
     }
 
@@ -70,6 +78,7 @@ public final class Child {
 
     /** SIGKILL: no shutdown hook, no goodbye to the group or the cluster. */
     public void kill() throws InterruptedException {
+        stopping = true;
         process.destroyForcibly();
         process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         LOG.info("[cluster] killed {} (SIGKILL)", name);
@@ -81,6 +90,7 @@ public final class Child {
         if (running == null || !running.isAlive()) {
             return;
         }
+        stopping = true;
         running.destroy();
         try {
             if (!running.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {

@@ -152,6 +152,7 @@ public final class Cluster implements AutoCloseable {
     /** Waits until {@code count} brokers are registered. */
     public void awaitBrokers(int count) {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
+        awaitListening(deadline); // an admin client asked before would log a warning per node and retry
         try (Admin admin = admin()) {
             while (true) {
                 try {
@@ -169,6 +170,24 @@ public final class Cluster implements AutoCloseable {
                 }
                 pause();
             }
+        }
+    }
+
+    /** Until every running broker accepts connections. */
+    private void awaitListening(Instant deadline) {
+        for (Broker broker : brokers) {
+            while (broker.child().isAlive() && !accepts(broker.port()) && Instant.now().isBefore(deadline)) {
+                pause();
+            }
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("localhost", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -107,7 +107,7 @@ public final class Drills {
         Instant broken = Instant.now();
         Undo undo = drill.breakIt(cluster);
         String token = "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Files.writeString(folder.resolve("probes/" + drill.name() + ".md").toAbsolutePath(),
+        Files.writeString(Files.createDirectories(folder.resolve("probes")).resolve(drill.name() + ".md"),
                 "# Probe " + drill.name() + "\n\nThe word " + token + " marks this change.\n", StandardCharsets.UTF_8);
         double recovery = awaitSearchable(cluster, token, broken);
         Instant stopAt = broken.plus(LOAD_AFTER);

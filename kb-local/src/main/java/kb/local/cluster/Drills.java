@@ -34,6 +34,7 @@ public final class Drills {
     private static final Duration RECOVERY_DEADLINE = Duration.ofMinutes(4);
     private static final Duration VERIFY_WAIT = Duration.ofMinutes(3);
     private static final Duration LOAD_AFTER = Duration.ofSeconds(10);
+    private static final int PROBES = 8;
 
     /** One row of the table. */
     public record Result(String drill, long requests, long failedRequests, double recoverySeconds, int driftAfter,
@@ -106,10 +107,8 @@ public final class Drills {
         long failedBefore = load.failed();
         Instant broken = Instant.now();
         Undo undo = drill.breakIt(cluster);
-        String token = "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Files.writeString(Files.createDirectories(folder.resolve("probes")).resolve(drill.name() + ".md"),
-                "# Probe " + drill.name() + "\n\nThe word " + token + " marks this change.\n", StandardCharsets.UTF_8);
-        double recovery = awaitSearchable(cluster, token, broken);
+        List<String> tokens = writeProbes(folder, drill.name());
+        double recovery = awaitSearchable(cluster, tokens, broken);
         Instant stopAt = broken.plus(LOAD_AFTER);
         while (Instant.now().isBefore(stopAt)) {
             Thread.sleep(200);
@@ -126,13 +125,38 @@ public final class Drills {
         return new Result(drill.name(), requests, failed, recovery, after.total(), undo.detail());
     }
 
-    /** Seconds from the break until the probe's word is found, or -1 when it never was. */
-    private static double awaitSearchable(Cluster cluster, String token, Instant broken) throws InterruptedException {
+    /**
+     * Probes written right after the break, {@value #PROBES} of them so that every partition (and so every
+     * chunker and sink) very likely gets one: a single probe would half the time land on a survivor.
+     */
+    private static List<String> writeProbes(Path folder, String drill) throws IOException {
+        Path probes = Files.createDirectories(folder.resolve("probes"));
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < PROBES; i++) {
+            String token = "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Files.writeString(probes.resolve(drill + "-" + i + ".md"),
+                    "# Probe " + drill + " " + i + "\n\nThe word " + token + " marks this change.\n", StandardCharsets.UTF_8);
+            tokens.add(token);
+        }
+        return tokens;
+    }
+
+    /** Seconds from the break until every probe's word is found, or -1 when one never was. */
+    private static double awaitSearchable(Cluster cluster, List<String> tokens, Instant broken) throws InterruptedException {
         FailoverClient client = new FailoverClient(cluster.apiUrls());
         Instant deadline = broken.plus(RECOVERY_DEADLINE);
+        List<String> waiting = new ArrayList<>(tokens);
         while (Instant.now().isBefore(deadline)) {
-            String body = client.get("/api/v1/search?q=" + token);
-            if (body != null && body.contains(token)) {
+            waiting.removeIf(token -> {
+                try {
+                    String body = client.get("/api/v1/search?q=" + token);
+                    return body != null && body.contains(token);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+            if (waiting.isEmpty()) {
                 return Duration.between(broken, Instant.now()).toMillis() / 1000.0;
             }
             Thread.sleep(100);

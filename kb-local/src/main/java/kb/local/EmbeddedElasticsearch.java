@@ -77,7 +77,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
             throws IOException, InterruptedException {
         return startNode(zip, root, heap, httpPort, List.of("discovery.type=single-node", "cluster.name=kb-local",
-                "node.name=kb-local", "transport.port=" + FreePorts.pick()), true);
+                "node.name=kb-local"), true);
     }
 
     /**
@@ -224,6 +224,9 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 "cluster.routing.allocation.disk.threshold_enabled=false",
                 "action.destructive_requires_name=false"));
         settings.addAll(nodeSettings);
+        if (nodeSettings.stream().noneMatch(setting -> setting.startsWith("transport.port="))) {
+            settings.add("transport.port=" + FreePorts.pick()); // a single node: any free port, a new one each launch
+        }
         for (String setting : settings) {
             command.add("-E");
             command.add(setting);

@@ -50,9 +50,10 @@ public final class Child {
         Files.createDirectories(log.getParent());
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Serial GC: a dozen JVMs share two cores, and none needs a parallel collector's threads.
-                "-Xms64m", "-Xmx" + heap, "-XX:+UseSerialGC", "-Dkb.child=" + name, "-cp", System.getProperty("java.class.path"), ChildMain.class.getName(), mainClass));
+                "-Xms64m", "-Xmx" + heap, "-XX:+UseSerialGC", "-Dkb.child=" + name, "-cp", absoluteClassPath(), ChildMain.class.getName(), mainClass));
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        // Its working folder is the log folder: a JVM crash file (hs_err_pid*.log) lands beside its log.
+        ProcessBuilder builder = new ProcessBuilder(command).directory(log.getParent().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().putAll(env);
@@ -66,6 +67,13 @@ public final class Child {
         });
         LOG.info("[cluster] started {} (pid {}, log {})", name, started.pid(), log);
         return this;
+    }
+
+    /** This JVM's class path, each entry absolute, so the child can run in another folder. */
+    private static String absoluteClassPath() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .map(entry -> Path.of(entry).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
     }
 
     public long pid() {

@@ -45,12 +45,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private final boolean asRoot;
     private final String url;
     private final Path pidFile;
+    private final List<String> nodeSettings;
+    private final boolean restartOnExit;
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private volatile Process process;
     private volatile boolean closing;
     private volatile Consumer<String> onGiveUp = message -> { };
 
-    private EmbeddedElasticsearch(Path home, Path root, String heap, int httpPort, boolean asRoot) {
+    private EmbeddedElasticsearch(Path home, Path root, String heap, int httpPort, boolean asRoot,
+                                  List<String> nodeSettings, boolean restartOnExit) {
+        this.nodeSettings = List.copyOf(nodeSettings);
+        this.restartOnExit = restartOnExit;
         this.home = home;
         this.root = root;
         this.heap = heap;
@@ -71,6 +76,19 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
             throws IOException, InterruptedException {
+        return startNode(zip, root, heap, httpPort, List.of("discovery.type=single-node", "cluster.name=kb-local",
+                "node.name=kb-local"), true);
+    }
+
+    /**
+     * One node of a cluster: {@code nodeSettings} name the cluster, the node, its transport port and how it finds
+     * the others ({@code discovery.seed_hosts}, {@code cluster.initial_master_nodes}).
+     *
+     * @param restartOnExit false when someone else decides about restarts (a drill that killed the node on purpose)
+     */
+    public static EmbeddedElasticsearch startNode(Path zip, Path root, String heap, int httpPort,
+                                                  List<String> nodeSettings, boolean restartOnExit)
+            throws IOException, InterruptedException {
         long started = System.nanoTime();
         boolean asRoot = isRoot();
         Path folder = ElasticsearchFolders.choose(root, asRoot);
@@ -80,7 +98,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             Files.createDirectories(folder.resolve(sub));
         }
         ElasticsearchFolders.secure(root, folder, asRoot);
-        EmbeddedElasticsearch es = new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot);
+        EmbeddedElasticsearch es = new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings,
+                restartOnExit);
         es.launch();
         LOG.info("[elasticsearch] ready at {} in {} ms (data {})", es.url, (System.nanoTime() - started) / 1_000_000,
                 folder.resolve("data"));
@@ -102,10 +121,26 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         return process.toHandle();
     }
 
+    /** SIGKILL to the server JVM (the launcher and the watchdog then exit on their own): a node crash. */
+    public void killServer() throws InterruptedException {
+        List<ProcessHandle> tree = process.toHandle().descendants().toList();
+        for (ProcessHandle handle : tree) {
+            handle.destroyForcibly();
+        }
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** Starts the node again on the same port and data, after {@link #killServer()}; returns once it is healthy. */
+    public void relaunch() throws IOException, InterruptedException {
+        launch();
+        supervise();
+    }
+
     private void launch() throws IOException, InterruptedException {
         Path logs = root.resolve("logs");
         ProcessBuilder builder = new ProcessBuilder(ParentWatchdog.wrap(
-                command(home, root.resolve("data"), logs, httpPort, asRoot)))
+                command(home, root.resolve("data"), logs, httpPort, asRoot, nodeSettings)))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile()));
         Map<String, String> env = builder.environment();
@@ -123,6 +158,10 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Process watched = process;
         watched.onExit().thenRunAsync(() -> {
             if (closing) {
+                return;
+            }
+            if (!restartOnExit) {
+                LOG.warn("[elasticsearch] {} exited with code {}; not restarting it", url, watched.exitValue());
                 return;
             }
             LOG.warn("[elasticsearch] exited unexpectedly with code {}; see {}", watched.exitValue(),
@@ -168,25 +207,27 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         onGiveUp.accept(message);
     }
 
-    private static List<String> command(Path home, Path data, Path logs, int httpPort, boolean asRoot) {
+    private static List<String> command(Path home, Path data, Path logs, int httpPort, boolean asRoot,
+                                        List<String> nodeSettings) {
         List<String> command = new ArrayList<>();
         if (asRoot) {
             command.addAll(List.of("setpriv", "--reuid=" + ElasticsearchFolders.NOBODY, "--regid=" + ElasticsearchFolders.NOBODY,
                     "--clear-groups", "--"));
         }
         command.add(home.resolve("bin/elasticsearch").toString());
-        for (String setting : List.of(
-                "discovery.type=single-node",
+        List<String> settings = new ArrayList<>(List.of(
                 "xpack.security.enabled=false",
                 "network.host=127.0.0.1",
                 "http.port=" + httpPort,
-                "transport.port=" + FreePorts.pick(),
                 "path.data=" + data,
                 "path.logs=" + logs,
-                "cluster.name=kb-local",
-                "node.name=kb-local",
                 "cluster.routing.allocation.disk.threshold_enabled=false",
-                "action.destructive_requires_name=false")) {
+                "action.destructive_requires_name=false"));
+        settings.addAll(nodeSettings);
+        if (nodeSettings.stream().noneMatch(setting -> setting.startsWith("transport.port="))) {
+            settings.add("transport.port=" + FreePorts.pick()); // a single node: any free port, a new one each launch
+        }
+        for (String setting : settings) {
             command.add("-E");
             command.add(setting);
         }

@@ -21,11 +21,20 @@ public final class KbMain {
     public static void main(String[] args) {
         List<String> arguments = Arrays.asList(args);
         String command = arguments.isEmpty() ? "" : arguments.get(0);
-        if (!List.of("up", "eval", "bench", "calibrate").contains(command)) {
-            System.err.println(UpOptions.USAGE + "\n" + EVAL_USAGE + "\n" + BENCH_USAGE + "\n" + CALIBRATE_USAGE);
+        if (!List.of("up", "eval", "bench", "calibrate", "verify", "cluster").contains(command)) {
+            System.err.println(UpOptions.USAGE + "\n" + EVAL_USAGE + "\n" + BENCH_USAGE + "\n" + CALIBRATE_USAGE
+                    + "\n" + kb.local.verify.VerifyCommand.USAGE + "\n" + kb.local.cluster.ClusterCommand.USAGE);
             System.exit(2);
         }
         try {
+            if (command.equals("verify")) {
+                kb.local.verify.VerifyReport report = kb.local.verify.VerifyCommand.run(kb.local.verify.VerifyCommand.Options
+                        .parse(arguments.subList(1, arguments.size()), System.getenv()), System.out);
+                System.exit(report.healthy() ? 0 : 1);
+            }
+            if (command.equals("cluster")) {
+                System.exit(kb.local.cluster.ClusterCommand.run(arguments.subList(1, arguments.size())));
+            }
             if (command.equals("eval")) {
                 eval(arguments.subList(1, arguments.size()));
                 System.exit(0);
@@ -208,6 +217,9 @@ public final class KbMain {
                 "KB_ES_URL", infra.elasticsearchUrl()));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
+        new Endpoints(infra.bootstrapServers(), infra.elasticsearchUrl(),
+                "http://" + (kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host()) + ":"
+                        + pipeline[0].port()).write(options.dataDir());
         System.out.printf("kb ready at http://%s:%d (started in %.1f s)%n",
                 kb.query.WriteGuard.isLoopback(options.host()) ? "localhost" : options.host(), pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9);

@@ -23,14 +23,22 @@ public final class EsClients {
     }
 
     /**
+     * @param url            one URL, or several separated by commas (the nodes of a cluster): the client spreads
+     *                       requests over them and retries a request on another node when one is unreachable
      * @param connectTimeout how long to wait for the TCP connection
      * @param socketTimeout  how long to wait between bytes of the answer: a hung server costs at most this
      */
     public static ElasticsearchClient create(String url, Duration connectTimeout, Duration socketTimeout) {
-        RestClient rest = RestClient.builder(HttpHost.create(url))
+        RestClient rest = RestClient.builder(hosts(url))
                 .setRequestConfigCallback(config -> config.setConnectTimeout((int) connectTimeout.toMillis())
                         .setSocketTimeout((int) socketTimeout.toMillis()))
                 .build();
         return new ElasticsearchClient(new RestClientTransport(rest, new JacksonJsonpMapper(Json.MAPPER)));
+    }
+
+    /** {@code http://a:9200,http://b:9200} → both hosts. */
+    public static HttpHost[] hosts(String urls) {
+        return java.util.Arrays.stream(urls.split(",")).map(String::strip).filter(u -> !u.isEmpty())
+                .map(HttpHost::create).toArray(HttpHost[]::new);
     }
 }

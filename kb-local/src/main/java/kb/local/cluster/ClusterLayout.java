@@ -1,0 +1,44 @@
+package kb.local.cluster;
+
+import java.util.List;
+import java.util.Map;
+import kb.local.verify.Folder;
+
+/**
+ * How many of each process a loopback cluster runs, and how the topics and indexes are laid out on them.
+ *
+ * @param brokers       KRaft nodes (broker and controller each)
+ * @param esNodes       Elasticsearch nodes; 0 with {@code externalEs}
+ * @param externalEs    an Elasticsearch to use instead of starting nodes, or null
+ * @param folders       one ingest producer per folder
+ * @param partitions    {@code KB_TOPIC_PARTITIONS}: up to this many chunkers and sinks share the work
+ * @param replication   {@code KB_TOPIC_REPLICATION}
+ * @param apiPort       the first query API's port; the next ones follow
+ * @param env           more settings for every service (e.g. topic and index prefixes)
+ */
+public record ClusterLayout(int brokers, int esNodes, String externalEs, int chunkers, int sinks, int apis,
+                            List<Folder> folders, int partitions, int replication, int esShards, int esReplicas,
+                            int apiPort, Map<String, String> env) {
+
+    public ClusterLayout {
+        folders = List.copyOf(folders);
+        env = Map.copyOf(env);
+        if (brokers < 1 || chunkers < 1 || sinks < 1 || apis < 1 || folders.isEmpty()) {
+            throw new IllegalArgumentException("a cluster needs at least one broker, chunker, sink, API and folder");
+        }
+        if (externalEs == null && esNodes < 1) {
+            throw new IllegalArgumentException("a cluster needs an Elasticsearch node or an external Elasticsearch");
+        }
+        if (replication > brokers) {
+            throw new IllegalArgumentException("replication " + replication + " needs as many brokers, not " + brokers);
+        }
+    }
+
+    /**
+     * The issue's cluster: 3 brokers (replication 3, min.insync.replicas 2), 2 Elasticsearch nodes (2 shards, 1
+     * replica each), 2 chunkers, 2 sinks, 2 APIs, 4 partitions (2 per chunker and per sink).
+     */
+    public static ClusterLayout standard(List<Folder> folders, int apiPort) {
+        return new ClusterLayout(3, 2, null, 2, 2, 2, folders, 4, 3, 2, 1, apiPort, Map.of());
+    }
+}

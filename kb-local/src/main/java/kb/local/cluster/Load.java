@@ -1,0 +1,140 @@
+package kb.local.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the drills run under: a writer that creates, edits and deletes files (about 5 changes a second) and a
+ * reader that searches through the APIs (about 10 a second), counting the requests no API answered.
+ */
+final class Load implements AutoCloseable {
+
+    private static final String[] WORDS = {"broker", "partition", "replica", "shard", "index", "vector", "offset",
+        "leader", "follower", "segment", "compaction", "rebalance", "consumer", "producer", "cluster"};
+
+    private final Path folder;
+    private final FailoverClient client;
+    private final Random random = new Random(42);
+    private final List<String> files = new ArrayList<>();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong changes = new AtomicLong();
+    private volatile boolean writing;
+    private volatile boolean running = true;
+    private final Thread writer;
+    private final Thread reader;
+    private int created;
+
+    Load(Path folder, FailoverClient client) {
+        this.folder = folder;
+        this.client = client;
+        this.writer = new Thread(this::writeLoop, "kb-drill-writer");
+        this.reader = new Thread(this::readLoop, "kb-drill-reader");
+    }
+
+    /** Writes the starting set of files (before the cluster starts, or under it). */
+    void seed(int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            create();
+        }
+    }
+
+    void start() {
+        writer.start();
+        reader.start();
+    }
+
+    void writing(boolean on) {
+        writing = on;
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    long failed() {
+        return failed.get();
+    }
+
+    long changes() {
+        return changes.get();
+    }
+
+    private void writeLoop() {
+        while (running) {
+            try {
+                if (writing) {
+                    change();
+                    changes.incrementAndGet();
+                }
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            } catch (IOException | UncheckedIOException e) {
+                // a file the pipeline's own delete raced with: the next change goes on
+            }
+        }
+    }
+
+    private void readLoop() {
+        while (running) {
+            try {
+                String q = WORDS[random.nextInt(WORDS.length)] + " " + WORDS[random.nextInt(WORDS.length)];
+                requests.incrementAndGet();
+                if (client.get("/api/v1/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)) == null) {
+                    failed.incrementAndGet();
+                }
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private synchronized void change() throws IOException {
+        int dice = random.nextInt(10);
+        if (dice < 5 || files.size() < 20) {
+            create();
+        } else if (dice < 9) {
+            Files.writeString(folder.resolve(files.get(random.nextInt(files.size()))), text(), StandardCharsets.UTF_8);
+        } else {
+            Files.deleteIfExists(folder.resolve(files.remove(random.nextInt(files.size()))));
+        }
+    }
+
+    private synchronized void create() throws IOException {
+        String name = "load/note-" + (created++) + ".md";
+        Path file = folder.resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text(), StandardCharsets.UTF_8);
+        files.add(name);
+    }
+
+    private String text() {
+        StringBuilder text = new StringBuilder("# Note about " + WORDS[random.nextInt(WORDS.length)] + "\n\n");
+        for (int p = 0; p < 3; p++) {
+            for (int w = 0; w < 40; w++) {
+                text.append(WORDS[random.nextInt(WORDS.length)]).append(w % 12 == 11 ? ".\n" : " ");
+            }
+            text.append(random.nextInt(1_000_000)).append("\n\n");
+        }
+        return text.toString();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        writer.interrupt();
+        reader.interrupt();
+        writer.join();
+        reader.join();
+    }
+}

@@ -1,0 +1,77 @@
+package kb.local.verify;
+
+import java.io.IOException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import kb.core.Ids;
+import kb.ingest.FileEventReader;
+import kb.ingest.FileReadResult;
+import kb.ingest.PathFilter;
+import kb.ingest.ProducerConfig;
+
+/**
+ * What the index should hold, read from the folders with the producer's own rules: its path filter (formats,
+ * hidden files, excludes), its reader (size cap, binary, UTF-8) and its symlink rule (the real path stays
+ * inside the folder). A file the producer would dead-letter is not expected.
+ */
+public final class ExpectedDocuments {
+
+    /** One document that should be searchable. */
+    public record Expected(String docId, Folder folder, String path, String sha256) {
+    }
+
+    private ExpectedDocuments() {
+    }
+
+    /**
+     * The one place that turns a folder's file into a doc id; collections will key it by collection too
+     * (digest of collection + NUL + path), and only this method changes.
+     */
+    public static String docId(String collection, String relativePath) {
+        return Ids.docId(relativePath);
+    }
+
+    /** Doc id → expected document, over every folder. */
+    public static Map<String, Expected> scan(List<Folder> folders, ProducerConfig rules) throws IOException {
+        Map<String, Expected> expected = new HashMap<>();
+        for (Folder folder : folders) {
+            PathFilter filter = new PathFilter(rules.extensions(), rules.excludes());
+            FileEventReader reader = new FileEventReader(folder.dir(), rules.maxFileBytes(), Clock.systemUTC());
+            Path realBase = folder.dir().toRealPath();
+            for (String path : files(folder.dir())) {
+                if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
+                    continue;
+                }
+                if (reader.read(path) instanceof FileReadResult.Read read) {
+                    String id = docId(folder.collection(), path);
+                    expected.put(id, new Expected(id, folder, path, read.event().sha256()));
+                }
+            }
+        }
+        return expected;
+    }
+
+    private static List<String> files(Path base) throws IOException {
+        try (Stream<Path> walk = Files.walk(base, FileVisitOption.FOLLOW_LINKS)) {
+            return walk.filter(Files::isRegularFile)
+                    .map(p -> base.relativize(p).toString().replace('\\', '/'))
+                    .toList();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause(); // a file deleted mid-walk: the caller retries the whole check
+        }
+    }
+
+    private static boolean inside(Path file, Path realBase) {
+        try {
+            return file.toRealPath().startsWith(realBase);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -7,7 +7,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -18,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +64,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
 
     /**
      * @param zip  the distribution ({@code org.elasticsearch.distribution.integ-test-zip:elasticsearch:zip})
-     * @param root folder for the unpacked distribution, data, logs and temp files
+     * @param root folder for the instance's config, data, logs and temp files (the distribution itself is
+     *             shared: {@link DistributionCache})
      */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap) throws IOException, InterruptedException {
         return start(zip, root, heap, FreePorts.pick());
@@ -93,10 +91,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         boolean asRoot = isRoot();
         Path folder = ElasticsearchFolders.choose(root, asRoot);
         stopLeftover(folder.resolve("kb-elasticsearch.pid"));
-        Path home = unpackOnce(zip, folder.resolve("dist"));
+        Path home = DistributionCache.home(zip, DistributionCache.root(System.getenv(), asRoot));
+        // Earlier versions unpacked a copy into every data folder; the shared one replaces it.
+        DistributionCache.deleteTree(folder.resolve("dist"));
         for (String sub : List.of("data", "logs", "tmp")) {
             Files.createDirectories(folder.resolve(sub));
         }
+        DistributionCache.instanceConfig(home, folder);
         ElasticsearchFolders.secure(root, folder, asRoot);
         EmbeddedElasticsearch es = new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings,
                 restartOnExit);
@@ -114,6 +115,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Told, once, when Elasticsearch died and could not be restarted; the message says why and where to look. */
     public void onGiveUp(Consumer<String> listener) {
         this.onGiveUp = listener;
+    }
+
+    /** This instance's config folder ({@code ES_PATH_CONF}), for tests that break it. */
+    Path configFolder() {
+        return root.resolve("config");
     }
 
     /** The running server's process and its launcher, for tests that kill it. */
@@ -146,6 +152,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("ES_JAVA_HOME", System.getProperty("java.home"));
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
+        env.put("ES_PATH_CONF", root.resolve("config").toString());
         env.put("ES_JAVA_OPTS", "-Xms" + heap + " -Xmx" + heap);
         env.remove("JAVA_TOOL_OPTIONS");
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
@@ -232,45 +239,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             command.add(setting);
         }
         return command;
-    }
-
-    /** Unpacks the zip once (a marker says it is complete); bin/ scripts get their execute bits back. */
-    private static Path unpackOnce(Path zip, Path dist) throws IOException {
-        Path marker = dist.resolve(".unpacked");
-        if (!Files.exists(marker)) {
-            if (!Files.isRegularFile(zip)) {
-                throw new IOException("Elasticsearch distribution not found at " + zip
-                        + " (build the project first: mvn -DskipTests install)");
-            }
-            LOG.info("[elasticsearch] unpacking {} into {}", zip, dist);
-            Files.createDirectories(dist);
-            try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-                for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                    extract(in, entry, dist);
-                }
-            }
-            Files.writeString(marker, zip.getFileName().toString());
-        }
-        try (var entries = Files.list(dist)) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("elasticsearch-")).findFirst()
-                    .orElseThrow(() -> new IOException("no elasticsearch-* folder in " + dist));
-        }
-    }
-
-    private static void extract(ZipInputStream in, ZipEntry entry, Path dist) throws IOException {
-        Path target = dist.resolve(entry.getName()).normalize();
-        if (!target.startsWith(dist)) {
-            throw new IOException("zip entry escapes the target folder: " + entry.getName());
-        }
-        if (entry.isDirectory()) {
-            Files.createDirectories(target);
-            return;
-        }
-        Files.createDirectories(target.getParent());
-        Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-        if (target.getParent().getFileName().toString().equals("bin")) {
-            target.toFile().setExecutable(true, false);
-        }
     }
 
     private static boolean isRoot() {

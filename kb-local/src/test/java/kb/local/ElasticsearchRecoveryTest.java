@@ -42,11 +42,11 @@ class ElasticsearchRecoveryTest {
             System.out.printf("[recovery] Elasticsearch killed -9: API healthy again after %d ms%n",
                     (System.nanoTime() - killedAt) / 1_000_000);
 
-            Path launcher = Files.list(root.resolve("dist")).filter(p -> p.getFileName().toString().startsWith("elasticsearch-"))
-                    .findFirst().orElseThrow().resolve("bin/elasticsearch");
-            Files.move(launcher, launcher.resolveSibling("elasticsearch.moved"));
+            // The distribution is shared by every instance on the machine: break this instance's own config.
+            Files.writeString(es.configFolder().resolve("elasticsearch.yml"), "\nnot.a.setting.kb.test: true\n",
+                    java.nio.file.StandardOpenOption.APPEND);
             killServer(es);
-            await().atMost(Duration.ofSeconds(60)).until(() -> gaveUp.get() != null);
+            await().atMost(Duration.ofSeconds(240)).until(() -> gaveUp.get() != null); // three failed starts of a JVM
             assertTrue(gaveUp.get().contains("not restarting it again"), gaveUp.get());
             await().atMost(Duration.ofSeconds(10)).until(() -> api.get("/health").statusCode() == 503);
         } finally {

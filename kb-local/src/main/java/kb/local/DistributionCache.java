@@ -1,0 +1,155 @@
+package kb.local;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import kb.core.Ids;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Elasticsearch's distribution, unpacked once per machine rather than once per data folder: unpacking took
+ * 78-86 s of a first {@code kb up} on this 2-core machine. The unpacked tree is only read (each instance gets
+ * its own config folder, {@code ES_PATH_CONF}, where Elasticsearch writes its keystore), so every data folder
+ * and every test can share it. Under root it lives in {@code /var/cache/kb-pipeline}, readable by
+ * {@code nobody}, which runs Elasticsearch; otherwise in {@code $XDG_CACHE_HOME/kb-pipeline} (default
+ * {@code ~/.cache}). {@code KB_CACHE_DIR} overrides both.
+ */
+final class DistributionCache {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DistributionCache.class);
+    static final String CACHE_DIR_VARIABLE = "KB_CACHE_DIR";
+
+    private DistributionCache() {
+    }
+
+    /** The cache folder for this user (see the class comment). */
+    static Path root(Map<String, String> env, boolean asRoot) {
+        String configured = env.get(CACHE_DIR_VARIABLE);
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        if (asRoot) {
+            return Path.of("/var/cache/kb-pipeline");
+        }
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("kb-pipeline");
+    }
+
+    /**
+     * The distribution's home folder ({@code elasticsearch-<version>}), unpacked on first use. Two processes
+     * starting at once each unpack into a folder of their own and the first rename wins.
+     */
+    static Path home(Path zip, Path cacheRoot) throws IOException {
+        if (!Files.isRegularFile(zip)) {
+            throw new IOException("Elasticsearch distribution not found at " + zip
+                    + " (build the project first: mvn -DskipTests install)");
+        }
+        Path parent = Files.createDirectories(cacheRoot.resolve("elasticsearch"));
+        for (Path folder : new Path[]{cacheRoot, parent}) {
+            try {
+                readableByAll(folder);
+            } catch (java.nio.file.AccessDeniedException e) {
+                // A folder someone else made (KB_CACHE_DIR=/tmp): its owner decides who may pass.
+            }
+        }
+        Path target = parent.resolve(key(zip));
+        if (!Files.exists(target.resolve(".unpacked"))) {
+            unpackInto(zip, parent, target);
+        }
+        try (Stream<Path> entries = Files.list(target)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("elasticsearch-")).findFirst()
+                    .orElseThrow(() -> new IOException("no elasticsearch-* folder in " + target));
+        }
+    }
+
+    /** The zip's name, size and time: a rebuilt or upgraded distribution gets a folder of its own. */
+    private static String key(Path zip) throws IOException {
+        String identity = zip.toAbsolutePath() + "|" + Files.size(zip) + "|" + Files.getLastModifiedTime(zip).toMillis();
+        return Ids.sha256Hex(identity).substring(0, 16);
+    }
+
+    private static void unpackInto(Path zip, Path parent, Path target) throws IOException {
+        Path staging = parent.resolve(".unpacking-" + UUID.randomUUID());
+        LOG.info("[elasticsearch] unpacking {} once into {} (shared by every data folder)", zip, target);
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                extract(in, entry, staging);
+            }
+        }
+        Files.writeString(staging.resolve(".unpacked"), zip.getFileName().toString());
+        try (Stream<Path> paths = Files.walk(staging)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                readableByAll(p);
+            }
+        }
+        try {
+            Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+            deleteTree(staging); // another process unpacked it first
+        }
+    }
+
+    private static void extract(ZipInputStream in, ZipEntry entry, Path dist) throws IOException {
+        Path target = dist.resolve(entry.getName()).normalize();
+        if (!target.startsWith(dist)) {
+            throw new IOException("zip entry escapes the target folder: " + entry.getName());
+        }
+        if (entry.isDirectory()) {
+            Files.createDirectories(target);
+            return;
+        }
+        Files.createDirectories(target.getParent());
+        Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        if (target.getParent().getFileName().toString().equals("bin")) {
+            target.toFile().setExecutable(true, false);
+        }
+    }
+
+    /**
+     * Elasticsearch may run as another user ({@code nobody} under root) whatever the umask: folders and
+     * executables r-x, other files r-- for everyone; only the owner writes.
+     */
+    private static void readableByAll(Path path) throws IOException {
+        boolean executable = Files.isDirectory(path) || Files.isExecutable(path);
+        Files.setPosixFilePermissions(path, java.nio.file.attribute.PosixFilePermissions.fromString(
+                executable ? "rwxr-xr-x" : "rw-r--r--"));
+    }
+
+    /** Copies the distribution's config files the instance does not have yet (its keystore stays its own). */
+    static Path instanceConfig(Path home, Path folder) throws IOException {
+        Path source = home.resolve("config");
+        Path config = folder.resolve("config");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path copy = config.resolve(source.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else if (!Files.exists(copy)) {
+                    Files.copy(file, copy);
+                }
+            }
+        }
+        return config;
+    }
+
+    static void deleteTree(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -108,7 +108,7 @@ class SinkLargeDocumentTest {
              TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             DocumentChunks plain = large("bad.md");
             // A keyword over Lucene's 32766-byte term limit: Elasticsearch refuses the card.
-            DocumentChunks bad = new DocumentChunks(new DocumentCard(plain.docId(), "bad.md", "T",
+            DocumentChunks bad = new DocumentChunks(new DocumentCard(plain.docId(), plain.card().collection(), "bad.md", "T",
                     List.of("k".repeat(40_000)), null, null, "md", "h", 1, plain.chunks().size(), 1),
                     plain.content(), plain.chunks());
             long badOffset = sink.send(bad.docId(), bad, 1);

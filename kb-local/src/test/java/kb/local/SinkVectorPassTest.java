@@ -34,7 +34,7 @@ class SinkVectorPassTest {
 
     private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
         kb.core.DocumentCard c = document.card();
-        return new DocumentChunks(new kb.core.DocumentCard(c.docId(), c.path(), c.title(), c.keywords(), c.summary(),
+        return new DocumentChunks(new kb.core.DocumentCard(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(),
                 c.category(), c.format(), c.contentHash(), c.size(), c.chunkCount(), eventTime), document.content(),
                 document.chunks());
     }

@@ -29,12 +29,9 @@ public final class ExpectedDocuments {
     private ExpectedDocuments() {
     }
 
-    /**
-     * The one place that turns a folder's file into a doc id; collections will key it by collection too
-     * (digest of collection + NUL + path), and only this method changes.
-     */
+    /** The one place that turns a folder's file into a doc id: the pipeline's own rule, per collection. */
     public static String docId(String collection, String relativePath) {
-        return Ids.docId(relativePath);
+        return Ids.docId(collection, relativePath);
     }
 
     /** Doc id → expected document, over every folder. */
@@ -42,14 +39,15 @@ public final class ExpectedDocuments {
         Map<String, Expected> expected = new HashMap<>();
         for (Folder folder : folders) {
             PathFilter filter = new PathFilter(rules.extensions(), rules.excludes());
-            FileEventReader reader = new FileEventReader(folder.dir(), rules.maxFileBytes(), Clock.systemUTC());
+            kb.core.CollectionFolder collection = kb.core.CollectionFolder.of(folder.dir(), folder.collection());
+            FileEventReader reader = new FileEventReader(collection, rules.maxFileBytes(), Clock.systemUTC());
             Path realBase = folder.dir().toRealPath();
             for (String path : files(folder.dir())) {
                 if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
                     continue;
                 }
                 if (reader.read(path) instanceof FileReadResult.Read read) {
-                    String id = docId(folder.collection(), path);
+                    String id = docId(collection.name(), path);
                     expected.put(id, new Expected(id, folder, path, read.event().sha256()));
                 }
             }

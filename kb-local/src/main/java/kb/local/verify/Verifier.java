@@ -65,13 +65,13 @@ public final class Verifier {
         return hashes;
     }
 
-    /** The file-events topic is keyed by path: its doc ids come from the same rule as the folders'. */
+    /** The file-events topic is keyed by collection and path: its doc ids come from the same rule as the folders'. */
     private Drift fileEvents(Map<String, ExpectedDocuments.Expected> expected, Map<String, FileEvent> events) {
         Map<String, String> byDoc = new HashMap<>();
         Drift.Counter counter = new Drift.Counter(topics.fileEvents().name());
         for (FileEvent event : events.values()) {
             if (event.op() == FileEvent.Op.UPSERT
-                    && byDoc.put(ExpectedDocuments.docId(null, event.path()), event.sha256()) != null) {
+                    && byDoc.put(ExpectedDocuments.docId(event.collection(), event.path()), event.sha256()) != null) {
                 counter.duplicate(event.path());
             }
         }

@@ -57,10 +57,6 @@ public final class ClusterCommand {
     }
 
     private static void up(ClusterLayout layout, Path data) throws Exception {
-        if (layout.folders().size() > 1) {
-            System.out.println("kb cluster: note: until producers publish per collection, each producer withdraws the"
-                    + " files of the other folders it finds on kb.file-events");
-        }
         System.out.println("kb cluster: starting in " + data.toAbsolutePath() + " (logs in " + data.resolve("logs") + ")");
         Cluster cluster = Cluster.start(layout, data);
         CountDownLatch stopped = new CountDownLatch(1);

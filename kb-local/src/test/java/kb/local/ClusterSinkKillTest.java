@@ -45,17 +45,16 @@ class ClusterSinkKillTest {
                 List.of(new Folder(null, folder)), 4, 2, 1, 0, 0, env);
         try (Cluster cluster = Cluster.start(layout, data)) {
             String api = cluster.apiUrls().get(0);
-            for (int i = 0; i < FILES; i++) {
-                Files.writeString(Files.createDirectories(folder.resolve("batch-" + (i % 10))).resolve("note-" + i + ".md"),
-                        "# Note " + i + "\n\nThe quartzline value of note " + i + " is " + (i * 7) + ".\n",
-                        StandardCharsets.UTF_8);
-            }
+            // Half the files before the kill, half after: mid-ingest by construction, however fast the machine
+            // (unloaded, all 400 were indexed between two polls of the status).
+            write(folder, 0, FILES / 2);
             await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
                     .until(() -> documents(api) >= 20);
             long indexedWhenKilled = documents(api);
             Cluster.Member victim = cluster.sinks().get(0);
             victim.child().kill();
             assertTrue(cluster.sinks().get(1).child().isAlive());
+            write(folder, FILES / 2, FILES);
 
             VerifyCommand.Options options = new VerifyCommand.Options(layout.folders(), api, cluster.bootstrapServers(),
                     cluster.elasticsearchUrl(), Duration.ZERO, new Settings(env));
@@ -65,6 +64,14 @@ class ClusterSinkKillTest {
             assertEquals(0, report.total(), () -> report.layers().toString());
         } finally {
             TempTrees.delete(data);
+        }
+    }
+
+    private static void write(Path folder, int from, int to) throws java.io.IOException {
+        for (int i = from; i < to; i++) {
+            Files.writeString(Files.createDirectories(folder.resolve("batch-" + (i % 10))).resolve("note-" + i + ".md"),
+                    "# Note " + i + "\n\nThe quartzline value of note " + i + " is " + (i * 7) + ".\n",
+                    StandardCharsets.UTF_8);
         }
     }
 

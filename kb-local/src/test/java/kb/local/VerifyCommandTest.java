@@ -70,7 +70,7 @@ class VerifyCommandTest {
         Infrastructure infra = SharedInfrastructure.get();
         Settings settings = new Settings(Map.of("KB_TOPIC_PREFIX", kb.prefix() + ".", "KB_INDEX_PREFIX", kb.prefix(),
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers()));
-        return new VerifyCommand.Options(List.of(new Folder(null, kb.kbDir())), api, infra.bootstrapServers(),
+        return new VerifyCommand.Options(List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir())), api, infra.bootstrapServers(),
                 infra.elasticsearchUrl(), Duration.ZERO, settings);
     }
 }

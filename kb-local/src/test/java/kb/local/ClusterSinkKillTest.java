@@ -41,7 +41,7 @@ class ClusterSinkKillTest {
         Infrastructure shared = SharedInfrastructure.get();
         Map<String, String> env = Map.of("KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix,
                 "KB_CHUNKER_APP_ID", prefix + "-chunker", "KB_SINK_GROUP", prefix + "-indexer", "KB_DEBOUNCE", "100");
-        ClusterLayout layout = new ClusterLayout(2, 0, shared.elasticsearchUrl(), 1, 2, 1,
+        ClusterLayout layout = new ClusterLayout(2, 0, false, shared.elasticsearchUrl(), 1, 2, 1,
                 List.of(new Folder(null, folder)), 4, 2, 1, 0, 0, env);
         try (Cluster cluster = Cluster.start(layout, data)) {
             String api = cluster.apiUrls().get(0);

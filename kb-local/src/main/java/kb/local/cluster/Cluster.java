@@ -39,6 +39,8 @@ public final class Cluster implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
     private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
+    /** The node name of the master-only Elasticsearch node; the data nodes are es-1, es-2, ... */
+    public static final String TIEBREAKER = "es-tiebreaker";
 
     /** A stage process and where it says it is healthy. */
     public record Member(Child child, URI health) {
@@ -56,6 +58,8 @@ public final class Cluster implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<Broker> brokers = new ArrayList<>();
     private final List<EmbeddedElasticsearch> esNodes = new ArrayList<>();
+    /** The master-only Elasticsearch node, or null. */
+    private EmbeddedElasticsearch tiebreaker;
     private final List<Member> chunkers = new ArrayList<>();
     private final List<Member> sinks = new ArrayList<>();
     private final List<Member> apis = new ArrayList<>();
@@ -213,7 +217,7 @@ public final class Cluster implements AutoCloseable {
             esUrl = layout.externalEs();
             return;
         }
-        int n = layout.esNodes();
+        int n = layout.esNodes() + (layout.esTiebreaker() ? 1 : 0);
         int[] http = new int[n];
         int[] transport = new int[n];
         for (int i = 0; i < n; i++) {
@@ -222,13 +226,25 @@ public final class Cluster implements AutoCloseable {
         }
         String seeds = java.util.Arrays.stream(transport).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int i = 0; i < n; i++) {
+            boolean tiebreaker = i == layout.esNodes();
+            String name = tiebreaker ? TIEBREAKER : "es-" + (i + 1);
+            List<String> settings = new ArrayList<>(List.of("cluster.name=kb-cluster", "node.name=" + name,
+                    "transport.port=" + transport[i], "discovery.seed_hosts=" + seeds,
+                    "cluster.initial_master_nodes=es-1"));
+            if (tiebreaker) {
+                settings.add("node.roles=master"); // a vote, no shards: it keeps a majority when a data node dies
+            }
             // The first node bootstraps the cluster alone; the others join it through the seed hosts, so they
             // can start one after the other.
-            esNodes.add(EmbeddedElasticsearch.startNode(Infrastructure.distributionZip(), dataDir.resolve("es-" + (i + 1)),
-                    "512m", http[i], List.of("cluster.name=kb-cluster", "node.name=es-" + (i + 1),
-                            "transport.port=" + transport[i], "discovery.seed_hosts=" + seeds,
-                            "cluster.initial_master_nodes=es-1"), false));
+            EmbeddedElasticsearch node = EmbeddedElasticsearch.startNode(Infrastructure.distributionZip(),
+                    dataDir.resolve(name), tiebreaker ? "256m" : "512m", http[i], settings, false);
+            if (tiebreaker) {
+                this.tiebreaker = node;
+            } else {
+                esNodes.add(node);
+            }
         }
+        // Clients talk to the data nodes only: the tiebreaker holds no shards.
         esUrl = esNodes.stream().map(EmbeddedElasticsearch::url).collect(Collectors.joining(","));
         awaitElasticsearchNodes(n);
     }
@@ -247,8 +263,14 @@ public final class Cluster implements AutoCloseable {
         throw new IllegalStateException(count + " Elasticsearch nodes did not form a cluster within " + START_TIMEOUT);
     }
 
+    /** The data nodes, es-1 first. */
     public List<EmbeddedElasticsearch> esNodes() {
         return List.copyOf(esNodes);
+    }
+
+    /** Every Elasticsearch node there is: the data nodes and the tiebreaker. */
+    public int esNodeCount() {
+        return esNodes.size() + (tiebreaker == null ? 0 : 1);
     }
 
     // ---- stages
@@ -379,7 +401,11 @@ public final class Cluster implements AutoCloseable {
         stages.addAll(sinks);
         stages.addAll(chunkers);
         stages.parallelStream().forEach(m -> m.child().stop());
-        for (EmbeddedElasticsearch node : esNodes) {
+        List<EmbeddedElasticsearch> nodes = new ArrayList<>(esNodes);
+        if (tiebreaker != null) {
+            nodes.add(tiebreaker);
+        }
+        for (EmbeddedElasticsearch node : nodes) {
             try {
                 node.close();
             } catch (RuntimeException e) {

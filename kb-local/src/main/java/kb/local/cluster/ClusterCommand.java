@@ -12,11 +12,12 @@ import kb.local.verify.Folder;
 public final class ClusterCommand {
 
     public static final String USAGE = "usage: kb cluster up [--dir DIR]... [--data DATADIR] [--port PORT]\n"
-            + "  starts on loopback, each as its own process: 3 KRaft brokers, 2 Elasticsearch nodes, 2 chunkers,\n"
-            + "  2 sinks, 2 query APIs (PORT, PORT+1; default 8080) and one producer per --dir (default knowledge_base/);\n"
+            + "  starts on loopback, each as its own process: 3 KRaft brokers, 2 Elasticsearch data nodes and a\n"
+            + "  master-only tiebreaker, 2 chunkers, 2 sinks, 2 query APIs (PORT, PORT+1; default 8080) and one producer per --dir (default knowledge_base/);\n"
             + "  data and one log per process under DATADIR (default ~/.kb-cluster); Ctrl-C stops them all\n"
-            + "usage: kb cluster drill [--dir DIR] [--data DATADIR] [--port PORT] [--only NAME,NAME]\n"
-            + "  starts that cluster, puts it under a write and query load and runs the drills (kill the broker leading\n"
+            + "usage: kb cluster drill [--data DATADIR] [--port PORT] [--only NAME,NAME]\n"
+            + "  starts that cluster over two new folders (collections team-a and team-b, one producer each) in\n"
+            + "  DATADIR/drill-TIME, puts it under a write and query load and runs the drills (kill the broker leading\n"
             + "  kb.chunks, a sink, a chunker, an Elasticsearch node; stop a query API), each ending in kb verify;\n"
             + "  prints: drill, failed requests, recovery seconds, drift after";
 
@@ -43,10 +44,10 @@ public final class ClusterCommand {
         Path data = Path.of(flags.getOrDefault("--data", System.getProperty("user.home") + "/.kb-cluster"));
         int port = Integer.parseInt(flags.getOrDefault("--port", "8080"));
         if (args.get(0).equals("drill")) {
-            if (folders.isEmpty()) {
-                folders.add(Folder.parse(data.resolve("drill-kb").toString()));
+            if (!folders.isEmpty()) {
+                throw new IllegalArgumentException("kb cluster drill writes and deletes files in folders of its own: no --dir\n" + USAGE);
             }
-            return Drills.run(ClusterLayout.standard(folders, port), data,
+            return Drills.run(ClusterLayout.standard(List.of(Folder.parse(data.resolve("drill").toString())), port), data,
                     flags.containsKey("--only") ? List.of(flags.get("--only").split(",")) : List.of(), System.out);
         }
         if (folders.isEmpty()) {

@@ -8,7 +8,9 @@ import kb.local.verify.Folder;
  * How many of each process a loopback cluster runs, and how the topics and indexes are laid out on them.
  *
  * @param brokers       KRaft nodes (broker and controller each)
- * @param esNodes       Elasticsearch nodes; 0 with {@code externalEs}
+ * @param esNodes       Elasticsearch data nodes; 0 with {@code externalEs}
+ * @param esTiebreaker  one more Elasticsearch node, master-eligible only (no data): with two data nodes alone only
+ *                      one of them can hold the vote, and losing that one would stop every write
  * @param externalEs    an Elasticsearch to use instead of starting nodes, or null
  * @param folders       one ingest producer per folder
  * @param partitions    {@code KB_TOPIC_PARTITIONS}: up to this many chunkers and sinks share the work
@@ -16,7 +18,7 @@ import kb.local.verify.Folder;
  * @param apiPort       the first query API's port; the next ones follow
  * @param env           more settings for every service (e.g. topic and index prefixes)
  */
-public record ClusterLayout(int brokers, int esNodes, String externalEs, int chunkers, int sinks, int apis,
+public record ClusterLayout(int brokers, int esNodes, boolean esTiebreaker, String externalEs, int chunkers, int sinks, int apis,
                             List<Folder> folders, int partitions, int replication, int esShards, int esReplicas,
                             int apiPort, Map<String, String> env) {
 
@@ -35,10 +37,17 @@ public record ClusterLayout(int brokers, int esNodes, String externalEs, int chu
     }
 
     /**
-     * The issue's cluster: 3 brokers (replication 3, min.insync.replicas 2), 2 Elasticsearch nodes (2 shards, 1
-     * replica each), 2 chunkers, 2 sinks, 2 APIs, 4 partitions (2 per chunker and per sink).
+     * The issue's cluster: 3 brokers (replication 3, min.insync.replicas 2), 2 Elasticsearch data nodes (2 shards, 1
+     * replica each) and a master-only tiebreaker, 2 chunkers, 2 sinks, 2 APIs, 4 partitions (2 per chunker and per
+     * sink).
      */
     public static ClusterLayout standard(List<Folder> folders, int apiPort) {
-        return new ClusterLayout(3, 2, null, 2, 2, 2, folders, 4, 3, 2, 1, apiPort, Map.of());
+        return new ClusterLayout(3, 2, true, null, 2, 2, 2, folders, 4, 3, 2, 1, apiPort, Map.of());
+    }
+
+    /** The same cluster over other folders. */
+    public ClusterLayout withFolders(List<Folder> other) {
+        return new ClusterLayout(brokers, esNodes, esTiebreaker, externalEs, chunkers, sinks, apis, other, partitions,
+                replication, esShards, esReplicas, apiPort, env);
     }
 }

@@ -35,6 +35,8 @@ public final class Drills {
     private static final Duration VERIFY_WAIT = Duration.ofMinutes(3);
     private static final Duration LOAD_AFTER = Duration.ofSeconds(10);
     private static final int PROBES = 8;
+    private static final int SEED = 200;
+    private static final List<String> COLLECTIONS = List.of("team-a", "team-b");
 
     /** One row of the table. */
     public record Result(String drill, long requests, long failedRequests, double recoverySeconds, int driftAfter,
@@ -60,24 +62,29 @@ public final class Drills {
 
     public static int run(ClusterLayout layout, Path data, List<String> only, PrintStream out) throws Exception {
         Path run = data.resolve("drill-" + Instant.now().toString().replace(':', '-'));
-        ClusterLayout own = new ClusterLayout(layout.brokers(), layout.esNodes(), layout.externalEs(), layout.chunkers(),
-                layout.sinks(), layout.apis(), List.of(kb.local.verify.Folder.parse(run.resolve("kb").toString())),
-                layout.partitions(), layout.replication(), layout.esShards(), layout.esReplicas(), layout.apiPort(),
-                layout.env());
-        Path folder = own.folders().get(0).dir();
-        Files.createDirectories(folder);
-        out.println("kb cluster drill: data and logs in " + run);
+        // Two teams' folders, each its own collection and producer: the drills check that neither withdraws or
+        // overwrites the other's documents, and both hold a README.md of their own.
+        ClusterLayout own = layout.withFolders(COLLECTIONS.stream()
+                .map(name -> new kb.local.verify.Folder(name, run.resolve(name))).toList());
+        List<Path> folders = own.folders().stream().map(kb.local.verify.Folder::dir).toList();
+        for (Path folder : folders) {
+            Files.createDirectories(folder);
+            Files.writeString(folder.resolve("README.md"), "# " + folder.getFileName() + "\n\nThe "
+                    + folder.getFileName() + " team's notes.\n", StandardCharsets.UTF_8);
+        }
+        out.println("kb cluster drill: data and logs in " + run + "; collections " + String.join(", ", COLLECTIONS));
         List<Result> results = new ArrayList<>();
         try (Cluster cluster = Cluster.start(own, run)) {
-            Load load = new Load(folder, new FailoverClient(cluster.apiUrls()));
-            load.seed(200);
+            Load load = new Load(folders, new FailoverClient(cluster.apiUrls()));
+            load.seed(SEED);
             VerifyReport initial = verify(cluster, VERIFY_WAIT);
-            out.println("kb cluster drill: cluster up, 200 files indexed, drift " + initial.total());
+            out.println("kb cluster drill: cluster up, " + (SEED + folders.size()) + " files in " + folders.size()
+                    + " collections indexed, drift " + initial.total());
             load.start();
             try {
                 for (Drill drill : all()) {
                     if (only.isEmpty() || only.contains(drill.name())) {
-                        Result result = runOne(cluster, load, drill, folder, out);
+                        Result result = runOne(cluster, load, drill, folders, out);
                         results.add(result);
                         out.printf("kb cluster drill: %s: %d of %d requests failed, searchable again after %.1f s, drift after %d (%s)%n",
                                 result.drill(), result.failedRequests(), result.requests(), result.recoverySeconds(),
@@ -100,14 +107,15 @@ public final class Drills {
         }
     }
 
-    private static Result runOne(Cluster cluster, Load load, Drill drill, Path folder, PrintStream out) throws Exception {
+    private static Result runOne(Cluster cluster, Load load, Drill drill, List<Path> folders, PrintStream out)
+            throws Exception {
         load.writing(true);
         Thread.sleep(5000); // the load runs a while before anything breaks
         long requestsBefore = load.requests();
         long failedBefore = load.failed();
         Instant broken = Instant.now();
         Undo undo = drill.breakIt(cluster);
-        List<String> tokens = writeProbes(folder, drill.name());
+        List<String> tokens = writeProbes(folders, drill.name());
         double recovery = awaitSearchable(cluster, tokens, broken);
         Instant stopAt = broken.plus(LOAD_AFTER);
         while (Instant.now().isBefore(stopAt)) {
@@ -117,6 +125,9 @@ public final class Drills {
         VerifyReport after = verify(cluster, VERIFY_WAIT);
         long requests = load.requests() - requestsBefore;
         long failed = load.failed() - failedBefore;
+        for (String why : load.failuresSince((int) failedBefore)) {
+            out.println("kb cluster drill: " + drill.name() + ": a failed request: " + why);
+        }
         if (!after.healthy()) {
             after.print(out);
         }
@@ -127,12 +138,13 @@ public final class Drills {
 
     /**
      * Probes written right after the break, {@value #PROBES} of them so that every partition (and so every
-     * chunker and sink) very likely gets one: a single probe would half the time land on a survivor.
+     * chunker and sink) very likely gets one: a single probe would half the time land on a survivor. They
+     * alternate between the collections, so both producers are exercised.
      */
-    private static List<String> writeProbes(Path folder, String drill) throws IOException {
-        Path probes = Files.createDirectories(folder.resolve("probes"));
+    private static List<String> writeProbes(List<Path> folders, String drill) throws IOException {
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < PROBES; i++) {
+            Path probes = Files.createDirectories(folders.get(i % folders.size()).resolve("probes"));
             String token = "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
             Files.writeString(probes.resolve(drill + "-" + i + ".md"),
                     "# Probe " + drill + " " + i + "\n\nThe word " + token + " marks this change.\n", StandardCharsets.UTF_8);
@@ -206,8 +218,9 @@ public final class Drills {
     }
 
     /**
-     * Kills a node that is not the elected master: with two master-eligible nodes only one of them holds the
-     * vote, and losing that one stops writes until it is back (a third master-eligible node would lift that).
+     * Kills a data node, the elected master when a data node holds that role (the harder case: a new master is
+     * elected while the replicas on the other data node are promoted). The master-only tiebreaker keeps two of
+     * three votes alive, so writes go on.
      */
     private static Drill elasticsearchDrill() {
         return drill("kill-es-node", cluster -> {
@@ -215,16 +228,15 @@ public final class Drills {
             List<EmbeddedElasticsearch> nodes = cluster.esNodes();
             int victim = 0;
             for (int i = 0; i < nodes.size(); i++) {
-                if (!("es-" + (i + 1)).equals(master)) {
+                if (("es-" + (i + 1)).equals(master)) {
                     victim = i;
-                    break;
                 }
             }
             EmbeddedElasticsearch node = nodes.get(victim);
             node.killServer();
-            return undo("SIGKILL es-" + (victim + 1) + " (master: " + master + ")", () -> {
+            return undo("SIGKILL es-" + (victim + 1) + " (master was " + master + ")", () -> {
                 node.relaunch();
-                cluster.awaitElasticsearchNodes(nodes.size());
+                cluster.awaitElasticsearchNodes(cluster.esNodeCount());
             });
         });
     }

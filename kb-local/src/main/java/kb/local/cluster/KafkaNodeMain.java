@@ -79,6 +79,11 @@ public final class KafkaNodeMain {
         props.put("num.network.threads", "2");
         props.put("num.io.threads", "2");
         props.put("background.threads", "2");
+        // A dead broker is fenced, and its partitions get new leaders, after the session timeout: 9 s by
+        // default, the larger part of a broker drill's recovery. Nodes on loopback answer heartbeats within
+        // milliseconds, so 4 s still leaves room for a pause of a loaded machine.
+        props.put("broker.heartbeat.interval.ms", "1000");
+        props.put("broker.session.timeout.ms", "4000");
         return props;
     }
 

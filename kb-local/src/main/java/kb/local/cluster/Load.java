@@ -20,12 +20,14 @@ final class Load implements AutoCloseable {
     private static final String[] WORDS = {"broker", "partition", "replica", "shard", "index", "vector", "offset",
         "leader", "follower", "segment", "compaction", "rebalance", "consumer", "producer", "cluster"};
 
-    private final Path folder;
+    private final List<Path> folders;
     private final FailoverClient client;
     private final Random random = new Random(42);
-    private final List<String> files = new ArrayList<>();
+    private final List<Path> files = new ArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    /** Why each failed request failed, in order. */
+    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean writing;
     private volatile boolean running = true;
@@ -33,8 +35,9 @@ final class Load implements AutoCloseable {
     private final Thread reader;
     private int created;
 
-    Load(Path folder, FailoverClient client) {
-        this.folder = folder;
+    /** @param folders the collections' folders: new files go to each in turn */
+    Load(List<Path> folders, FailoverClient client) {
+        this.folders = List.copyOf(folders);
         this.client = client;
         this.writer = new Thread(this::writeLoop, "kb-drill-writer");
         this.reader = new Thread(this::readLoop, "kb-drill-reader");
@@ -64,6 +67,13 @@ final class Load implements AutoCloseable {
         return failed.get();
     }
 
+    /** Why the failed requests from the {@code from}-th on failed. */
+    List<String> failuresSince(int from) {
+        synchronized (failures) {
+            return List.copyOf(failures.subList(Math.min(from, failures.size()), failures.size()));
+        }
+    }
+
     long changes() {
         return changes.get();
     }
@@ -89,8 +99,10 @@ final class Load implements AutoCloseable {
             try {
                 String q = WORDS[random.nextInt(WORDS.length)] + " " + WORDS[random.nextInt(WORDS.length)];
                 requests.incrementAndGet();
-                if (client.get("/api/v1/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)) == null) {
+                FailoverClient.Answer answer = client.ask("/api/v1/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8));
+                if (answer.failed()) {
                     failed.incrementAndGet();
+                    failures.add(String.join("; ", answer.errors()));
                 }
                 Thread.sleep(100);
             } catch (InterruptedException e) {
@@ -104,18 +116,18 @@ final class Load implements AutoCloseable {
         if (dice < 5 || files.size() < 20) {
             create();
         } else if (dice < 9) {
-            Files.writeString(folder.resolve(files.get(random.nextInt(files.size()))), text(), StandardCharsets.UTF_8);
+            Files.writeString(files.get(random.nextInt(files.size())), text(), StandardCharsets.UTF_8);
         } else {
-            Files.deleteIfExists(folder.resolve(files.remove(random.nextInt(files.size()))));
+            Files.deleteIfExists(files.remove(random.nextInt(files.size())));
         }
     }
 
     private synchronized void create() throws IOException {
-        String name = "load/note-" + (created++) + ".md";
-        Path file = folder.resolve(name);
+        Path folder = folders.get(created % folders.size());
+        Path file = folder.resolve("load/note-" + (created++) + ".md");
         Files.createDirectories(file.getParent());
         Files.writeString(file, text(), StandardCharsets.UTF_8);
-        files.add(name);
+        files.add(file);
     }
 
     private String text() {

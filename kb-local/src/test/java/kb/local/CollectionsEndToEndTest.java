@@ -19,6 +19,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import kb.core.Ids;
 import kb.core.Json;
+import kb.core.Settings;
+import kb.local.verify.Folder;
+import kb.local.verify.VerifyCommand;
+import kb.local.verify.VerifyReport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,5 +125,20 @@ class CollectionsEndToEndTest {
                 && documents().size() == 2);
         assertEquals(Map.of("home:readme.md", Ids.docId(HOME, "readme.md"),
                 "notes:readme.md", Ids.docId(PipelineHarness.COLLECTION, "readme.md")), documents(), "the readmes stay");
+    }
+
+    /** kb verify keys files by collection and path: the two readme.md are two expected documents, no duplicate. */
+    @Test
+    void shouldVerifyWithoutDriftWhenTwoCollectionsHoldTheSameFileName() throws Exception {
+        Infrastructure infra = SharedInfrastructure.get();
+        Settings settings = new Settings(Map.of("KB_TOPIC_PREFIX", kb.prefix() + ".",
+                "KB_INDEX_PREFIX", kb.prefix(), "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers()));
+        VerifyCommand.Options options = new VerifyCommand.Options(List.of(
+                new Folder(PipelineHarness.COLLECTION, kb.kbDir()), new Folder(HOME, home)),
+                "http://localhost:" + kb.port(), infra.bootstrapServers(), infra.elasticsearchUrl(), Duration.ZERO, settings);
+        await().atMost(DEADLINE).until(() -> VerifyCommand.verifier(options).check().healthy());
+        VerifyReport report = VerifyCommand.verifier(options).check();
+        assertTrue(report.expectedDocuments() >= 2, "both readme.md are expected");
+        assertEquals(0, report.duplicate(), report.layers().toString());
     }
 }

@@ -16,7 +16,7 @@ final class ServedListing {
 
     private static final int PAGE = 1000;
 
-    record Listed(String docId, String path, int chunkCount) {
+    record Listed(String docId, String collection, String path, int chunkCount) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
@@ -41,7 +41,8 @@ final class ServedListing {
             }
             JsonNode body = Json.MAPPER.readTree(response.body());
             for (JsonNode doc : body.path("documents")) {
-                documents.add(new Listed(doc.path("docId").asText(), doc.path("path").asText(), doc.path("chunkCount").asInt()));
+                documents.add(new Listed(doc.path("docId").asText(), doc.path("collection").asText(),
+                        doc.path("path").asText(), doc.path("chunkCount").asInt()));
             }
             if (body.path("documents").isEmpty() || documents.size() >= body.path("total").asLong()) {
                 return documents;

@@ -10,6 +10,7 @@ import java.util.Set;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
+import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.es.IndexNames;
 import kb.ingest.ProducerConfig;
@@ -102,11 +103,13 @@ public final class Verifier {
     private Drift docsIndex(Map<String, ExpectedDocuments.Expected> expected) throws IOException, InterruptedException {
         Drift.Counter counter = new Drift.Counter(indexes.docsAlias());
         Map<String, String> held = new HashMap<>();
-        Set<String> paths = new HashSet<>();
-        for (JsonNode card : index.sources(indexes.docsAlias(), List.of("doc_id", "path", "content_hash"))) {
+        Set<String> files = new HashSet<>();
+        for (JsonNode card : index.sources(indexes.docsAlias(), List.of("doc_id", "collection", "path", "content_hash"))) {
             held.put(card.path("doc_id").asText(), card.path("content_hash").asText());
-            if (!paths.add(card.path("path").asText())) {
-                counter.duplicate(card.path("path").asText());
+            // A path is a duplicate only within its collection: two collections may each hold a README.md.
+            String file = Ids.fileKey(card.path("collection").asText(), card.path("path").asText());
+            if (!files.add(file)) {
+                counter.duplicate(file);
             }
         }
         compare(counter, expected, held);
@@ -162,11 +165,12 @@ public final class Verifier {
             throws IOException, InterruptedException {
         Drift.Counter counter = new Drift.Counter("api " + listing.url());
         Map<String, Integer> chunkCounts = new HashMap<>();
-        Set<String> paths = new HashSet<>();
+        Set<String> files = new HashSet<>();
         for (ServedListing.Listed doc : listing.documents()) {
             chunkCounts.put(doc.docId(), doc.chunkCount());
-            if (!paths.add(doc.path())) {
-                counter.duplicate(doc.path());
+            String file = Ids.fileKey(doc.collection(), doc.path());
+            if (!files.add(file)) {
+                counter.duplicate(file);
             }
         }
         expected.forEach((id, doc) -> {

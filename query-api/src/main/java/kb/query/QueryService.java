@@ -14,6 +14,8 @@ import kb.query.l0.KeywordIndex;
 /** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */
 public final class QueryService implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QueryService.class);
+
     private final Javalin app;
     private final KeywordFeed feed;
     private final QueryLog queryLog;
@@ -71,6 +73,20 @@ public final class QueryService implements AutoCloseable {
                 .description("1 while the background probe finds Elasticsearch answering").register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
         app.start(config.host(), config.port());
+        warmUp(embeddings);
+    }
+
+    /** Loads the models in the background from the start, not in the first search's request. */
+    private static void warmUp(Embeddings embeddings) {
+        Thread thread = new Thread(() -> {
+            try {
+                embeddings.warmUp();
+            } catch (RuntimeException e) {
+                LOG.warn("[query] the embedding models could not be loaded ahead of the first search: {}", e.toString());
+            }
+        }, "kb-embedder-warmup");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static long documentCount(DocumentCatalog catalog) {

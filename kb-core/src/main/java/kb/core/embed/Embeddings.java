@@ -101,6 +101,14 @@ public final class Embeddings {
                 : BY_LANGUAGE + "(" + latin.embedder().modelId() + "," + cjk.embedder().modelId() + ")";
     }
 
+    /**
+     * Loads every model now, by embedding a word with each: a model loaded on first use would otherwise cost
+     * the first question its load time (10-16 s on a loaded 2-core machine, longer than a gateway waits).
+     */
+    public void warmUp() {
+        spaces().forEach(space -> space.embedder().embedQuery("warm up"));
+    }
+
     /** Every space, each once. */
     public List<Space> spaces() {
         return single() ? List.of(latin) : List.of(latin, cjk);

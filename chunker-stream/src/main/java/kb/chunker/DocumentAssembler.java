@@ -30,7 +30,7 @@ public final class DocumentAssembler {
 
     public DocumentChunks assemble(FileEvent event) {
         String content = event.content() == null ? "" : event.content();
-        ParsedDocument parsed = FrontmatterParser.parse(event.path(), content);
+        ParsedDocument parsed = FrontmatterParser.parse(event.path(), event.format(), content);
         Frontmatter fm = parsed.frontmatter();
         String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
         String docId = event.docId();

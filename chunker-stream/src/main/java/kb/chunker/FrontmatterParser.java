@@ -26,6 +26,17 @@ public final class FrontmatterParser {
     private FrontmatterParser() {
     }
 
+    /**
+     * A YAML file has no frontmatter: its leading {@code ---} starts its first document (DESIGN §3 splits YAML
+     * on those separators), and reading that document as frontmatter would drop it from the chunks.
+     */
+    public static ParsedDocument parse(String path, String format, String content) {
+        if (format != null && List.of("yaml", "yml").contains(format.toLowerCase(java.util.Locale.ROOT))) {
+            return new ParsedDocument(null, false, content.startsWith("\uFEFF") ? content.substring(1) : content);
+        }
+        return parse(path, content);
+    }
+
     public static ParsedDocument parse(String path, String content) {
         String text = content.startsWith("\uFEFF") ? content.substring(1) : content;
         if (!startsWithFence(text)) {

@@ -84,6 +84,16 @@ class DocumentAssemblerTest {
         assertEquals("u", doc.card().title());
     }
 
+    /** In YAML a leading {@code ---} starts the first document: reading it as frontmatter would drop it. */
+    @Test
+    void shouldKeepEveryDocumentOfAYamlFileThatStartsWithASeparator() {
+        DocumentChunks doc = assembler.assemble(event("deploy/app.yaml",
+                "---\ntitle: first manifest\nkind: Deployment\n---\nkind: Service\nport: 8080\n"));
+        String text = String.join("\n", doc.chunks().stream().map(Chunk::text).toList());
+        assertTrue(text.contains("Deployment") && text.contains("Service"), text);
+        assertEquals("app", doc.card().title(), "a key of the YAML is not the document's title");
+    }
+
     @Test
     void shouldCapEveryChunk() {
         String para = "word ".repeat(700);

@@ -1,10 +1,6 @@
 package kb.local;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import kafka.tools.StorageTool;
-import kb.core.KbTopics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -46,7 +40,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         int brokerPort = FreePorts.pick();
         int controllerPort = FreePorts.pick();
         Properties props = brokerProps(logDir, brokerPort, controllerPort);
-        formatOnce(logDir, props);
+        KraftNodeConfig.formatOnce(logDir, props, Uuid.randomUuid().toString());
         KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
         server.startup();
         String bootstrap = "localhost:" + brokerPort;
@@ -60,53 +54,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         return bootstrapServers;
     }
 
-    /**
-     * One node is broker and controller; internal topics get replication factor 1; topics are never
-     * auto-created (the pipeline creates its own with the right cleanup policies); messages as large as the
-     * pipeline's topics allow.
-     */
+    /** One node, broker and controller; its internal topics have one partition each (one consumer group). */
     private static Properties brokerProps(Path logDir, int brokerPort, int controllerPort) {
-        Properties props = new Properties();
-        props.put("process.roles", "broker,controller");
-        props.put("node.id", "1");
-        props.put("controller.quorum.voters", "1@localhost:" + controllerPort);
-        props.put("listeners", "PLAINTEXT://localhost:" + brokerPort + ",CONTROLLER://localhost:" + controllerPort);
-        props.put("advertised.listeners", "PLAINTEXT://localhost:" + brokerPort);
-        props.put("controller.listener.names", "CONTROLLER");
-        props.put("inter.broker.listener.name", "PLAINTEXT");
-        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        props.put("log.dirs", logDir.toAbsolutePath().toString());
-        props.put("num.partitions", "1");
-        props.put("auto.create.topics.enable", "false");
-        props.put("offsets.topic.replication.factor", "1");
+        Properties props = KraftNodeConfig.props(1, brokerPort, controllerPort, "1@localhost:" + controllerPort, 1, logDir);
         props.put("offsets.topic.num.partitions", "1");
-        props.put("transaction.state.log.replication.factor", "1");
-        props.put("transaction.state.log.min.isr", "1");
-        props.put("share.coordinator.state.topic.replication.factor", "1");
-        props.put("share.coordinator.state.topic.min.isr", "1");
-        props.put("group.initial.rebalance.delay.ms", "0");
-        props.put("message.max.bytes", Integer.toString(KbTopics.DEFAULT_MAX_MESSAGE_BYTES));
-        props.put("replica.fetch.max.bytes", Integer.toString(KbTopics.DEFAULT_MAX_MESSAGE_BYTES));
-        props.put("log.cleaner.backoff.ms", "5000");
         return props;
-    }
-
-    /** Formats the log folder on first use, as {@code kafka-storage format} would. */
-    private static void formatOnce(Path logDir, Properties props) throws IOException {
-        if (Files.exists(logDir.resolve("meta.properties"))) {
-            return;
-        }
-        Path config = Files.createTempFile("kb-kraft", ".properties");
-        try (OutputStream out = Files.newOutputStream(config)) {
-            props.store(out, "kb embedded broker");
-        }
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        int exit = StorageTool.execute(new String[]{"format", "-t", Uuid.randomUuid().toString(), "-c",
-                config.toString(), "--ignore-formatted"}, new PrintStream(output, true, StandardCharsets.UTF_8));
-        Files.deleteIfExists(config);
-        if (exit != 0) {
-            throw new IOException("formatting the Kafka log folder failed: " + output.toString(StandardCharsets.UTF_8));
-        }
     }
 
     private static void awaitReady(String bootstrap, Duration timeout) {

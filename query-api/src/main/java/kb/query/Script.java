@@ -10,17 +10,6 @@ public enum Script {
 
     /** CJK when at least a third of the question's letters are ideographs, kana or hangul. */
     public static Script of(String text) {
-        int cjk = 0;
-        int letters = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (kb.query.l0.KeywordIndex.isCjk(c)) {
-                cjk++;
-                letters++;
-            } else if (Character.isLetter(c)) {
-                letters++;
-            }
-        }
-        return letters > 0 && cjk * 3 >= letters ? CJK : LATIN;
+        return kb.core.embed.Embeddings.mostlyCjk(text) ? CJK : LATIN;
     }
 }

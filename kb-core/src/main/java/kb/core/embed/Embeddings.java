@@ -129,15 +129,19 @@ public final class Embeddings {
      * the CJK one; a question in Latin script that names CJK words in both (each kNN is an arm of the fusion).
      */
     public List<Space> forQuery(String text) {
-        if (single()) {
+        if (single() || Letters.of(text).cjk() == 0) {
             return List.of(latin);
         }
-        Letters letters = Letters.of(text);
-        if (letters.cjk() == 0) {
-            return List.of(latin);
-        }
-        boolean mostlyCjk = letters.cjk() * QUESTION_LETTERS_PER_CJK >= letters.cjk() + letters.other();
-        return mostlyCjk ? List.of(cjk) : List.of(latin, cjk);
+        return mostlyCjk(text) ? List.of(cjk) : List.of(latin, cjk);
+    }
+
+    /**
+     * A question is mostly CJK when at least a third of its letters are ideographs, kana or hangul: the rule
+     * both of the model choice above and of the honesty gate's per-script threshold.
+     */
+    public static boolean mostlyCjk(String question) {
+        Letters letters = Letters.of(question);
+        return letters.cjk() > 0 && letters.cjk() * QUESTION_LETTERS_PER_CJK >= letters.cjk() + letters.other();
     }
 
     /**

@@ -129,10 +129,11 @@ public final class Embeddings {
      * the CJK one; a question in Latin script that names CJK words in both (each kNN is an arm of the fusion).
      */
     public List<Space> forQuery(String text) {
-        if (single() || Letters.of(text).cjk() == 0) {
+        Letters letters = Letters.of(text);
+        if (single() || letters.cjk() == 0) {
             return List.of(latin);
         }
-        return mostlyCjk(text) ? List.of(cjk) : List.of(latin, cjk);
+        return letters.mostlyCjk() ? List.of(cjk) : List.of(latin, cjk);
     }
 
     /**
@@ -140,8 +141,7 @@ public final class Embeddings {
      * both of the model choice above and of the honesty gate's per-script threshold.
      */
     public static boolean mostlyCjk(String question) {
-        Letters letters = Letters.of(question);
-        return letters.cjk() > 0 && letters.cjk() * QUESTION_LETTERS_PER_CJK >= letters.cjk() + letters.other();
+        return Letters.of(question).mostlyCjk();
     }
 
     /**
@@ -167,6 +167,10 @@ public final class Embeddings {
 
     /** Letters of a text: CJK ones and all others. */
     private record Letters(int cjk, int other) {
+
+        boolean mostlyCjk() {
+            return cjk > 0 && cjk * QUESTION_LETTERS_PER_CJK >= cjk + other;
+        }
 
         static Letters of(String text) {
             int cjk = 0;

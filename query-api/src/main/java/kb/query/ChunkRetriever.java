@@ -1,6 +1,7 @@
 package kb.query;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.KnnSearch;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
@@ -28,17 +29,17 @@ public final class ChunkRetriever {
 
     private final ElasticsearchClient client;
     private final String chunksAlias;
-    private final int numCandidates;
+    private final VectorSearch vectorSearch;
     private final TermStatistics termStatistics;
     private final ServingIndex serving;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
     private static final List<String> NOT_RETURNED = List.of(ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH,
             ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
 
-    public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, int numCandidates) {
+    public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
         this.chunksAlias = names.chunksAlias();
-        this.numCandidates = numCandidates;
+        this.vectorSearch = vectorSearch;
         this.serving = new ServingIndex(client, names);
         this.termStatistics = new TermStatistics(client, chunksAlias);
     }
@@ -94,8 +95,7 @@ public final class ChunkRetriever {
                 List<Float> queryVector = toList(vector.vector());
                 m.searches(s -> s.header(h -> h).body(b -> b
                         .knn(k -> {
-                            k.field(vector.field()).queryVector(queryVector).k(knnSize)
-                                    .numCandidates(Math.max(numCandidates, knnSize));
+                            knn(k, vector.field(), queryVector, knnSize);
                             return filter == null ? k : k.filter(filter);
                         })
                         .size(knnSize)
@@ -127,6 +127,12 @@ public final class ChunkRetriever {
         List<Double> best = knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
         return new ArmHits(sources(bm25), sources(vectorHits), sources(l0), best, scores(bm25),
                 vectorHits.stream().map(ChunkRetriever::cosine).toList(), corpus, sources(byRankInTurn(crossKnn)));
+    }
+
+    /** The k nearest chunks of one vector field, rescored with their float vectors when configured. */
+    private KnnSearch.Builder knn(KnnSearch.Builder k, String field, List<Float> vector, int size) {
+        k.field(field).queryVector(vector).k(size).numCandidates(Math.max(vectorSearch.candidates(), size));
+        return vectorSearch.rescores() ? k.rescoreVector(r -> r.oversample((float) vectorSearch.oversample())) : k;
     }
 
     /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */
@@ -177,7 +183,7 @@ public final class ChunkRetriever {
             for (QueryVector vector : vectors) {
                 List<Float> queryVector = toList(vector.vector());
                 m.searches(s -> s.header(h -> h).body(b -> b
-                        .knn(k -> k.field(vector.field()).queryVector(queryVector).k(1).numCandidates(numCandidates))
+                        .knn(k -> knn(k, vector.field(), queryVector, 1))
                         .size(1).source(src -> src.fetch(false))));
             }
             return m;

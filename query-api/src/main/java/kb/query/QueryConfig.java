@@ -11,7 +11,7 @@ import kb.core.es.IndexNames;
  * @param port            HTTP port ({@code KB_API_PORT}, default 8080)
  * @param bm25Window      chunks taken from the BM25 arm ({@code KB_BM25_WINDOW}, default 30)
  * @param knnWindow       chunks taken from the vector arm ({@code KB_KNN_WINDOW}, default 30)
- * @param numCandidates   HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100)
+ * @param vectorSearch    HNSW candidates and float rescoring ({@code KB_KNN_CANDIDATES}, {@code KB_KNN_OVERSAMPLE})
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
  * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
  * @param cjkBm25Weight   the BM25 weight for a question mostly in CJK script ({@code KB_RRF_CJK_BM25_WEIGHT}, default 1.0)
@@ -52,7 +52,7 @@ public record QueryConfig(
         int port,
         int bm25Window,
         int knnWindow,
-        int numCandidates,
+        VectorSearch vectorSearch,
         int rrfK,
         double bm25Weight,
         double cjkBm25Weight,
@@ -84,7 +84,8 @@ public record QueryConfig(
                 settings.integer("KB_API_PORT", 8080),
                 settings.integer("KB_BM25_WINDOW", 30),
                 settings.integer("KB_KNN_WINDOW", 30),
-                settings.integer("KB_KNN_CANDIDATES", 100),
+                new VectorSearch(settings.integer("KB_KNN_CANDIDATES", VectorSearch.DEFAULT.candidates()),
+                        settings.decimal("KB_KNN_OVERSAMPLE", VectorSearch.DEFAULT.oversample())),
                 settings.integer("KB_RRF_K", 10),
                 settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
                 settings.decimal("KB_RRF_CJK_BM25_WEIGHT", 1.0),

@@ -51,7 +51,7 @@ public final class QueryService implements AutoCloseable {
         this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
         feed.start();
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
-        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.numCandidates());
+        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
         DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
         this.gate = new GateCalibrator(embeddings, retriever::bestCosines, () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * The models that ship inside Maven artifacts (LangChain4j's packaged ONNX models), with the prefix each
- * one's authors ask for on queries. Passages take no prefix for any of them.
+ * one's queries take (where measured, the one that retrieves best). Passages take no prefix for any of them.
  */
 public enum EmbeddingModelSpec {
 
@@ -20,8 +20,11 @@ public enum EmbeddingModelSpec {
             BgeSmallEnV15QuantizedEmbeddingModel::new),
     /** Gate threshold not calibrated: a starting point only. */
     ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, AllMiniLmL6V2QuantizedEmbeddingModel::new),
-    /** Gate threshold not calibrated: a starting point only. */
-    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "为这个句子生成表示以用于检索相关文章：", 0.62,
+    /**
+     * Gate threshold not calibrated: a starting point only. No query instruction: BGE's authors make it optional
+     * for v1.5, and without it stard-zh-dev's vector nDCG@10 rose from 0.421 to 0.443 (exact kNN, 308 questions).
+     */
+    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "", 0.62,
             BgeSmallZhV15QuantizedEmbeddingModel::new);
 
     private final String id;

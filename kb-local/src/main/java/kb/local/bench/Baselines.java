@@ -22,7 +22,7 @@ final class Baselines {
 
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
     static QueryBaseline elasticsearchOnly(ElasticsearchClient client, kb.core.es.IndexNames names, Embedder embedder) {
-        ChunkRetriever retriever = new ChunkRetriever(client, names, 100);
+        ChunkRetriever retriever = new ChunkRetriever(client, names, kb.query.VectorSearch.DEFAULT);
         return queries -> {
             Map<String, float[]> vectors = new HashMap<>();
             for (String q : queries) {

@@ -1,0 +1,34 @@
+package kb.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import kb.core.Settings;
+import org.junit.jupiter.api.Test;
+
+class VectorSearchTest {
+
+    @Test
+    void shouldRescoreThreeTimesKFromAHundredCandidatesByDefault() {
+        VectorSearch search = QueryConfig.from(new Settings(Map.of())).vectorSearch();
+        assertEquals(VectorSearch.DEFAULT, search);
+        assertEquals(new VectorSearch(100, 3.0), search);
+        assertTrue(search.rescores());
+    }
+
+    @Test
+    void shouldTurnRescoringOffBelowOne() {
+        VectorSearch search = QueryConfig.from(new Settings(Map.of("KB_KNN_OVERSAMPLE", "0",
+                "KB_KNN_CANDIDATES", "200"))).vectorSearch();
+        assertEquals(200, search.candidates());
+        assertFalse(search.rescores());
+    }
+
+    @Test
+    void shouldRefuseFewerThanOneCandidate() {
+        assertThrows(IllegalArgumentException.class, () -> new VectorSearch(0, 3.0));
+    }
+}

@@ -153,11 +153,24 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_JAVA_HOME", System.getProperty("java.home"));
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
         env.put("ES_PATH_CONF", root.resolve("config").toString());
-        env.put("ES_JAVA_OPTS", "-Xms" + heap + " -Xmx" + heap);
+        env.put("ES_JAVA_OPTS", javaOptions(heap, System.getenv()));
         env.remove("JAVA_TOOL_OPTIONS");
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
         Files.writeString(pidFile, Long.toString(process.pid()));
         awaitHealthy(START_TIMEOUT, logs.resolve("console.log"));
+    }
+
+    /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (README, "JIT"). */
+    static final String DEFAULT_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
+
+    /**
+     * The node's JVM options: the heap, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's own JIT settings),
+     * else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh node's C2 compiler
+     * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (README, "JIT").
+     */
+    static String javaOptions(String heap, Map<String, String> env) {
+        String extra = env.getOrDefault("KB_ES_JAVA_OPTS", DEFAULT_JAVA_OPTIONS).strip();
+        return ("-Xms" + heap + " -Xmx" + heap + " " + extra).strip();
     }
 
     /** Waits for an exit nobody asked for, then restarts, within bounds. */

@@ -12,19 +12,20 @@ import org.junit.jupiter.api.Test;
 class VectorSearchTest {
 
     @Test
-    void shouldRescoreThreeTimesKFromAHundredCandidatesByDefault() {
+    void shouldAskAHundredCandidatesWithoutRescoringByDefault() {
         VectorSearch search = QueryConfig.from(new Settings(Map.of())).vectorSearch();
         assertEquals(VectorSearch.DEFAULT, search);
-        assertEquals(new VectorSearch(100, 3.0), search);
-        assertTrue(search.rescores());
+        assertEquals(new VectorSearch(100, 0), search);
+        assertFalse(search.rescores());
     }
 
     @Test
-    void shouldTurnRescoringOffBelowOne() {
-        VectorSearch search = QueryConfig.from(new Settings(Map.of("KB_KNN_OVERSAMPLE", "0",
+    void shouldRescoreFromAnOversampleOfOne() {
+        VectorSearch search = QueryConfig.from(new Settings(Map.of("KB_KNN_OVERSAMPLE", "3",
                 "KB_KNN_CANDIDATES", "200"))).vectorSearch();
         assertEquals(200, search.candidates());
-        assertFalse(search.rescores());
+        assertTrue(search.rescores());
+        assertFalse(new VectorSearch(100, 0.5).rescores());
     }
 
     @Test

@@ -35,6 +35,9 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     static final Duration RESTART_WINDOW = Duration.ofMinutes(10);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
+    /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (README, "JIT"). */
+    static final String DEFAULT_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
+
     private final Path home;
     private final Path root;
     private final String heap;
@@ -159,9 +162,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Files.writeString(pidFile, Long.toString(process.pid()));
         awaitHealthy(START_TIMEOUT, logs.resolve("console.log"));
     }
-
-    /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (README, "JIT"). */
-    static final String DEFAULT_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
 
     /**
      * The node's JVM options: the heap, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's own JIT settings),

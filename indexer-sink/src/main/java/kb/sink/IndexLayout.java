@@ -7,12 +7,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
+import kb.core.es.ChunkFields;
 import kb.core.es.IndexMeta;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
+import kb.core.es.VectorIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,14 +38,16 @@ public final class IndexLayout {
     private final kb.core.embed.Embeddings embeddings;
     private final String modelId;
     private final IndexShards shards;
+    private final VectorIndex vectorIndex;
 
     public IndexLayout(ElasticsearchClient client, IndexNames names, kb.core.embed.Embeddings embeddings,
-                       IndexShards shards) {
+                       IndexShards shards, VectorIndex vectorIndex) {
         this.client = client;
         this.names = names;
         this.embeddings = embeddings;
         this.modelId = embeddings.id();
         this.shards = shards;
+        this.vectorIndex = vectorIndex;
     }
 
     /** The version the chunks alias points at, if any. */
@@ -55,10 +60,11 @@ public final class IndexLayout {
         return Optional.of(IndexVersion.of(names, number));
     }
 
-    /** Whether an index version was built with this mapping version and this embedding model. */
+    /** Whether an index version was built with this mapping version, embedding model and vector index. */
     public boolean isCurrentFormat(IndexVersion version) throws IOException {
         Map<String, JsonData> meta = IndexMeta.of(client, version.chunksIndex());
-        return IndexMeta.mappingVersion(meta) == MAPPING_VERSION && modelId.equals(IndexMeta.model(meta));
+        return IndexMeta.mappingVersion(meta) == MAPPING_VERSION && modelId.equals(IndexMeta.model(meta))
+                && IndexMeta.vectorIndex(meta) == vectorIndex;
     }
 
     /** Creates the indexes of a version that do not exist yet (a resumed migration finds some). */
@@ -133,8 +139,14 @@ public final class IndexLayout {
             meta.put(IndexMeta.MODEL, modelId);
             meta.put(IndexMeta.DIMS, embeddings.of(kb.core.embed.Embeddings.Script.LATIN).embedder().dimensions());
             if (hasVectors) {
+                meta.put(IndexMeta.VECTOR_INDEX, vectorIndex.id());
+                ObjectNode properties = (ObjectNode) mappings.get("properties");
+                for (String field : List.of(ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH)) {
+                    ((ObjectNode) properties.get(field)).putObject("index_options")
+                            .put("type", vectorIndex.elasticsearchType());
+                }
                 for (kb.core.embed.Embeddings.Space space : embeddings.spaces()) {
-                    ((ObjectNode) mappings.get("properties").get(space.field())).put("dims", space.embedder().dimensions());
+                    ((ObjectNode) properties.get(space.field())).put("dims", space.embedder().dimensions());
                 }
             }
             return Json.MAPPER.writeValueAsString(root);

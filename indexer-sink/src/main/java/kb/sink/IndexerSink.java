@@ -88,7 +88,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.config = config;
         this.registry = registry;
         TopicCreator.ensureTopics(config.common());
-        IndexLayout layout = new IndexLayout(client, config.indexNames(), embeddings, config.indexShards());
+        IndexLayout layout = new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(),
+                config.vectorIndex());
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
         this.metrics = new SinkMetrics(registry);
         this.deadLetters = new DeadLetterPublisher(config.common().bootstrapServers(), config.common().topics(), registry);

@@ -7,6 +7,7 @@ import kb.core.SinkGroups;
 import kb.core.embed.Embeddings;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
+import kb.core.es.VectorIndex;
 
 /**
  * Configuration of the indexer sink.
@@ -14,6 +15,7 @@ import kb.core.es.IndexShards;
  * @param elasticsearchUrl {@code KB_ES_URL}, default http://localhost:9200
  * @param indexNames       from {@code KB_INDEX_PREFIX} (default {@code kb})
  * @param indexShards      shards and replicas of the indexes created ({@code KB_ES_SHARDS}, {@code KB_ES_REPLICAS})
+ * @param vectorIndex      how the vectors are indexed ({@code KB_VECTOR_INDEX}: flat, the default, or hnsw)
  * @param groups           consumer groups, one per index version ({@code KB_SINK_GROUP}, default kb-indexer)
  * @param embeddingModel   {@code KB_EMBEDDING_MODEL}: {@value Embeddings#BY_LANGUAGE} (default) or one model's id
  * @param maxBatchRecords  records per poll ({@code KB_SINK_BATCH})
@@ -31,6 +33,7 @@ public record SinkConfig(
         String elasticsearchUrl,
         IndexNames indexNames,
         IndexShards indexShards,
+        VectorIndex vectorIndex,
         SinkGroups groups,
         String embeddingModel,
         int maxBatchRecords,
@@ -46,6 +49,7 @@ public record SinkConfig(
                 settings.string("KB_ES_URL", "http://localhost:9200"),
                 new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
                 IndexShards.from(settings),
+                VectorIndex.from(settings),
                 SinkGroups.from(settings),
                 Embeddings.setting(settings),
                 settings.integer("KB_SINK_BATCH", 256),

@@ -1,6 +1,8 @@
 package kb.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
@@ -11,6 +13,7 @@ import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
+import kb.core.es.VectorIndex;
 import kb.sink.IndexLayout;
 import kb.sink.IndexVersion;
 import org.junit.jupiter.api.Test;
@@ -37,7 +40,7 @@ class IndexShardsIntegrationTest {
         ElasticsearchClient client = EsClients.create(SharedInfrastructure.get().elasticsearchUrl());
         IndexNames names = new IndexNames("shards-" + UUID.randomUUID().toString().substring(0, 8));
         IndexLayout layout = new IndexLayout(client, names, Embeddings.single(new NamedModel("m", 8)),
-                new IndexShards(2, 1));
+                new IndexShards(2, 1), VectorIndex.DEFAULT);
         IndexVersion version = layout.create(1);
         try {
             for (String index : List.of(version.chunksIndex(), version.docsIndex(), version.stateIndex())) {
@@ -46,6 +49,10 @@ class IndexShardsIntegrationTest {
                 assertEquals("2", settings.numberOfShards(), index);
                 assertEquals("1", settings.numberOfReplicas(), index);
             }
+            // The vector index is part of the format: another choice builds a new version.
+            assertTrue(layout.isCurrentFormat(version));
+            assertFalse(new IndexLayout(client, names, Embeddings.single(new NamedModel("m", 8)), new IndexShards(2, 1),
+                    VectorIndex.HNSW).isCurrentFormat(version));
         } finally {
             // A replica a single node cannot place leaves the cluster yellow: do not leave it to the other tests.
             client.indices().delete(d -> d.index(version.chunksIndex(), version.docsIndex(), version.stateIndex())

@@ -11,7 +11,7 @@ import kb.core.es.IndexNames;
  * @param port            HTTP port ({@code KB_API_PORT}, default 8080)
  * @param bm25Window      chunks taken from the BM25 arm ({@code KB_BM25_WINDOW}, default 30)
  * @param knnWindow       chunks taken from the vector arm ({@code KB_KNN_WINDOW}, default 30)
- * @param vectorSearch    HNSW candidates and float rescoring ({@code KB_KNN_CANDIDATES}, {@code KB_KNN_OVERSAMPLE})
+ * @param vectorSearch    kNN candidates and float rescoring ({@code KB_KNN_CANDIDATES}, {@code KB_KNN_OVERSAMPLE})
  * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
  * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
  * @param cjkBm25Weight   the BM25 weight for a question mostly in CJK script ({@code KB_RRF_CJK_BM25_WEIGHT}, default 1.0)

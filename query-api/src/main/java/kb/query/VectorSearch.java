@@ -1,14 +1,16 @@
 package kb.query;
 
 /**
- * How the vector arm asks Elasticsearch's HNSW graph. Elasticsearch 8.19 indexes a {@code dense_vector} as
- * {@code int8_hnsw}: the graph compares vectors quantised to bytes, which reorders close neighbours. With
- * {@code oversample} at 1 or more, the best {@code k × oversample} are ranked again by their stored float vectors,
- * which gives back the exact ranking: stard-zh-dev's vector arm 0.428 → 0.443 nDCG@10 (the exact-search figure).
- * Off by default: the served, fused ranking did not gain from it (hybrid stard-zh-dev +0.002, SciFact -0.002,
- * DBpedia subset -0.011, MS MARCO subset +0.003; kb-scenarios-dev top-1 45 → 44 of 60).
+ * How the vector arm asks Elasticsearch. The vectors are stored quantised to bytes ({@code int8_flat} by default,
+ * {@code int8_hnsw} with {@code KB_VECTOR_INDEX=hnsw}, see {@link kb.core.es.VectorIndex}); comparing byte vectors
+ * reorders close neighbours. With {@code oversample} at 1 or more, the best {@code k × oversample} are ranked again
+ * by their stored float vectors, which gives back the exact ranking: stard-zh-dev's vector arm 0.428 → 0.443
+ * nDCG@10 (measured on an HNSW index). Off by default: the served, fused ranking did not gain from it (hybrid
+ * stard-zh-dev +0.002, SciFact -0.002, DBpedia subset -0.011, MS MARCO subset +0.003; kb-scenarios-dev top-1
+ * 45 → 44 of 60).
  *
- * @param candidates HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100)
+ * @param candidates HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100; a flat index is searched
+ *                   whole)
  * @param oversample how many times k the quantised search gathers for rescoring ({@code KB_KNN_OVERSAMPLE},
  *                   default 0); below 1: no rescoring
  */

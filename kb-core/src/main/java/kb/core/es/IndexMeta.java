@@ -17,6 +17,8 @@ public final class IndexMeta {
     /** The embedding model (or by-language set) whose vectors the index holds. */
     public static final String MODEL = "model";
     public static final String DIMS = "dims";
+    /** How the vectors are indexed ({@link VectorIndex#id()}). */
+    public static final String VECTOR_INDEX = "vector_index";
 
     private IndexMeta() {
     }
@@ -29,6 +31,12 @@ public final class IndexMeta {
     /** The model recorded, or null when none is. */
     public static String model(Map<String, JsonData> meta) {
         return meta != null && meta.containsKey(MODEL) ? meta.get(MODEL).to(String.class) : null;
+    }
+
+    /** How the index's vectors are indexed: {@link VectorIndex#UNRECORDED} for an index from before the choice. */
+    public static VectorIndex vectorIndex(Map<String, JsonData> meta) {
+        return meta != null && meta.containsKey(VECTOR_INDEX)
+                ? VectorIndex.byId(meta.get(VECTOR_INDEX).to(String.class)) : VectorIndex.UNRECORDED;
     }
 
     /** The index's {@code _meta} (null when it has none). */

@@ -28,7 +28,7 @@ final class IndexVersions implements ReindexControl {
     private volatile IndexVersion target;
     private volatile ReindexStatus reindex;
 
-    /** Serve what the alias points at; build a new version when it has another mapping or model. */
+    /** Serve what the alias points at; build a new version when it has another mapping, model or vector index. */
     IndexVersions(ElasticsearchClient client, IndexLayout layout, boolean forceReindex, String topic)
             throws IOException {
         this.client = client;
@@ -47,7 +47,7 @@ final class IndexVersions implements ReindexControl {
             target = layout.create(serving.number() + 1);
             reindex = new ReindexStatus("migration-v" + target.number(), ReindexStatus.State.RUNNING, 0,
                     documentCount(serving), target.number());
-            LOG.info("[sink] version {} has another mapping or model: building version {} by replaying {}",
+            LOG.info("[sink] version {} has another mapping, model or vector index: building version {} by replaying {}",
                     serving.number(), target.number(), topic);
         }
     }

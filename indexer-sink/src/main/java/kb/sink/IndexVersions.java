@@ -47,7 +47,8 @@ final class IndexVersions implements ReindexControl {
             target = layout.create(serving.number() + 1);
             reindex = new ReindexStatus("migration-v" + target.number(), ReindexStatus.State.RUNNING, 0,
                     documentCount(serving), target.number());
-            LOG.info("[sink] version {} has another mapping, model or vector index: building version {} by replaying {}",
+            LOG.info("[sink] version {} has another mapping, model or vector index:"
+                            + " building version {} by replaying {}",
                     serving.number(), target.number(), topic);
         }
     }

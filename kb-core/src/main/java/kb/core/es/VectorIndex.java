@@ -51,7 +51,8 @@ public enum VectorIndex {
     }
 
     public static VectorIndex byId(String id) {
-        return Arrays.stream(values()).filter(v -> v.id().equals(id.strip().toLowerCase(Locale.ROOT))).findFirst()
+        String wanted = id.strip().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(v -> v.id().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(SETTING + " must be one of "
                         + Arrays.stream(values()).map(VectorIndex::id).toList() + ", was '" + id + "'"));
     }

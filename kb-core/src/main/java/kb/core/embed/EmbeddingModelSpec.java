@@ -1,45 +1,47 @@
 package kb.core.embed;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallzhv15q.BgeSmallZhV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * The models that ship inside Maven artifacts (LangChain4j's packaged ONNX models), with the prefix each
  * one's queries take (where measured, the one that retrieves best). Passages take no prefix for any of them.
+ * Each model is loaded once per process and shared by every caller.
  */
 public enum EmbeddingModelSpec {
 
     /** Gate threshold calibrated on the scenario set (README, "Honesty gate"). */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
             "Represent this sentence for searching relevant passages: ", 0.62,
-            BgeSmallEnV15QuantizedEmbeddingModel::new),
+            "bge-small-en-v1.5-q", PoolingMode.CLS),
     /** Gate threshold not calibrated: a starting point only. */
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, AllMiniLmL6V2QuantizedEmbeddingModel::new),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, "all-minilm-l6-v2-q", PoolingMode.MEAN),
     /**
      * Gate threshold not calibrated: a starting point only. No query instruction: BGE's authors make it optional
      * for v1.5, and without it stard-zh-dev's vector nDCG@10 rose from 0.421 to 0.443 (exact kNN, 308 questions).
      */
     BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "", 0.62,
-            BgeSmallZhV15QuantizedEmbeddingModel::new);
+            "bge-small-zh-v1.5-q", PoolingMode.CLS);
 
     private final String id;
     private final int dimensions;
     private final String queryPrefix;
     private final double defaultGateMinCosine;
-    private final Supplier<EmbeddingModel> loader;
+    /** The model's files in its LangChain4j artifact: {@code NAME.onnx}, {@code NAME-tokenizer.json}. */
+    private final String resourceName;
+    private final PoolingMode pooling;
+    private EmbeddingModel loaded;
 
     EmbeddingModelSpec(String id, int dimensions, String queryPrefix, double defaultGateMinCosine,
-                       Supplier<EmbeddingModel> loader) {
+                       String resourceName, PoolingMode pooling) {
         this.id = id;
         this.dimensions = dimensions;
         this.queryPrefix = queryPrefix;
         this.defaultGateMinCosine = defaultGateMinCosine;
-        this.loader = loader;
+        this.resourceName = resourceName;
+        this.pooling = pooling;
     }
 
     /** Cosine similarities are model-specific: so is the honesty gate's default threshold. */
@@ -59,8 +61,12 @@ public enum EmbeddingModelSpec {
         return queryPrefix;
     }
 
-    EmbeddingModel load() {
-        return loader.get();
+    /** The model, loaded on first use (a session of 20-35 MB): one per process, as LangChain4j's own classes do. */
+    synchronized EmbeddingModel load() {
+        if (loaded == null) {
+            loaded = new PackagedOnnxModel(resourceName, pooling, dimensions);
+        }
+        return loaded;
     }
 
     public static EmbeddingModelSpec byId(String id) {

@@ -53,9 +53,9 @@ public final class GateCalibrator implements AutoCloseable {
     private List<ChunkRetriever.QueryVector> probeVectors;
     private List<Script> probeScripts;
 
-    /** @param configured KB_GATE_MIN_COSINE when set: then nothing is calibrated */
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
+     * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
      */
     public GateCalibrator(Embeddings embeddings, NearestCosines nearest, LongSupplier documentCount,
                           LongSupplier embeddedChunks, double modelDefault, OptionalDouble configured, Clock clock) {

@@ -15,32 +15,30 @@ public enum EmbeddingModelSpec {
     /** Gate threshold calibrated on the scenario set (README, "Honesty gate"). */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
             "Represent this sentence for searching relevant passages: ", 0.62,
-            "bge-small-en-v1.5-q", PoolingMode.CLS),
+            PoolingMode.CLS),
     /** Gate threshold not calibrated: a starting point only. */
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, "all-minilm-l6-v2-q", PoolingMode.MEAN),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, PoolingMode.MEAN),
     /**
      * Gate threshold not calibrated: a starting point only. No query instruction: BGE's authors make it optional
      * for v1.5, and without it stard-zh-dev's vector nDCG@10 rose from 0.421 to 0.443 (exact kNN, 308 questions).
      */
     BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "", 0.62,
-            "bge-small-zh-v1.5-q", PoolingMode.CLS);
+            PoolingMode.CLS);
 
+    /** Also the name of the model's files in its LangChain4j artifact: {@code ID.onnx}, {@code ID-tokenizer.json}. */
     private final String id;
     private final int dimensions;
     private final String queryPrefix;
     private final double defaultGateMinCosine;
-    /** The model's files in its LangChain4j artifact: {@code NAME.onnx}, {@code NAME-tokenizer.json}. */
-    private final String resourceName;
     private final PoolingMode pooling;
     private EmbeddingModel loaded;
 
     EmbeddingModelSpec(String id, int dimensions, String queryPrefix, double defaultGateMinCosine,
-                       String resourceName, PoolingMode pooling) {
+                       PoolingMode pooling) {
         this.id = id;
         this.dimensions = dimensions;
         this.queryPrefix = queryPrefix;
         this.defaultGateMinCosine = defaultGateMinCosine;
-        this.resourceName = resourceName;
         this.pooling = pooling;
     }
 
@@ -64,7 +62,7 @@ public enum EmbeddingModelSpec {
     /** The model, loaded on first use (a session of 20-35 MB): one per process, as LangChain4j's own classes do. */
     synchronized EmbeddingModel load() {
         if (loaded == null) {
-            loaded = new PackagedOnnxModel(resourceName, pooling, dimensions);
+            loaded = new PackagedOnnxModel(id, pooling, dimensions);
         }
         return loaded;
     }

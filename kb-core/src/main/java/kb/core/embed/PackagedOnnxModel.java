@@ -26,8 +26,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
 
+    private static final AtomicInteger THREADS = new AtomicInteger();
     private static final ExecutorService TEXTS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), new DaemonThreads());
+            Runtime.getRuntime().availableProcessors(), task -> {
+                Thread thread = new Thread(task, "kb-embed-" + THREADS.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
 
     private final OnnxBertBiEncoder encoder;
     private final int dimensions;
@@ -71,16 +76,5 @@ final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
     @Override
     protected Integer knownDimension() {
         return dimensions;
-    }
-
-    private static final class DaemonThreads implements java.util.concurrent.ThreadFactory {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable task) {
-            Thread thread = new Thread(task, "kb-embed-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }
     }
 }

@@ -9,7 +9,9 @@ import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
+import kb.core.Formats;
 import kb.core.Ids;
+import kb.core.NoteMeta;
 
 /** Turns one file version into its chunks and card: frontmatter, per-format sections, size cap, enrichment. */
 public final class DocumentAssembler {
@@ -31,14 +33,24 @@ public final class DocumentAssembler {
     public DocumentChunks assemble(FileEvent event) {
         String content = event.content() == null ? "" : event.content();
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), event.format(), content);
-        Frontmatter fm = parsed.frontmatter();
+        Frontmatter fm = parsed.frontmatter() == null ? Frontmatter.EMPTY : parsed.frontmatter();
         String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
+        boolean markdown = Formats.isMarkdown(event.format());
+        ObsidianMarkup body = markdown ? ObsidianMarkup.clean(parsed.body())
+                : new ObsidianMarkup(parsed.body(), List.of(), List.of());
         String docId = event.docId();
-        List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(parsed.body(), title));
-        DocumentCard card = new DocumentCard(docId, event.collection(), event.path(), title,
-                fm == null ? List.of() : fm.keywords(), fm == null ? null : fm.summary(),
-                event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime());
+        List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(body.text(), title));
+        DocumentCard card = new DocumentCard(docId, event.collection(), event.path(), title, fm.keywords(), fm.summary(),
+                event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime(),
+                notes(fm, body));
         return new DocumentChunks(card, content, chunks);
+    }
+
+    /** Frontmatter tags first, then the body's inline ones; every scalar or list property for filters. */
+    private static NoteMeta notes(Frontmatter fm, ObsidianMarkup body) {
+        List<String> tags = new ArrayList<>(fm.tags());
+        tags.addAll(body.tags());
+        return new NoteMeta(NoteNames.distinct(tags), fm.aliases(), body.links(), FrontmatterProperties.of(fm.metadata()));
     }
 
     private List<Chunk> chunks(String docId, String title, List<Section> sections) {

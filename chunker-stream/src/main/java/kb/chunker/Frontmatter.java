@@ -1,5 +1,7 @@
 package kb.chunker;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -8,13 +10,20 @@ import java.util.Map;
  *
  * @param title    frontmatter title, or null
  * @param keywords keywords from a YAML list or a comma string, never null
- * @param summary  summary, or null
- * @param metadata every field as parsed, kept but otherwise ignored
+ * @param summary  {@code summary}, else {@code description} (Hugo, Docusaurus, Jekyll), else {@code abstract}; or null
+ * @param tags     {@code tags} (or {@code tag}) as notes apps write them, {@code #} stripped; never null
+ * @param aliases  {@code aliases} (or {@code alias}): other names of the note; never null
+ * @param metadata every field as parsed, kept for property filters
  */
-public record Frontmatter(String title, List<String> keywords, String summary, Map<String, Object> metadata) {
+public record Frontmatter(String title, List<String> keywords, String summary, List<String> tags, List<String> aliases,
+                          Map<String, Object> metadata) {
+
+    public static final Frontmatter EMPTY = new Frontmatter(null, List.of(), null, List.of(), List.of(), Map.of());
 
     public Frontmatter {
         keywords = List.copyOf(keywords);
-        metadata = metadata == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metadata));
+        tags = List.copyOf(tags);
+        aliases = List.copyOf(aliases);
+        metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
 }

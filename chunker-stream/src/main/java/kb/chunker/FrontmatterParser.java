@@ -106,14 +106,35 @@ public final class FrontmatterParser {
     @SuppressWarnings("unchecked")
     private static Frontmatter toFrontmatter(Object loaded) {
         if (loaded == null) {
-            return new Frontmatter(null, List.of(), null, Map.of());
+            return Frontmatter.EMPTY;
         }
         if (!(loaded instanceof Map)) {
             throw new YAMLException("frontmatter must be a mapping, got " + loaded.getClass().getSimpleName());
         }
         Map<String, Object> map = new java.util.LinkedHashMap<>();
         ((Map<Object, Object>) loaded).forEach((k, v) -> map.put(String.valueOf(k), v));
-        return new Frontmatter(text(map.get("title")), keywords(map.get("keywords")), text(map.get("summary")), map);
+        return new Frontmatter(text(map.get("title")), keywords(map.get("keywords")), summary(map),
+                NoteNames.tags(first(map, "tags", "tag")), NoteNames.aliases(first(map, "aliases", "alias")), map);
+    }
+
+    /** Static-site generators describe a page with {@code description} (or {@code abstract}), not {@code summary}. */
+    private static String summary(Map<String, Object> map) {
+        for (String field : List.of("summary", "description", "abstract")) {
+            String text = text(map.get(field));
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
+    }
+
+    private static Object first(Map<String, Object> map, String... names) {
+        for (String name : names) {
+            if (map.get(name) != null) {
+                return map.get(name);
+            }
+        }
+        return null;
     }
 
     private static String text(Object value) {

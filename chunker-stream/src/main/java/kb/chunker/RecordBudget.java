@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import kb.core.Chunk;
-import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.Json;
 
@@ -93,10 +92,7 @@ final class RecordBudget {
     }
 
     private static DocumentChunks withParts(DocumentChunks document, String content, List<Chunk> chunks) {
-        DocumentCard c = document.card();
-        DocumentCard card = new DocumentCard(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(), c.category(),
-                c.format(), c.contentHash(), c.size(), chunks.size(), c.eventTime());
-        return new DocumentChunks(card, content, chunks);
+        return new DocumentChunks(document.card().withChunkCount(chunks.size()), content, chunks);
     }
 
     /** Serialized size as the topic's serde writes it, counted without building the bytes. */

@@ -2,6 +2,7 @@ package kb.chunker;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kb.core.Formats;
 
 /** Title: the frontmatter's, else the first {@code # } heading, else the file name without extension. */
 public final class TitleResolver {
@@ -15,7 +16,7 @@ public final class TitleResolver {
         if (frontmatter != null && frontmatter.title() != null) {
             return frontmatter.title();
         }
-        if ("md".equals(format) || "markdown".equals(format)) {
+        if (Formats.isMarkdown(format)) {
             Matcher h1 = H1.matcher(body);
             if (h1.find()) {
                 return h1.group(1).strip();

@@ -13,6 +13,7 @@ import java.util.List;
  * @param summary    frontmatter summary, or null
  * @param category   first folder, or null
  * @param eventTime  observed time of the file version this card describes, epoch milliseconds
+ * @param notes      tags, aliases, wikilinks and properties from the note's frontmatter and body; never null
  */
 public record DocumentCard(
         String docId,
@@ -26,9 +27,24 @@ public record DocumentCard(
         String contentHash,
         long size,
         int chunkCount,
-        long eventTime) {
+        long eventTime,
+        NoteMeta notes) {
 
     public DocumentCard {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
+        notes = notes == null ? NoteMeta.NONE : notes;
+    }
+
+    /** A card of a file with no note metadata (and of a card published before notes were read). */
+    public DocumentCard(String docId, String collection, String path, String title, List<String> keywords, String summary,
+                        String category, String format, String contentHash, long size, int chunkCount, long eventTime) {
+        this(docId, collection, path, title, keywords, summary, category, format, contentHash, size, chunkCount, eventTime,
+                NoteMeta.NONE);
+    }
+
+    /** This card with another chunk count (the record budget drops chunks that do not fit). */
+    public DocumentCard withChunkCount(int count) {
+        return new DocumentCard(docId, collection, path, title, keywords, summary, category, format, contentHash, size,
+                count, eventTime, notes);
     }
 }

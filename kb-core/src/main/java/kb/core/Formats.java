@@ -9,4 +9,9 @@ public final class Formats {
 
     private Formats() {
     }
+
+    /** Markdown, whose notes-app conventions (wikilinks, inline tags, callouts) the chunker reads. */
+    public static boolean isMarkdown(String format) {
+        return "md".equals(format) || "markdown".equals(format);
+    }
 }

@@ -286,13 +286,15 @@ public final class DocumentWriter {
                 chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(),
                 lexical.tokens(chunk.enrichedText()), card.title() == null ? null : lexical.tokens(card.title()),
                 embedded.key(), generation, cjk ? null : embedded.vector(), cjk ? embedded.vector() : null,
-                chunk.ordinal(), card.eventTime(), now);
+                chunk.ordinal(), card.eventTime(), now, card.notes().tags(), card.notes().aliases(),
+                card.notes().tagPaths(), card.notes().propertyTerms());
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {
         DocumentCard c = document.card();
         return new CardDoc(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(), c.category(), c.format(),
-                c.contentHash(), c.size(), c.chunkCount(), c.eventTime(), now, document.content());
+                c.contentHash(), c.size(), c.chunkCount(), c.eventTime(), now, document.content(), c.notes().tags(),
+                c.notes().aliases(), c.notes().links(), c.notes().tagPaths(), c.notes().propertyTerms());
     }
 
     /** Operations in order, with the document each one belongs to (bulk items answer in the same order). */

@@ -29,8 +29,9 @@ public final class IndexLayout {
     /**
      * 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed).
      * 4: collection, on chunks and documents.
+     * 5: tags, aliases, tag paths and properties (links on documents).
      */
-    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.COLLECTION_FIELD_SINCE;
+    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.NOTES_FIELDS_SINCE;
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;

@@ -134,6 +134,6 @@ class ApiErrorsTest {
 
     private static CardDoc card(String docId, String path) {
         return new CardDoc(docId, PipelineHarness.COLLECTION, path, path, List.of(), null, path.substring(0, path.indexOf('/')), "md", "h", 1, 1,
-                1L, 1L, "x");
+                1L, 1L, "x", List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

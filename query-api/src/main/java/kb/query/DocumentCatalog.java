@@ -128,7 +128,7 @@ public final class DocumentCatalog {
 
     static DocumentSummary summary(CardDoc card) {
         return new DocumentSummary(card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
-                card.keywords(), card.chunkCount(), card.eventTime());
+                card.keywords(), card.chunkCount(), card.eventTime(), card.tags() == null ? List.of() : card.tags());
     }
 
     /** @param total documents in the index, across pages */

@@ -6,14 +6,15 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
+import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code lookup_knowledge}: exact keyword match first, the semantic tier beside it. Only a <i>specific</i>
- * keyword (see {@link KeywordSpecificity}) makes a primary answer; several are ordered by their L1 relevance to
- * the question. {@code confidence} is {@code high} only for a single specific hit that L1 also found,
+ * {@code lookup_knowledge}: exact keyword match first, the semantic tier beside it. A <i>specific</i> keyword
+ * (see {@link KeywordSpecificity}) makes a primary answer; a generic one does only when the lookup names it as a
+ * whole, at low confidence; several are ordered by their L1 relevance to the question. {@code confidence} is {@code high} only for a single specific hit that L1 also found,
  * {@code medium} for a single one L1 did not corroborate (or could not: Elasticsearch down), {@code low} when
  * several specific keywords point at different pages.
  */
@@ -50,24 +51,39 @@ public final class LookupService {
     public Outcome lookup(String query, String sectionTitle, Scope scope) {
         Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
         List<L0Hit> specific = byRelevance(retrieval.evidence().specific(), retrieval.documents());
+        List<L0Hit> carriers = specific.isEmpty()
+                ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents()) : specific;
         boolean l1Down = !retrieval.l1Available();
-        if (specific.isEmpty()) {
+        if (carriers.isEmpty()) {
             LookupResponse.Supplement supplement = supplement(retrieval, null);
             LookupResponse response = supplement == null ? LookupResponse.nothing()
                     : new LookupResponse(true, null, supplement);
             return new Outcome(response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
-        L0Hit first = specific.get(0);
-        String confidence = confidence(specific, retrieval, search.l1Leader(retrieval));
-        LOG.debug("[lookup] '{}': {} specific L0 hits, primary {} ({})", query, specific.size(), first.path(), confidence);
+        L0Hit first = carriers.get(0);
+        String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
+        LOG.debug("[lookup] '{}': {} L0 carriers ({} specific), primary {} ({})", query, carriers.size(), specific.size(),
+                first.path(), confidence);
         Preview preview = preview(first, sectionTitle);
         LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), first.collection(), "exact_L0",
                 confidence, preview.sections());
-        String matchType = specific.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
+        String matchType = carriers.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
         // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
         LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
         return new Outcome(new LookupResponse(true, primary, supplement), matchType,
                 retrieval, retrieval.l0(), preview.degraded() || l1Down);
+    }
+
+    /**
+     * The carriers of a generic keyword that the lookup names as a whole ({@code ANSIBLE}, {@code 3d-print}): a
+     * keyword common in other pages' text (or carried by many) still makes its carrier the primary, at low
+     * confidence with a supplement beside it. A generic keyword met inside a longer question ("how do I back up my
+     * linux box") is no lookup of it: there the fused ranking answers.
+     */
+    static List<L0Hit> namedCarriers(String query, List<L0Hit> generic) {
+        String named = KeywordIndex.normalize(query);
+        return generic.stream().filter(hit -> hit.keywords().stream().anyMatch(k -> k.keyword().contains(named)))
+                .toList();
     }
 
     /** Specific hits in the order of the fused ranking; those it did not reach after, by path. */

@@ -26,7 +26,9 @@ final class McpTools {
                "query": {"type": "string", "description": "the question or keyword, e.g. ERR_TIMEOUT"},
                "section_title": {"type": "string", "description": "optional: return only the primary document's sections whose header contains this (case-insensitive)"},
                "collection": {"type": "string", "description": "optional: answer from this collection (named folder) only"},
-               "category": {"type": "string", "description": "optional: answer from this category (first folder) only"}},
+               "category": {"type": "string", "description": "optional: answer from this category (first folder) only"},
+               "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
+               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
              "required": ["query"]}""";
     private static final String SEARCH_SCHEMA = """
             {"type": "object",
@@ -34,7 +36,9 @@ final class McpTools {
                "query": {"type": "string", "description": "what to search for"},
                "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"},
                "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
-               "category": {"type": "string", "description": "optional: search this category (first folder) only"}},
+               "category": {"type": "string", "description": "optional: search this category (first folder) only"},
+               "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
+               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
              "required": ["query"]}""";
 
     private McpTools() {
@@ -134,7 +138,23 @@ final class McpTools {
     }
 
     private static Scope scope(Map<String, Object> arguments) {
-        return new Scope(text(arguments, "collection"), text(arguments, "category"));
+        return new Scope(text(arguments, "collection"), text(arguments, "category"), texts(arguments, "tag"),
+                texts(arguments, "where"));
+    }
+
+    /** A string or a list of strings; anything else is the caller's error. */
+    private static java.util.List<String> texts(Map<String, Object> arguments, String name) {
+        Object value = arguments == null ? null : arguments.get(name);
+        if (value == null) {
+            return java.util.List.of();
+        }
+        if (value instanceof String text) {
+            return java.util.List.of(text);
+        }
+        if (value instanceof java.util.List<?> list && list.stream().allMatch(String.class::isInstance)) {
+            return list.stream().map(String.class::cast).toList();
+        }
+        throw new BadRequestException(name + " must be a string or an array of strings");
     }
 
     private static String text(Map<String, Object> arguments, String name) {

@@ -91,7 +91,29 @@ final class QueryHandlers {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
         lookup(ctx, field(body, "query"), field(body, "section_title"),
-                new Scope(field(body, "collection"), field(body, "category")));
+                new Scope(field(body, "collection"), field(body, "category"), texts(body, "tag"), texts(body, "where")));
+    }
+
+    /** A JSON string or array of strings, as the repeatable query parameters {@code tag} and {@code where}. */
+    private static java.util.List<String> texts(JsonNode body, String name) {
+        if (body == null || !body.hasNonNull(name)) {
+            return java.util.List.of();
+        }
+        JsonNode value = body.get(name);
+        if (value.isTextual()) {
+            return java.util.List.of(value.asText());
+        }
+        if (!value.isArray()) {
+            throw new BadRequestException(name + " must be a string or an array of strings");
+        }
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        for (JsonNode item : value) {
+            if (!item.isTextual()) {
+                throw new BadRequestException(name + " must be a string or an array of strings");
+            }
+            texts.add(item.asText());
+        }
+        return texts;
     }
 
     private static String field(JsonNode body, String name) {
@@ -139,7 +161,7 @@ final class QueryHandlers {
 
     void getDocument(Context ctx) throws java.io.IOException {
         String docId = docId(ctx);
-        ctx.json(services.catalog().get(docId).map(DocumentDetail::of)
+        ctx.json(services.catalog().get(docId).map(card -> DocumentDetail.of(card, services.links().of(docId)))
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
@@ -311,8 +333,12 @@ final class QueryHandlers {
         }
     }
 
-    /** {@code collection} and {@code category}, each optional; a malformed collection name is a 400. */
+    /**
+     * {@code collection}, {@code category}, repeatable {@code tag} and {@code where=name:value}, each optional; a
+     * malformed collection name or property filter is a 400.
+     */
     private static Scope scope(Context ctx) {
-        return new Scope(ctx.queryParam("collection"), ctx.queryParam("category"));
+        return new Scope(ctx.queryParam("collection"), ctx.queryParam("category"), ctx.queryParams("tag"),
+                ctx.queryParams("where"));
     }
 }

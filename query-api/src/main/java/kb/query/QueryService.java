@@ -10,6 +10,7 @@ import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
+import kb.query.links.LinkGraph;
 
 /** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */
 public final class QueryService implements AutoCloseable {
@@ -48,7 +49,9 @@ public final class QueryService implements AutoCloseable {
         probe.start();
         ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
-        this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords);
+        LinkGraph links = new LinkGraph();
+        this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords,
+                links);
         feed.start();
         this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
@@ -65,7 +68,7 @@ public final class QueryService implements AutoCloseable {
                 new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()), queryLog,
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady, probe,
-                WriteGuard.from(config));
+                WriteGuard.from(config), links);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
                 .description("time from start until L0 held every document of kb.documents").register(registry);

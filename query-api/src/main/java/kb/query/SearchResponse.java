@@ -21,9 +21,20 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
      * @param matchedBy which arms found the document: L0, bm25, vector
      * @param chunks    the document's matching chunks, best first, with raw text
      * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
+     * @param tags      the document's tags as written (empty when it has none)
      */
     public record DocumentResult(String docId, String collection, String path, String title, double score, List<String> matchedBy,
-                                 List<ChunkResult> chunks, List<String> why) {
+                                 List<ChunkResult> chunks, List<String> why, List<String> tags) {
+
+        public DocumentResult {
+            tags = tags == null ? List.of() : tags;
+        }
+
+        /** A result whose tags are not at hand (L0 alone answered). */
+        public DocumentResult(String docId, String collection, String path, String title, double score,
+                              List<String> matchedBy, List<ChunkResult> chunks, List<String> why) {
+            this(docId, collection, path, title, score, matchedBy, chunks, why, List.of());
+        }
     }
 
     /** @param sectionHeader null when the chunk has none */

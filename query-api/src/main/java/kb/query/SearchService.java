@@ -254,7 +254,7 @@ public final class SearchService {
                 .map(c -> new SearchResponse.ChunkResult(c.text(), c.sectionHeader(), fused.get(c.chunkId())))
                 .toList();
         return new SearchResponse.DocumentResult(best.docId(), best.collection(), best.path(), best.title(), fused.get(best.chunkId()),
-                List.copyOf(matchedBy), shown, reasons.of(best.docId()));
+                List.copyOf(matchedBy), shown, reasons.of(best.docId()), best.tags());
     }
 
     private static void collect(List<ChunkDoc> hits, String arm, Map<String, ChunkDoc> chunks,

@@ -4,7 +4,15 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 
-/** A document's card plus its content (stored, not indexed) in the document index. */
+/**
+ * A document's card plus its content (stored, not indexed) in the document index.
+ *
+ * @param tags       tags as written; null in an index of before tags
+ * @param aliases    aliases; null in an index of before tags
+ * @param links      wikilink targets as written; null in an index of before tags
+ * @param tagPaths   tags and their ancestors in filter form ({@link kb.core.NoteFilters})
+ * @param properties frontmatter {@code name:value} terms in filter form
+ */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CardDoc(
         String docId,
@@ -20,5 +28,10 @@ public record CardDoc(
         int chunkCount,
         long eventTime,
         long indexedTime,
-        String content) {
+        String content,
+        List<String> tags,
+        List<String> aliases,
+        List<String> links,
+        List<String> tagPaths,
+        List<String> properties) {
 }

@@ -15,6 +15,10 @@ import java.util.List;
  * @param embedding    null until the sink's vector pass has embedded the text (the field is then absent), and
  *                     for a chunk in CJK script under the by-language models
  * @param embeddingZh  the vector of a chunk in CJK script under the by-language models, else null
+ * @param tags         the document's tags as written (shown with results); null in an index of before tags
+ * @param aliases      the document's aliases; null in an index of before tags
+ * @param tagPaths     the tags and their ancestors in filter form ({@link kb.core.NoteFilters}): what {@code tag=} matches
+ * @param properties   the frontmatter's {@code name:value} terms in filter form: what {@code where=} matches
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
@@ -37,5 +41,9 @@ public record ChunkDoc(
         @JsonInclude(JsonInclude.Include.NON_NULL) float[] embeddingZh,
         int ordinal,
         long eventTime,
-        long indexedTime) {
+        long indexedTime,
+        List<String> tags,
+        List<String> aliases,
+        List<String> tagPaths,
+        List<String> properties) {
 }

@@ -28,6 +28,18 @@ public final class ChunkFields {
      */
     public static final int COLLECTION_FIELD_SINCE = 4;
     public static final String KEYWORDS = "keywords";
+    /**
+     * The first mapping version with the notes fields (tags, aliases, tag paths, properties; links on documents):
+     * an older index is rebuilt by the migration's replay, or its documents would not answer tag filters.
+     */
+    public static final int NOTES_FIELDS_SINCE = 5;
+    public static final String TAGS = "tags";
+    public static final String ALIASES = "aliases";
+    public static final String LINKS = "links";
+    /** Tags and their ancestors in {@link kb.core.NoteFilters} form: the {@code tag=} filter's field. */
+    public static final String TAG_PATHS = "tag_paths";
+    /** Frontmatter {@code name:value} terms in {@link kb.core.NoteFilters} form: the {@code where=} filter's field. */
+    public static final String PROPERTIES = "properties";
     /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";
     /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */

@@ -29,6 +29,8 @@ public final class KeywordFeed implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(KeywordFeed.class);
 
     private final KeywordIndex index;
+    /** The index and every other view of the cards (the link graph): each sees every update. */
+    private final List<CardListener> listeners;
     private final TopicSpec<String, DocumentCard> topic;
     private final KafkaConsumer<String, byte[]> consumer;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -37,8 +39,11 @@ public final class KeywordFeed implements AutoCloseable {
 
     private volatile double loadSeconds = Double.NaN;
 
-    public KeywordFeed(String bootstrapServers, TopicSpec<String, DocumentCard> topic, KeywordIndex index) {
+    public KeywordFeed(String bootstrapServers, TopicSpec<String, DocumentCard> topic, KeywordIndex index,
+                       CardListener... others) {
         this.index = index;
+        this.listeners = java.util.stream.Stream.concat(java.util.stream.Stream.of(index), java.util.Arrays.stream(others))
+                .toList();
         this.topic = topic;
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -100,16 +105,19 @@ public final class KeywordFeed implements AutoCloseable {
                 continue;
             }
             if (record.value() == null) {
-                index.remove(record.key());
+                listeners.forEach(l -> l.remove(record.key()));
                 continue;
             }
+            DocumentCard card;
             try {
-                index.put(topic.valueSerde().deserializer().deserialize(record.topic(), record.value()));
+                card = topic.valueSerde().deserializer().deserialize(record.topic(), record.value());
             } catch (RuntimeException e) {
                 LOG.warn("[l0] skipping undecodable card {}: {}", record.key(), e.getMessage());
+                continue;
             }
+            listeners.forEach(l -> l.put(card));
         }
-        index.publish();
+        listeners.forEach(CardListener::publish);
         LOG.debug("[l0] applied {} card updates", records.count());
     }
 

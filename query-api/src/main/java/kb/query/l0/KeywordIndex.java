@@ -2,6 +2,7 @@ package kb.query.l0;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,45 +12,79 @@ import java.util.concurrent.ConcurrentHashMap;
 import kb.core.DocumentCard;
 
 /**
- * L0: the exact keyword tier. A document hits when the query contains one of its frontmatter keywords
- * (whole words for Latin and digits, substrings for CJK), or when one of its keywords contains the whole
- * query (queries of 2+ characters). Lookups read an immutable snapshot (a hashed keyword table for the
- * first rule, a bigram index for the second); updates swap in a new one. Flat arrays rather than objects
- * per keyword keep 10k documents with 5 keywords each within a few MB.
+ * L0: the exact keyword tier. A document's identifiers are its frontmatter {@code keywords}, its {@code tags}
+ * (nested ones whole and by their parts) and its {@code aliases}. A document hits when the query contains one
+ * of its identifiers (whole words for Latin and digits, substrings for CJK), when one of its identifiers
+ * contains the whole query (queries of 2+ characters) or starts with it (queries of {@value #MIN_PREFIX}+
+ * characters: {@code 3d-print} for {@code 3d-printing}), or when the query is exactly its title. Lookups read an
+ * immutable snapshot (a hashed keyword table for the first rule, a bigram index for the next two, a title map
+ * for the last); updates swap in a new one. Flat arrays rather than objects per keyword keep 10k documents
+ * with 5 keywords each within a few MB.
  */
-public final class KeywordIndex {
+public final class KeywordIndex implements CardListener {
 
     /** Separates a document's keywords in {@link Entry#keywords}: normalised keywords never hold it. */
     private static final char SEPARATOR = '\u0000';
 
-    /** What L0 keeps of a document: no content, and its keywords as one string. */
-    private record Entry(String docId, String collection, String path, String title, String category, String keywords) {
+    /** A query shorter than this is no prefix of an identifier: {@code py} would hit every {@code python} tag. */
+    static final int MIN_PREFIX = 4;
+
+    /**
+     * What L0 keeps of a document: no content, its identifiers as one string, and what scope filters check.
+     *
+     * @param keywords identifiers joined by {@link #SEPARATOR}, or empty
+     * @param titleKey the normalised title, or null
+     */
+    private record Entry(String docId, String collection, String path, String title, String category, String keywords,
+                         String titleKey, List<String> tagPaths, List<String> properties) {
 
         List<String> keywordList() {
-            return List.of(keywords.split(String.valueOf(SEPARATOR)));
+            return keywords.isEmpty() ? List.of() : List.of(keywords.split(String.valueOf(SEPARATOR)));
+        }
+
+        L0Hit hit(List<L0Hit.KeywordMatch> matches) {
+            return new L0Hit(docId, collection, path, title, category, matches, tagPaths, properties);
         }
     }
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private volatile Snapshot snapshot = Snapshot.build(List.of());
 
-    /** Adds or replaces a document's keywords; a card without keywords removes it from L0. */
+    /** Adds or replaces a document's identifiers and title; a card with neither removes it from L0. */
+    @Override
     public synchronized void put(DocumentCard card) {
-        List<String> keywords = card.keywords().stream().map(KeywordText::normalize)
+        List<String> keywords = identifiers(card).stream().map(KeywordText::normalize)
                 .map(k -> k.replace(SEPARATOR, ' ').strip()).filter(k -> !k.isEmpty()).distinct().toList();
-        if (keywords.isEmpty()) {
+        String titleKey = card.title() == null ? null : KeywordText.normalize(card.title());
+        if (keywords.isEmpty() && (titleKey == null || titleKey.isEmpty())) {
             entries.remove(card.docId());
         } else {
             entries.put(card.docId(), new Entry(card.docId(), card.collection(), card.path(), card.title(), card.category(),
-                    String.join(String.valueOf(SEPARATOR), keywords)));
+                    String.join(String.valueOf(SEPARATOR), keywords), titleKey, card.notes().tagPaths(),
+                    card.notes().propertyTerms()));
         }
     }
 
+    /** Keywords, aliases and tags; a nested tag {@code area/sub} also by its parts {@code area} and {@code sub}. */
+    private static List<String> identifiers(DocumentCard card) {
+        List<String> identifiers = new ArrayList<>(card.keywords());
+        identifiers.addAll(card.notes().aliases());
+        for (String tag : card.notes().tags()) {
+            identifiers.add(tag);
+            if (tag.contains("/")) {
+                identifiers.addAll(List.of(tag.split("/")));
+            }
+        }
+        return identifiers;
+    }
+
+    @Override
     public synchronized void remove(String docId) {
         entries.remove(docId);
     }
 
     /** Makes the updates so far visible to lookups (one rebuild for a batch of updates). */
+    @Override
     public synchronized void publish() {
         snapshot = Snapshot.build(List.copyOf(entries.values()));
     }
@@ -63,6 +98,11 @@ public final class KeywordIndex {
         return snapshot.lookup(KeywordText.normalize(query));
     }
 
+    /** A query or keyword in the form L0 compares: NFKC, lower case, stripped. */
+    public static String normalize(String text) {
+        return KeywordText.normalize(text);
+    }
+
     /** Ideographs, kana and hangul: scripts that do not separate words by spaces. */
     public static boolean isCjk(char c) {
         return KeywordText.isCjk(c);
@@ -73,42 +113,54 @@ public final class KeywordIndex {
         private final Entry[] owners;
         private final KeywordTable keywords;
         private final BigramIndex bigrams;
+        /** Documents by normalised title: a query that is exactly a title names that note. */
+        private final Map<String, List<Entry>> titles;
 
-        private Snapshot(Entry[] owners, KeywordTable keywords) {
+        private Snapshot(Entry[] owners, KeywordTable keywords, Map<String, List<Entry>> titles) {
             this.owners = owners;
             this.keywords = keywords;
             this.bigrams = new BigramIndex(keywords);
+            this.titles = titles;
         }
 
         static Snapshot build(List<Entry> entries) {
             List<Entry> owners = new ArrayList<>();
             List<String> keywords = new ArrayList<>();
+            Map<String, List<Entry>> titles = new HashMap<>();
             for (Entry entry : entries) {
                 for (String keyword : entry.keywordList()) {
                     keywords.add(keyword);
                     owners.add(entry);
                 }
+                if (entry.titleKey() != null && !entry.titleKey().isEmpty()) {
+                    titles.computeIfAbsent(entry.titleKey(), t -> new ArrayList<>()).add(entry);
+                }
             }
-            return new Snapshot(owners.toArray(Entry[]::new), new KeywordTable(keywords));
+            return new Snapshot(owners.toArray(Entry[]::new), new KeywordTable(keywords), titles);
         }
 
         List<L0Hit> lookup(String query) {
             if (query.isEmpty()) {
                 return List.of();
             }
-            Map<Entry, Set<Integer>> matched = new LinkedHashMap<>();
-            forEachKeywordIn(query, id -> matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(id));
+            Map<Entry, Set<L0Hit.KeywordMatch>> matched = new LinkedHashMap<>();
+            forEachKeywordIn(query, id -> add(matched, owners[id], match(id)));
             if (query.length() >= 2) {
                 for (int id : keywordsContaining(query)) {
-                    matched.computeIfAbsent(owners[id], e -> new HashSet<>()).add(id);
+                    add(matched, owners[id], match(id));
                 }
             }
+            List<Entry> sameTitle = titles.getOrDefault(query, List.of());
+            sameTitle.forEach(entry -> add(matched, entry, new L0Hit.KeywordMatch(query, sameTitle.size())));
             return matched.entrySet().stream()
-                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<Integer>> e) -> e.getKey().path()))
-                    .map(e -> new L0Hit(e.getKey().docId(), e.getKey().collection(), e.getKey().path(), e.getKey().title(), e.getKey().category(),
-                            e.getValue().stream().map(this::match).distinct()
-                                    .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword)).toList()))
+                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<L0Hit.KeywordMatch>> e) -> e.getKey().path()))
+                    .map(e -> e.getKey().hit(e.getValue().stream()
+                            .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword)).toList()))
                     .toList();
+        }
+
+        private static void add(Map<Entry, Set<L0Hit.KeywordMatch>> matched, Entry entry, L0Hit.KeywordMatch match) {
+            matched.computeIfAbsent(entry, e -> new HashSet<>()).add(match);
         }
 
         /** A matched keyword with its carrier count: the length of its chain of same-text copies. */
@@ -148,11 +200,18 @@ public final class KeywordIndex {
             }
         }
 
-        /** Keywords that contain the whole query as a word (Latin) or substring (CJK), via the bigram index. */
+        /**
+         * Keywords that contain the whole query as a word (Latin) or substring (CJK), or start with a query of
+         * {@value #MIN_PREFIX}+ characters, via the bigram index.
+         */
         private List<Integer> keywordsContaining(String query) {
             List<Integer> found = new ArrayList<>();
             for (int id : bigrams.candidates(query)) {
                 String keyword = keywords.keyword(id);
+                if (query.length() >= MIN_PREFIX && keyword.startsWith(query)) {
+                    found.add(id);
+                    continue;
+                }
                 for (int at = keyword.indexOf(query); at >= 0; at = keyword.indexOf(query, at + 1)) {
                     if (KeywordText.atBoundaries(keyword, at, at + query.length())) {
                         found.add(id);

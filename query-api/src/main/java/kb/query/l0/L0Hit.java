@@ -3,13 +3,21 @@ package kb.query.l0;
 import java.util.List;
 
 /**
- * A document whose frontmatter keywords match the query.
+ * A document whose keywords, tags, aliases or title match the query.
  *
  * @param collection the document's collection, or null (indexed before collections existed)
  * @param category the document's first folder, or null
  * @param keywords the matched keywords (normalised), each with how many documents carry it
+ * @param tagPaths the document's tags and their ancestors in filter form, for scope checks
+ * @param properties the document's frontmatter {@code name:value} terms in filter form, for scope checks
  */
-public record L0Hit(String docId, String collection, String path, String title, String category, List<KeywordMatch> keywords) {
+public record L0Hit(String docId, String collection, String path, String title, String category, List<KeywordMatch> keywords,
+                    List<String> tagPaths, List<String> properties) {
+
+    public L0Hit {
+        tagPaths = tagPaths == null ? List.of() : tagPaths;
+        properties = properties == null ? List.of() : properties;
+    }
 
     /** @param carriers how many documents list this keyword in their frontmatter */
     public record KeywordMatch(String keyword, int carriers) {

@@ -38,26 +38,34 @@ public final class KeywordSpecificity {
         return Math.max(keyword.carriers(), inText) > limit(documents);
     }
 
-    /** Splits L0's documents: those with at least one specific keyword, and those with generic ones only. */
+    /**
+     * Splits L0's documents: those with at least one specific keyword (a tag alone does not count), and the rest;
+     * of the rest, those a specific tag matched.
+     */
     public static L0Evidence classify(List<L0Hit> hits, CorpusStats corpus, long l0Documents) {
         List<L0Hit> specific = new ArrayList<>();
         List<L0Hit> generic = new ArrayList<>();
+        List<L0Hit> tagged = new ArrayList<>();
         for (L0Hit hit : hits) {
-            boolean any = hit.keywords().stream().anyMatch(k -> !isGeneric(k, corpus, l0Documents));
+            boolean any = hit.keywords().stream().anyMatch(k -> !k.tag() && !isGeneric(k, corpus, l0Documents));
             (any ? specific : generic).add(hit);
+            if (!any && hit.keywords().stream().anyMatch(k -> k.tag() && !isGeneric(k, corpus, l0Documents))) {
+                tagged.add(hit);
+            }
         }
-        return new L0Evidence(List.copyOf(specific), List.copyOf(generic));
+        return new L0Evidence(List.copyOf(specific), List.copyOf(generic), List.copyOf(tagged));
     }
 
     /**
      * L0's documents for one question.
      *
-     * @param specific documents matched by at least one specific keyword: exact evidence
-     * @param generic  documents matched by generic keywords only: at most a weak ranking signal
+     * @param specific documents matched by at least one specific keyword, alias or title: exact evidence
+     * @param generic  documents matched otherwise: at most a weak ranking signal
+     * @param tagged   those of {@code generic} that a specific tag matched: a lookup's answer, no search evidence
      */
-    public record L0Evidence(List<L0Hit> specific, List<L0Hit> generic) {
+    public record L0Evidence(List<L0Hit> specific, List<L0Hit> generic, List<L0Hit> tagged) {
 
-        public static final L0Evidence NONE = new L0Evidence(List.of(), List.of());
+        public static final L0Evidence NONE = new L0Evidence(List.of(), List.of(), List.of());
 
         public boolean isSpecific(String docId) {
             return specific.stream().anyMatch(h -> h.docId().equals(docId));

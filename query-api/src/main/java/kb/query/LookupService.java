@@ -50,7 +50,7 @@ public final class LookupService {
      */
     public Outcome lookup(String query, String sectionTitle, Scope scope) {
         Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
-        List<L0Hit> specific = byRelevance(retrieval.evidence().specific(), retrieval.documents());
+        List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
                 ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents()) : specific;
         boolean l1Down = !retrieval.l1Available();
@@ -72,6 +72,13 @@ public final class LookupService {
         LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
         return new Outcome(new LookupResponse(true, primary, supplement), matchType,
                 retrieval, retrieval.l0(), preview.degraded() || l1Down);
+    }
+
+    /** Specific keywords, aliases and titles, then specific tags: a tag names a note's topic, which a lookup asks for. */
+    private static List<L0Hit> exact(KeywordSpecificity.L0Evidence evidence) {
+        List<L0Hit> exact = new java.util.ArrayList<>(evidence.specific());
+        exact.addAll(evidence.tagged());
+        return exact;
     }
 
     /**

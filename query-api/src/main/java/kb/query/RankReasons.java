@@ -31,7 +31,9 @@ final class RankReasons {
         if (specific.containsKey(docId)) {
             reasons.add("specific keyword: " + String.join(", ", specific.get(docId).matchedKeywords()));
         } else if (generic.containsKey(docId)) {
-            reasons.add("generic keyword: " + String.join(", ", generic.get(docId).matchedKeywords()));
+            L0Hit hit = generic.get(docId);
+            boolean tagsOnly = hit.keywords().stream().allMatch(L0Hit.KeywordMatch::tag);
+            reasons.add((tagsOnly ? "tag: " : "generic keyword: ") + String.join(", ", hit.matchedKeywords()));
         }
         int bm25 = firstRank(hits.bm25(), docId);
         if (bm25 >= 0) {

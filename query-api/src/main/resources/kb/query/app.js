@@ -508,6 +508,8 @@
     card.innerHTML = '<h2><a class="result-link" href="' + escapeHtml(urlFor(query, result.docId)) + '">'
       + escapeHtml(result.title || result.path) + '</a>' + badges(result) + '</h2>'
       + '<div class="path">' + escapeHtml(located(result)) + '</div>'
+      + ((result.tags || []).length ? '<div class="tags">' + result.tags.map((t) => '<span class="tag">#'
+        + escapeHtml(t) + '</span>').join(' ') + '</div>' : '')
       + (result.chunks || []).slice(0, 2).map((c, i) => '<a class="chunk md" data-chunk="' + i + '" href="'
         + escapeHtml(urlFor(query, result.docId, i)) + '">'
         + (c.sectionHeader ? '<div class="section">' + escapeHtml(c.sectionHeader) + '</div>' : '')
@@ -607,6 +609,7 @@
     $('doc-title').textContent = 'Loading…';
     $('doc-path').textContent = '';
     $('doc-meta').textContent = '';
+    $('doc-links').hidden = true;
     $('doc-body').replaceChildren();
     $('doc-raw').href = '/api/v1/documents/' + encodeURIComponent(docId) + '/raw';
     let response;
@@ -630,9 +633,12 @@
     $('doc-title').textContent = doc.title || doc.path;
     $('doc-path').textContent = doc.path;
     const meta = [doc.collection ? 'collection ' + doc.collection : '', doc.category ? 'category ' + doc.category : '', (doc.keywords || []).length
-      ? 'keywords: ' + doc.keywords.join(', ') : '', doc.updatedAt ? 'updated ' + new Date(doc.updatedAt).toLocaleString() : '']
+      ? 'keywords: ' + doc.keywords.join(', ') : '', (doc.tags || []).length ? 'tags: ' + doc.tags.map((t) => '#' + t).join(' ') : '',
+      (doc.aliases || []).length ? 'also called: ' + doc.aliases.join(', ') : '',
+      doc.updatedAt ? 'updated ' + new Date(doc.updatedAt).toLocaleString() : '']
       .filter(Boolean).join(' · ');
     $('doc-meta').textContent = meta;
+    renderLinks(doc, query);
     const result = current.query === query && current.body ? (current.body.results || []).find((r) => r.docId === docId)
       : null;
     const chunk = result && result.chunks ? result.chunks[chunkIndex] || result.chunks[0] : null;
@@ -650,6 +656,29 @@
     view.querySelectorAll('.chunk-hit').forEach((element) => markTerms(element, query));
     view.focus({preventScroll: true});
     (hit || view).scrollIntoView({block: hit ? 'center' : 'start'});
+  }
+
+  /** Outgoing wikilinks (an unresolved one is named, not linked) and the notes that link here. */
+  function renderLinks(doc, query) {
+    const nav = $('doc-links');
+    const link = (item) => item.docId
+      ? '<a href="' + escapeHtml(urlFor(query, item.docId)) + '">' + escapeHtml(item.title || item.path) + '</a>'
+      : '<span class="unresolved" title="no note of that name">' + escapeHtml(item.target) + '</span>';
+    const rows = [];
+    if ((doc.links || []).length) {
+      rows.push('<div>Links to: ' + doc.links.map(link).join(', ') + '</div>');
+    }
+    if ((doc.backlinks || []).length) {
+      rows.push('<div id="doc-backlinks">Linked from: ' + doc.backlinks.map(link).join(', ') + '</div>');
+    }
+    nav.innerHTML = rows.join('');
+    nav.hidden = rows.length === 0;
+    nav.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => {
+      if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) {
+        e.preventDefault();
+        navigate(a.getAttribute('href'));
+      }
+    }));
   }
 
   function closeDocumentView() {

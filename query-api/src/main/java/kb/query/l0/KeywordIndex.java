@@ -34,9 +34,10 @@ public final class KeywordIndex implements CardListener {
      *
      * @param keywords identifiers joined by {@link #SEPARATOR}, or empty
      * @param titleKey the normalised title, or null
+     * @param tagOnly  identifiers that come from tags alone (not also a keyword or an alias)
      */
     private record Entry(String docId, String collection, String path, String title, String category, String keywords,
-                         String titleKey, List<String> tagPaths, List<String> properties) {
+                         String titleKey, Set<String> tagOnly, List<String> tagPaths, List<String> properties) {
 
         List<String> keywordList() {
             return keywords.isEmpty() ? List.of() : List.of(keywords.split(String.valueOf(SEPARATOR)));
@@ -53,22 +54,36 @@ public final class KeywordIndex implements CardListener {
     /** Adds or replaces a document's identifiers and title; a card with neither removes it from L0. */
     @Override
     public synchronized void put(DocumentCard card) {
-        List<String> keywords = identifiers(card).stream().map(KeywordText::normalize)
-                .map(k -> k.replace(SEPARATOR, ' ').strip()).filter(k -> !k.isEmpty()).distinct().toList();
+        List<String> keywords = normalised(identifiers(card));
+        Set<String> tagOnly = new HashSet<>(normalised(tagIdentifiers(card)));
+        normalised(card.keywords()).forEach(tagOnly::remove);
+        normalised(card.notes().aliases()).forEach(tagOnly::remove);
         String titleKey = card.title() == null ? null : KeywordText.normalize(card.title());
         if (keywords.isEmpty() && (titleKey == null || titleKey.isEmpty())) {
             entries.remove(card.docId());
         } else {
             entries.put(card.docId(), new Entry(card.docId(), card.collection(), card.path(), card.title(), card.category(),
-                    String.join(String.valueOf(SEPARATOR), keywords), titleKey, card.notes().tagPaths(),
+                    String.join(String.valueOf(SEPARATOR), keywords), titleKey, Set.copyOf(tagOnly), card.notes().tagPaths(),
                     card.notes().propertyTerms()));
         }
     }
 
-    /** Keywords, aliases and tags; a nested tag {@code area/sub} also by its parts {@code area} and {@code sub}. */
+    private static List<String> normalised(List<String> identifiers) {
+        return identifiers.stream().map(KeywordText::normalize).map(k -> k.replace(SEPARATOR, ' ').strip())
+                .filter(k -> !k.isEmpty()).distinct().toList();
+    }
+
+    /** Keywords, aliases and tags. */
     private static List<String> identifiers(DocumentCard card) {
         List<String> identifiers = new ArrayList<>(card.keywords());
         identifiers.addAll(card.notes().aliases());
+        identifiers.addAll(tagIdentifiers(card));
+        return identifiers;
+    }
+
+    /** Each tag, a nested tag {@code area/sub} also by its parts {@code area} and {@code sub}. */
+    private static List<String> tagIdentifiers(DocumentCard card) {
+        List<String> identifiers = new ArrayList<>();
         for (String tag : card.notes().tags()) {
             identifiers.add(tag);
             if (tag.contains("/")) {
@@ -144,14 +159,14 @@ public final class KeywordIndex implements CardListener {
                 return List.of();
             }
             Map<Entry, Set<L0Hit.KeywordMatch>> matched = new LinkedHashMap<>();
-            forEachKeywordIn(query, id -> add(matched, owners[id], match(id)));
+            forEachKeywordIn(query, id -> add(matched, owners[id], match(id, owners[id])));
             if (query.length() >= 2) {
                 for (int id : keywordsContaining(query)) {
-                    add(matched, owners[id], match(id));
+                    add(matched, owners[id], match(id, owners[id]));
                 }
             }
             List<Entry> sameTitle = titles.getOrDefault(query, List.of());
-            sameTitle.forEach(entry -> add(matched, entry, new L0Hit.KeywordMatch(query, sameTitle.size())));
+            sameTitle.forEach(entry -> add(matched, entry, new L0Hit.KeywordMatch(query, sameTitle.size(), false)));
             return matched.entrySet().stream()
                     .sorted(Comparator.comparing((Map.Entry<Entry, Set<L0Hit.KeywordMatch>> e) -> e.getKey().path()))
                     .map(e -> e.getKey().hit(e.getValue().stream()
@@ -164,14 +179,14 @@ public final class KeywordIndex implements CardListener {
         }
 
         /** A matched keyword with its carrier count: the length of its chain of same-text copies. */
-        private L0Hit.KeywordMatch match(int id) {
+        private L0Hit.KeywordMatch match(int id, Entry owner) {
             String keyword = keywords.keyword(id);
             int first = keywords.find(keyword, 0, keyword.length(), keyword.hashCode());
             int carriers = 0;
             for (int same = first; same >= 0; same = keywords.nextSame(same)) {
                 carriers++;
             }
-            return new L0Hit.KeywordMatch(keyword, carriers);
+            return new L0Hit.KeywordMatch(keyword, carriers, owner.tagOnly().contains(keyword));
         }
 
         /**

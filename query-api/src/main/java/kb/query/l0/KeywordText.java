@@ -23,11 +23,25 @@ final class KeywordText {
         return Character.isLetterOrDigit(c) && !isCjk(c);
     }
 
-    /** {@link #isWordChar} of each character, computed once per question. */
+    /**
+     * Whether the character at {@code i} is part of a word: a letter or digit, or one of {@code . _ - /} between two
+     * of them, which joins an identifier ({@code examples.desktop}, {@code ERR_TIMEOUT}, {@code 3d-printing}) so
+     * that a keyword never matches a piece of a longer identifier ({@code desktop} in {@code examples.desktop}).
+     */
+    static boolean inWord(String text, int i) {
+        char c = text.charAt(i);
+        if (isWordChar(c)) {
+            return true;
+        }
+        return (c == '.' || c == '_' || c == '-' || c == '/') && i > 0 && i + 1 < text.length()
+                && isWordChar(text.charAt(i - 1)) && isWordChar(text.charAt(i + 1));
+    }
+
+    /** {@link #inWord} of each character, computed once per question. */
     static boolean[] wordChars(String text) {
         boolean[] word = new boolean[text.length()];
         for (int i = 0; i < word.length; i++) {
-            word[i] = isWordChar(text.charAt(i));
+            word[i] = inWord(text, i);
         }
         return word;
     }
@@ -37,8 +51,8 @@ final class KeywordText {
      * must not continue into another word character. CJK ends need no boundary.
      */
     static boolean atBoundaries(String text, int start, int end) {
-        boolean startOk = !isWordChar(text.charAt(start)) || start == 0 || !isWordChar(text.charAt(start - 1));
-        boolean endOk = !isWordChar(text.charAt(end - 1)) || end == text.length() || !isWordChar(text.charAt(end));
+        boolean startOk = !isWordChar(text.charAt(start)) || start == 0 || !inWord(text, start - 1);
+        boolean endOk = !isWordChar(text.charAt(end - 1)) || end == text.length() || !inWord(text, end);
         return startOk && endOk;
     }
 }

@@ -19,8 +19,16 @@ public record L0Hit(String docId, String collection, String path, String title, 
         properties = properties == null ? List.of() : properties;
     }
 
-    /** @param carriers how many documents list this keyword in their frontmatter */
-    public record KeywordMatch(String keyword, int carriers) {
+    /**
+     * @param carriers how many documents list this keyword in their frontmatter
+     * @param tag      the document carries it as a tag only: a topic label (a tag {@code stream} in "what did I stream
+     *                 through ssh"), which answers a lookup but is no exact evidence in a search
+     */
+    public record KeywordMatch(String keyword, int carriers, boolean tag) {
+
+        public KeywordMatch(String keyword, int carriers) {
+            this(keyword, carriers, false);
+        }
     }
 
     public List<String> matchedKeywords() {

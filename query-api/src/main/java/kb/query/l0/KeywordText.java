@@ -24,16 +24,17 @@ final class KeywordText {
     }
 
     /**
-     * Whether the character at {@code i} is part of a word: a letter or digit, or one of {@code . _ - /} between two
-     * of them, which joins an identifier ({@code examples.desktop}, {@code ERR_TIMEOUT}, {@code 3d-printing}) so
-     * that a keyword never matches a piece of a longer identifier ({@code desktop} in {@code examples.desktop}).
+     * Whether the character at {@code i} is part of a word: a letter or digit, or a {@code .} or {@code /} between two
+     * of them, which joins a file name or a path ({@code examples.desktop}, {@code etc/hosts}) so that a keyword never
+     * matches a piece of one ({@code desktop} in {@code examples.desktop}). {@code _} and {@code -} keep separating:
+     * a keyword {@code chaitin-waf} is rightly found in the header {@code X-APISIX-CHAITIN-WAF-ERROR}.
      */
     static boolean inWord(String text, int i) {
         char c = text.charAt(i);
         if (isWordChar(c)) {
             return true;
         }
-        return (c == '.' || c == '_' || c == '-' || c == '/') && i > 0 && i + 1 < text.length()
+        return (c == '.' || c == '/') && i > 0 && i + 1 < text.length()
                 && isWordChar(text.charAt(i - 1)) && isWordChar(text.charAt(i + 1));
     }
 

@@ -62,6 +62,25 @@ class KeywordIndexNotesTest {
     }
 
     @Test
+    void shouldNotFindAKeywordInsideAFileNameOrPathButInsideAHyphenatedHeader() {
+        index.put(note("desk", "til/bt.md", "Bluetooth", List.of("desktop"), List.of()));
+        index.put(new DocumentCard("waf", "kb", "waf.md", "WAF", List.of("chaitin-waf"), null, null, "md", "h", 1, 1, 0));
+        index.publish();
+        assertEquals(List.of(), paths("examples.desktop"));
+        assertEquals(List.of(), paths("/usr/share/desktop/x"));
+        assertEquals(List.of("til/bt.md"), paths("my desktop."));
+        assertEquals(List.of("waf.md"), paths("X-APISIX-CHAITIN-WAF-ERROR"));
+    }
+
+    @Test
+    void shouldMarkAMatchThatIsOnlyATag() {
+        assertEquals(List.of(true), index.lookup("postgresql").get(0).keywords().stream()
+                .map(L0Hit.KeywordMatch::tag).toList());
+        assertEquals(List.of(false), index.lookup("self hosted").get(0).keywords().stream()
+                .map(L0Hit.KeywordMatch::tag).toList());
+    }
+
+    @Test
     void shouldCarryTagPathsAndPropertiesForScopeChecks() {
         L0Hit hit = index.lookup("postgresql").get(0);
         assertEquals(List.of("databases", "databases/sql", "postgresql"), hit.tagPaths());

@@ -65,4 +65,23 @@ class KeywordSpecificityTest {
         assertTrue(KeywordSpecificity.isGeneric(shared, CorpusStats.UNKNOWN, 10));
         assertFalse(KeywordSpecificity.isGeneric(new L0Hit.KeywordMatch("kafkabridge", 1), CorpusStats.UNKNOWN, 10));
     }
+
+    @Test
+    void shouldKeepATagCarriedByManyNotesGenericAndASpecificTagOutOfSearchEvidence() {
+        KeywordIndex index = new KeywordIndex();
+        for (int i = 0; i < 5; i++) {
+            index.put(new DocumentCard("py" + i, "kb", "til/py" + i + ".md", "Note " + i, List.of(), null, "til", "md", "h",
+                    1, 1, 0, new kb.core.NoteMeta(List.of("python"), List.of(), List.of(), Map.of())));
+        }
+        index.put(new DocumentCard("zmk", "kb", "til/zmk.md", "Keyboard", List.of(), null, "til", "md", "h", 1, 1, 0,
+                new kb.core.NoteMeta(List.of("zmk"), List.of(), List.of(), Map.of())));
+        index.publish();
+
+        KeywordSpecificity.L0Evidence python = KeywordSpecificity.classify(index.lookup("python"), HUNDRED_DOCUMENTS, 6);
+        assertEquals(5, python.generic().size());
+        assertTrue(python.tagged().isEmpty(), "five of a hundred is more than the limit of three");
+        KeywordSpecificity.L0Evidence zmk = KeywordSpecificity.classify(index.lookup("my zmk board"), HUNDRED_DOCUMENTS, 6);
+        assertTrue(zmk.specific().isEmpty(), "a tag is no search evidence");
+        assertEquals(List.of("til/zmk.md"), zmk.tagged().stream().map(L0Hit::path).toList());
+    }
 }

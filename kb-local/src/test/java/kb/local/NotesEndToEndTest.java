@@ -6,12 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import kb.core.Ids;
 import kb.core.Json;
 import org.junit.jupiter.api.AfterAll;
@@ -95,6 +102,30 @@ class NotesEndToEndTest {
         assertEquals(List.of("vault/alpha.md", "vault/beta.md"), listed);
         HttpResponse<String> bad = kb.request("/api/v1/search?q=x&where=nocolon");
         assertEquals(400, bad.statusCode(), bad.body());
+    }
+
+    @Test
+    void shouldFilterBothMcpToolsAndDescribeTheFilters() throws Exception {
+        var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        var transport = HttpClientStreamableHttpTransport.builder("http://localhost:" + kb.port()).endpoint("/mcp")
+                .jsonMapper(mapper).build();
+        try (var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
+            client.initialize();
+            for (McpSchema.Tool tool : client.listTools().tools()) {
+                assertTrue(tool.inputSchema().properties().containsKey("tag"), tool.name());
+                assertTrue(tool.inputSchema().properties().containsKey("where"), tool.name());
+            }
+            JsonNode search = callTool(client, "search_knowledge",
+                    Map.of("query", "flibbertigibbet rotation", "tag", List.of("ops"), "where", List.of("status:draft")));
+            assertEquals(List.of("vault/alpha.md"), PipelineHarness.paths(search));
+            JsonNode lookup = callTool(client, "lookup_knowledge", Map.of("query", "quuxtag", "where", "status:final"));
+            assertEquals("vault/beta.md", lookup.get("primary").get("source").asText(), lookup.toString());
+        }
+    }
+
+    private static JsonNode callTool(McpSyncClient client, String tool, Map<String, Object> arguments) throws Exception {
+        var result = client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+        return Json.MAPPER.readTree(((McpSchema.TextContent) result.content().get(0)).text());
     }
 
     @Test

@@ -63,8 +63,9 @@ public final class ChunkerTopology {
             if (!key.equals(event.key())) {
                 return new Outcome.Failed(bytes, "KeyMismatch", "key '" + key + "' but the event is of '" + event.key() + "'");
             }
-            RecordBudget.Fitted fitted = budget.fit(assembler.assemble(event));
-            return new Outcome.Indexed(fitted.document(), fitted.truncation());
+            DocumentAssembler.Assembled assembled = assembler.read(event);
+            RecordBudget.Fitted fitted = budget.fit(assembled.document());
+            return new Outcome.Indexed(fitted.document(), fitted.truncation(), assembled.tooLarge());
         } catch (Exception e) {
             return new Outcome.Failed(bytes, e.getClass().getName(), String.valueOf(e.getMessage()));
         }
@@ -86,6 +87,11 @@ public final class ChunkerTopology {
                 .process(TruncationNotice::new, Named.as("truncation-notice"))
                 .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
                         .withName("truncation-dlq-sink"));
+        indexed.filter((path, outcome) -> ((Outcome.Indexed) outcome).frontmatterTooLarge().isPresent(),
+                        Named.as("frontmatter-too-large"))
+                .process(FrontmatterNotice::new, Named.as("frontmatter-notice"))
+                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                        .withName("frontmatter-dlq-sink"));
     }
 
     private static void routeDeleted(KStream<String, Outcome> deleted, KbTopics topics) {

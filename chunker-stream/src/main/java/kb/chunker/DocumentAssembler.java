@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import kb.chunker.format.Section;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
@@ -30,7 +31,19 @@ public final class DocumentAssembler {
         this.maxChunkChars = maxChunkChars;
     }
 
+    /**
+     * One file version read: its chunks and card, and why its frontmatter was not read when that was its size.
+     *
+     * @param tooLarge a notice for kb.dlq, or empty
+     */
+    public record Assembled(DocumentChunks document, Optional<String> tooLarge) {
+    }
+
     public DocumentChunks assemble(FileEvent event) {
+        return read(event).document();
+    }
+
+    public Assembled read(FileEvent event) {
         String content = event.content() == null ? "" : event.content();
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), event.format(), content);
         Frontmatter fm = parsed.frontmatter() == null ? Frontmatter.EMPTY : parsed.frontmatter();
@@ -43,7 +56,7 @@ public final class DocumentAssembler {
         DocumentCard card = new DocumentCard(docId, event.collection(), event.path(), title, fm.keywords(), fm.summary(),
                 event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime(),
                 notes(fm, body));
-        return new DocumentChunks(card, content, chunks);
+        return new Assembled(new DocumentChunks(card, content, chunks), Optional.ofNullable(parsed.tooLarge()));
     }
 
     /** Frontmatter tags first, then the body's inline ones; every scalar or list property for filters. */

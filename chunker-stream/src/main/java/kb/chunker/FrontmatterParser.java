@@ -51,6 +51,12 @@ public final class FrontmatterParser {
         String yaml = text.substring(blockStart, close);
         int bodyStart = text.indexOf('\n', close);
         String body = bodyStart < 0 ? "" : text.substring(bodyStart + 1);
+        int size = yaml.codePointCount(0, yaml.length());
+        if (size > MAX_FRONTMATTER_CODE_POINTS) {
+            return new ParsedDocument(null, false, body, "frontmatter too large: " + size + " characters, the limit is "
+                    + MAX_FRONTMATTER_CODE_POINTS + "; its fields are not read, the body is indexed under the title of "
+                    + "its first heading or its file name");
+        }
         try {
             return new ParsedDocument(toFrontmatter(load(yaml)), true, body);
         } catch (YAMLException | ClassCastException e) {

@@ -8,9 +8,11 @@ public sealed interface Outcome {
 
     /**
      * A file version, chunked and fitted to the record limits: goes to kb.chunks and kb.documents; when it
-     * had to be cut, the {@code truncation} also goes to kb.dlq as a notice.
+     * had to be cut, the {@code truncation} also goes to kb.dlq as a notice, and so does a frontmatter that was
+     * too large to read ({@code frontmatterTooLarge}).
      */
-    record Indexed(DocumentChunks document, Optional<RecordBudget.Truncation> truncation) implements Outcome {
+    record Indexed(DocumentChunks document, Optional<RecordBudget.Truncation> truncation,
+                   Optional<String> frontmatterTooLarge) implements Outcome {
     }
 
     /** A tombstone: the document's chunks and card are withdrawn. */

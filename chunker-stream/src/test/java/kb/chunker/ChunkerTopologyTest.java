@@ -146,4 +146,21 @@ class ChunkerTopologyTest {
         assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "poison.txt"), tombstone.key);
         assertNull(tombstone.value);
     }
+
+    @Test
+    void shouldIndexTheBodyUnderItsHeadingAndDeadLetterANoticeWhenTheFrontmatterIsTooLarge() throws Exception {
+        String content = "---\ntitle: Lost\nkeywords: [gone]\nnotes: \"" + "x".repeat(70_000) + "\"\n---\n"
+                + "# Kept heading\n\nThe body is still searchable.\n";
+        FileEvent event = DocumentAssemblerTest.event("big.md", content);
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
+
+        DocumentChunks document = chunks.readValue();
+        assertEquals("Kept heading", document.card().title());
+        assertTrue(document.card().keywords().isEmpty());
+        assertTrue(document.chunks().get(0).text().contains("still searchable"));
+        TestRecord<byte[], byte[]> notice = dlq.readRecord();
+        assertEquals("kb:big.md", new String(notice.key(), StandardCharsets.UTF_8));
+        assertEquals(FrontmatterNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
+        assertEquals("frontmatter too large", Json.MAPPER.readTree(notice.value()).get("reason").asText());
+    }
 }

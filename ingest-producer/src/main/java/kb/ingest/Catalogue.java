@@ -90,9 +90,16 @@ public final class Catalogue {
             legacy.add(key);
         } else if (path != null && collection.equals(event.collection())) {
             legacy.remove(key);
-            hashes.put(path, event.sha256());
+            hashes.put(path, event.schemaVersion() >= FileEvent.SCHEMA_VERSION ? event.sha256() : OUTDATED);
         }
     }
+
+    /**
+     * What an event of an older schema version is recorded as: listed (so a file deleted meanwhile is still
+     * withdrawn) but current for no content, so the next scan publishes the file again and the chunker reads what
+     * the older version did not (a note's tags, aliases and links).
+     */
+    static final String OUTDATED = "outdated-event";
 
     /** The relative path of a key of this collection, else null. */
     private String ownPath(String key) {

@@ -34,8 +34,11 @@ public record FileEvent(
         long observedTime,
         String content) {
 
-    /** 2: with {@link #collection()}. */
-    public static final int SCHEMA_VERSION = 2;
+    /**
+     * 2: with {@link #collection()}. 3: the same shape, read by a chunker that keeps a note's tags, aliases and
+     * links: a producer republishes a file whose last event is older, so an upgraded index holds them for every note.
+     */
+    public static final int SCHEMA_VERSION = 3;
 
     public enum Op { UPSERT, DELETE }
 

@@ -26,6 +26,16 @@ public record CorpusStats(long documents, long chunks, Map<String, Long> keyword
         return documents > 0;
     }
 
+    /** Whether the question's terms were counted (Elasticsearch answered and the question had terms). */
+    public boolean termsRead() {
+        return chunks > 0;
+    }
+
+    /** Whether at least one of the question's terms is held by a chunk. */
+    public boolean holdsAnyTerm() {
+        return termChunks.values().stream().anyMatch(n -> n > 0);
+    }
+
     public CorpusStats withTerms(long chunkCount, Map<String, Long> terms) {
         return new CorpusStats(documents, chunkCount, keywordDocuments, terms);
     }

@@ -47,7 +47,7 @@ public final class SearchService {
     }
 
     public List<L0Hit> l0(String query) {
-        List<L0Hit> hits = keywords.lookup(query);
+        List<L0Hit> hits = keywords.lookup(QueryTerms.normalForm(query));
         LOG.debug("[query] L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
         return hits;
     }
@@ -66,7 +66,10 @@ public final class SearchService {
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+    public Retrieval retrieve(String raw, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+        // One normal form for every arm and the gate: full-width letters, ligatures and compatibility forms
+        // would otherwise reach the vectors as other characters than the ones L0 and BM25 see.
+        String query = QueryTerms.normalForm(raw);
         List<L0Hit> inCategory = scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
         ArmHits hits;
         boolean l1Available = true;
@@ -84,8 +87,11 @@ public final class SearchService {
         boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
+        // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
+        // near its vector falls in a corpus of short, similar notes.
+        boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
         boolean found = !options.gate() || !evidence.specific().isEmpty()
-                || (!units.isEmpty() && (lexical || cosine.passes()));
+                || (!units.isEmpty() && known && (lexical || cosine.passes()));
         SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
                 hits.bm25().size(), cosine.best(), cosine.min(), l1Available, evidence.generic().size());
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();

@@ -32,7 +32,8 @@ public final class RareTerms {
      * vectors.
      */
     public static double bm25Weight(CorpusStats corpus, double base, double rare) {
-        long known = corpus.termChunks().values().stream().filter(chunks -> chunks > 0).count();
+        long known = corpus.termChunks().entrySet().stream()
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
         int rareTerms = of(corpus).size();
         return rareTerms > 0 && rareTerms >= QUESTION_SHARE * known ? Math.max(base, rare) : base;
     }
@@ -40,11 +41,15 @@ public final class RareTerms {
     /** The share of a question's known words that must be rare for BM25 to lead. */
     static final double QUESTION_SHARE = 0.4;
 
-    /** The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first. */
+    /**
+     * The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first; a CJK
+     * character or bigram only when it is (part of) one of the question's words, never a pair of characters
+     * across a word boundary ({@code 员的} in {@code 管理员的机器}), which is rare because no one writes it.
+     */
     public static List<String> of(CorpusStats corpus) {
         long limit = limit(corpus.chunks());
         return corpus.termChunks().entrySet().stream()
-                .filter(e -> e.getValue() > 0 && e.getValue() <= limit)
+                .filter(e -> e.getValue() > 0 && e.getValue() <= limit && corpus.isRealTerm(e.getKey()))
                 .sorted(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).toList();
     }

@@ -81,6 +81,7 @@ public final class SearchService {
             hits = ArmHits.none();
             l1Available = false;
         }
+        hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
         KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         List<String> units = QueryTerms.evidenceUnits(query);
         Script script = Script.of(query);

@@ -45,4 +45,20 @@ class RareTermsTest {
     void shouldFindNothingWhenTheCorpusIsUnknown() {
         assertEquals(List.of(), RareTerms.of(CorpusStats.UNKNOWN));
     }
+
+    @Test
+    void shouldNotCountACjkBigramAcrossAWordBoundaryAsARareTerm() {
+        String question = "管理员的机器怎么重启";
+        CorpusStats stats = new CorpusStats(50, 400, Map.of(), Map.of("管理", 9L, "理员", 1L, "员的", 1L, "的机", 1L,
+                "机器", 2L, "重启", 3L, "管", 30L), CjkWords.of(question));
+        assertEquals(List.of("机器"), RareTerms.of(stats));
+    }
+
+    @Test
+    void shouldKeepNumbersAndIdentifiersRareBesideChineseWords() {
+        String question = "商户返回 429 和 ERR_X 时 maxTotal 怎么调";
+        CorpusStats stats = new CorpusStats(50, 400, Map.of(), Map.of("429", 1L, "err_x", 1L, "maxtotal", 2L,
+                "户返", 1L, "商户", 40L), CjkWords.of(question));
+        assertEquals(List.of("429", "err_x", "maxtotal"), RareTerms.of(stats));
+    }
 }

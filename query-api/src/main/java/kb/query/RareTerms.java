@@ -53,4 +53,25 @@ public final class RareTerms {
                 .sorted(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).toList();
     }
+
+    /** Rare terms of a question held together by one chunk that make it lexical evidence for the gate. */
+    static final int EVIDENCE_TERMS = 2;
+
+    /**
+     * Whether a text is evidence for the question by rarity: it holds at least {@link #EVIDENCE_TERMS} of the
+     * question's rare terms, and those make up at least half of the question's words the corpus knows ("what
+     * does HTTP 429 mean for merchants" on a page holding {@code HTTP 429}). Two words that few chunks hold,
+     * met in one chunk, are not chance; one common word shared with an off-topic question is, so common words
+     * never count here.
+     */
+    public static boolean isEvidence(CorpusStats corpus, List<String> rare, String text) {
+        if (rare.size() < EVIDENCE_TERMS || text == null) {
+            return false;
+        }
+        java.util.Set<String> terms = new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        long held = rare.stream().filter(terms::contains).count();
+        long known = corpus.termChunks().entrySet().stream()
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
+        return held >= EVIDENCE_TERMS && 2 * held >= known;
+    }
 }

@@ -25,6 +25,8 @@ public final class SearchService {
     private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
     private static final int CHUNKS_PER_DOCUMENT = 3;
     private static final int MAX_COUNTED_KEYWORDS = 16;
+    /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
+    private static final int RARE_EVIDENCE_CHUNKS = 5;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
@@ -85,7 +87,11 @@ public final class SearchService {
         KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         List<String> units = QueryTerms.evidenceUnits(query);
         Script script = Script.of(query);
-        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
+        List<String> rare = RareTerms.of(hits.corpus());
+        CorpusStats corpus = hits.corpus();
+        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()))
+                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
+                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
         // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however

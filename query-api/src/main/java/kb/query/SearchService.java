@@ -33,14 +33,34 @@ public final class SearchService {
     private final ChunkRetriever retriever;
     private final KeywordIndex keywords;
     private final java.util.function.Supplier<GateThreshold> gate;
+    private final java.util.function.Supplier<FittedFusion> fusion;
 
     public SearchService(QueryConfig config, Embeddings embeddings, ChunkRetriever retriever, KeywordIndex keywords,
                          java.util.function.Supplier<GateThreshold> gate) {
+        this(config, embeddings, retriever, keywords, gate, () -> FittedFusion.configured(configuredWeights(config)));
+    }
+
+    /** @param fusion the fusion's weights in force (fitted to the corpus, or as configured) */
+    public SearchService(QueryConfig config, Embeddings embeddings, ChunkRetriever retriever, KeywordIndex keywords,
+                         java.util.function.Supplier<GateThreshold> gate,
+                         java.util.function.Supplier<FittedFusion> fusion) {
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
         this.keywords = keywords;
         this.gate = gate;
+        this.fusion = fusion;
+    }
+
+    /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
+    public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
+        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK()),
+                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK()));
+    }
+
+    /** The fusion's weights in force and where they came from. */
+    public FittedFusion fusion() {
+        return fusion.get();
     }
 
     /** The honesty gate's threshold in force and where it came from. */
@@ -193,7 +213,8 @@ public final class SearchService {
                                      SearchOptions options, Script script) {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
-        int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
+        FusionWeights weights = fusion.get().forScript(script);
+        int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
         double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : config.crossVectorWeight();
         List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
@@ -205,7 +226,7 @@ public final class SearchService {
             return fused;
         }
         List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
-        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, script)));
+        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, weights)));
         arms.add(new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()));
         return RrfFusion.fuse(arms, rrfK);
     }
@@ -224,14 +245,13 @@ public final class SearchService {
     }
 
     /**
-     * The configured BM25 weight (for a question mostly in CJK script its own: Chinese BM25 over characters and
-     * bigrams is as strong as the Chinese model's vectors, where English BM25 is the weaker arm), or the rare-term
-     * weight when the question holds a rare term.
+     * The BM25 weight in force for the question's script (fitted to the corpus, or configured: for a question
+     * mostly in CJK script its own, Chinese BM25 over characters and bigrams being as strong as the Chinese
+     * model's vectors), or the rare-term weight when the question holds a rare term; a request's own weights win.
      */
-    double bm25Weight(CorpusStats corpus, SearchOptions options, Script script) {
-        double configured = script == Script.CJK ? config.cjkBm25Weight() : config.bm25Weight();
-        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : configured;
-        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : config.rareBm25Weight();
+    double bm25Weight(CorpusStats corpus, SearchOptions options, FusionWeights weights) {
+        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : weights.bm25();
+        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : weights.rareBm25();
         return RareTerms.bm25Weight(corpus, base, rare);
     }
 

@@ -137,7 +137,9 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                 long docs = status.path("documents").asLong();
                 long deadLetters = status.path("deadLetters").asLong();
                 boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong()
-                        && (!vectors || status.path("chunksAwaitingVectors").asLong() == 0);
+                        && (!vectors || status.path("chunksAwaitingVectors").asLong() == 0
+                        // the fusion and the gate fitted on the complete index: two runs rank alike
+                        && status.path("fusion").path("settled").asBoolean(true));
                 boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
                         && status.path("lag").path("sink").asLong(-1) == 0;
                 if (chunksDone && (docs == files || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {

@@ -2,6 +2,7 @@ package kb.local;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -65,6 +66,22 @@ class ChineseRunbooksTest {
         assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(answer).get(0), answer.toString());
         JsonNode bm25 = kb.search("商户密钥轮换", "&arms=bm25&gate=false");
         assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(bm25).get(0), bm25.toString());
+    }
+
+    @Test
+    void shouldAnswerAnEnglishQuestionWhenTheRunbookHoldsItsRareTermsTogether() throws Exception {
+        // The English model sees the Chinese page far below any cosine threshold: the rare terms are the evidence.
+        JsonNode answer = kb.search("what does HTTP 429 mean for merchants");
+        assertTrue(answer.get("found").asBoolean(), answer.toString());
+        assertEquals("runbooks/rate-limit.md", PipelineHarness.paths(answer).get(0), answer.toString());
+    }
+
+    @Test
+    void shouldFindNothingWhenNoWordOfTheQuestionIsInTheCorpus() throws Exception {
+        JsonNode answer = kb.search("qwertyuiopzxcv");
+        assertFalse(answer.get("found").asBoolean(), answer.toString());
+        JsonNode repeated = kb.search("a".repeat(2000));
+        assertFalse(repeated.get("found").asBoolean(), repeated.toString());
     }
 
     @Test

@@ -26,6 +26,11 @@ public record ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc>
                 List.of());
     }
 
+    /** The same hits read with other statistics of the question. */
+    public ArmHits withCorpus(CorpusStats stats) {
+        return new ArmHits(bm25, vector, l0, bestCosines, bm25Scores, vectorScores, stats, crossVector);
+    }
+
     /** The highest cosine of any field searched, or -1 (for logs and calibration, not for the gate). */
     public double bestCosine() {
         return bestCosines.stream().mapToDouble(Double::doubleValue).max().orElse(-1);

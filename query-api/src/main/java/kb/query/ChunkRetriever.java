@@ -163,6 +163,21 @@ public final class ChunkRetriever {
                 kb.core.es.ChunkQueries.awaitingVector())))).count();
     }
 
+    /** Chunks read for pseudo-questions at most (by chunk id, so the same ones every time). */
+    private static final int MAX_SAMPLED_CHUNKS = 10_000;
+
+    /** Chunks without vectors or analysed terms, by chunk id: what pseudo-questions are made from. */
+    public List<ChunkDoc> sampleChunks() throws IOException {
+        return sources(client.search(s -> s.index(chunksAlias).size(MAX_SAMPLED_CHUNKS)
+                .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
+                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))), ChunkDoc.class).hits().hits());
+    }
+
+    /** Chunks still waiting for their vector. */
+    public long awaitingVectors() throws IOException {
+        return client.count(c -> c.index(chunksAlias).query(kb.core.es.ChunkQueries.awaitingVector())).count();
+    }
+
     /** A document's chunks in their order in the file (their sections), without embeddings. */
     public List<ChunkDoc> chunksOf(String docId) throws IOException {
         return sources(client.search(s -> s.index(chunksAlias).size(MAX_CHUNKS_OF_DOCUMENT)

@@ -87,7 +87,7 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */
-    public void refresh() {
+    public synchronized void refresh() {
         try {
             long chunks = embeddedChunks.getAsLong();
             if (chunks > 0 && chunks != calibratedOnChunks) {

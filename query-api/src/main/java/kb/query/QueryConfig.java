@@ -34,6 +34,8 @@ import kb.core.es.IndexNames;
  *                        see {@link RareTerms})
  * @param genericL0Weight weight of L0 documents matched by generic keywords only ({@code KB_RRF_GENERIC_L0_WEIGHT},
  *                        see {@link KeywordSpecificity})
+ * @param fusionQuestions pseudo-questions the fusion is fitted on ({@code KB_FUSION_PSEUDO_QUESTIONS}, default 120;
+ *                        0 serves the configured weights unfitted)
  * @param gatePeriod      how often the gate checks whether the corpus changed and calibrates again
  *                        ({@code KB_GATE_CALIBRATION_PERIOD}, default PT30S)
  * @param host            interface the API binds to ({@code KB_API_HOST}, default 127.0.0.1: loopback only)
@@ -73,7 +75,8 @@ public record QueryConfig(
         String host,
         java.time.Duration esConnectTimeout,
         java.time.Duration esSocketTimeout,
-        java.util.List<String> allowedOrigins) {
+        java.util.List<String> allowedOrigins,
+        int fusionQuestions) {
 
     public static QueryConfig from(Settings settings) {
         return new QueryConfig(
@@ -107,7 +110,8 @@ public record QueryConfig(
                 settings.string("KB_API_HOST", "127.0.0.1"),
                 settings.duration("KB_ES_QUERY_CONNECT_TIMEOUT", java.time.Duration.ofSeconds(1)),
                 settings.duration("KB_ES_QUERY_TIMEOUT", java.time.Duration.ofSeconds(3)),
-                settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()));
+                settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()),
+                settings.integer("KB_FUSION_PSEUDO_QUESTIONS", 120));
     }
 
 }

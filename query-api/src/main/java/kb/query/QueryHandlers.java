@@ -51,8 +51,23 @@ final class QueryHandlers {
         status.put("l0Documents", services.l0Documents().getAsInt());
         status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
         status.put("gate", services.search().gateThreshold());
+        status.put("fusion", fusionStatus());
         status.put("collections", collections());
         ctx.json(status);
+    }
+
+    /** The fusion's weights in force, why, and whether they (and the gate) were fitted on the corpus as it is. */
+    private Map<String, Object> fusionStatus() {
+        FittedFusion fusion = services.search().fusion();
+        Map<String, Object> block = new java.util.LinkedHashMap<>();
+        block.put("source", fusion.source());
+        block.put("settled", services.rankingSettled().getAsBoolean());
+        block.put("weights", fusion.weights());
+        block.put("fits", fusion.fits());
+        block.put("pseudoQuestions", fusion.kinds());
+        block.put("chunks", fusion.chunks());
+        block.put("fittedAt", fusion.fittedAt());
+        return block;
     }
 
     /** Every collection served here or found in the index, with its documents. */

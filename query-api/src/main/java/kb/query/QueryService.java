@@ -22,6 +22,9 @@ public final class QueryService implements AutoCloseable {
     private final QueryLog queryLog;
     private final PipelineStatus status;
     private final GateCalibrator gate;
+    private final FusionFitter fusion;
+    /** How often the fitter looks whether the corpus changed: two count queries. */
+    private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
     private final ElasticsearchProbe probe;
     private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
@@ -60,7 +63,12 @@ public final class QueryService implements AutoCloseable {
                 () -> embeddedChunks(retriever),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
-        SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current);
+        this.fusion = new FusionFitter(new FittedCorpus(retriever), SearchService.configuredWeights(config),
+                config.vectorWeight(), config.crossVectorWeight(), config.fusionQuestions(), gate::refresh,
+                java.time.Clock.systemUTC());
+        SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current,
+                fusion::current);
+        fusion.start(search, FIT_INTERVAL);
         this.status = new PipelineStatus(config, guarded, registry, catalog);
         status.start(PROGRESS_INTERVAL);
         ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
@@ -68,7 +76,7 @@ public final class QueryService implements AutoCloseable {
                 new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()), queryLog,
                 config.indexNames().chunksAlias(), keywords::size, reindex, status,
                 () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady, probe,
-                WriteGuard.from(config), links);
+                WriteGuard.from(config), links, fusion::settled);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
                 .description("time from start until L0 held every document of kb.documents").register(registry);
@@ -100,6 +108,25 @@ public final class QueryService implements AutoCloseable {
         }
     }
 
+    /** The index as the fusion fitter reads it. */
+    private record FittedCorpus(ChunkRetriever retriever) implements FusionFitter.Corpus {
+
+        @Override
+        public long embeddedChunks() throws java.io.IOException {
+            return retriever.embeddedChunks();
+        }
+
+        @Override
+        public long awaitingVectors() throws java.io.IOException {
+            return retriever.awaitingVectors();
+        }
+
+        @Override
+        public java.util.List<kb.core.es.ChunkDoc> chunks() throws java.io.IOException {
+            return retriever.sampleChunks();
+        }
+    }
+
     private static long embeddedChunks(ChunkRetriever retriever) {
         try {
             return retriever.embeddedChunks();
@@ -128,6 +155,7 @@ public final class QueryService implements AutoCloseable {
         queryLog.close();
         status.close();
         gate.close();
+        fusion.close();
         probe.close();
     }
 }

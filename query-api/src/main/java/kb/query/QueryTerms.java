@@ -26,6 +26,14 @@ public final class QueryTerms {
     private QueryTerms() {
     }
 
+    /**
+     * The form of a question every arm and the gate see: NFKC ({@code ＴＳＤＢ} is {@code TSDB}), case kept for the
+     * vectors (the lexical arm and L0 fold case themselves), surrounding blanks removed.
+     */
+    public static String normalForm(String query) {
+        return Normalizer.normalize(query, Normalizer.Form.NFKC).strip();
+    }
+
     public static List<String> contentTerms(String query) {
         Set<String> terms = new LinkedHashSet<>();
         for (String token : tokens(query)) {

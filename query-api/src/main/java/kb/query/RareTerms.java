@@ -32,7 +32,8 @@ public final class RareTerms {
      * vectors.
      */
     public static double bm25Weight(CorpusStats corpus, double base, double rare) {
-        long known = corpus.termChunks().values().stream().filter(chunks -> chunks > 0).count();
+        long known = corpus.termChunks().entrySet().stream()
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
         int rareTerms = of(corpus).size();
         return rareTerms > 0 && rareTerms >= QUESTION_SHARE * known ? Math.max(base, rare) : base;
     }
@@ -40,12 +41,37 @@ public final class RareTerms {
     /** The share of a question's known words that must be rare for BM25 to lead. */
     static final double QUESTION_SHARE = 0.4;
 
-    /** The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first. */
+    /**
+     * The question's tokens held by at least one and at most {@link #limit(long)} chunks, rarest first; a CJK
+     * character or bigram only when it is (part of) one of the question's words, never a pair of characters
+     * across a word boundary ({@code 员的} in {@code 管理员的机器}), which is rare because no one writes it.
+     */
     public static List<String> of(CorpusStats corpus) {
         long limit = limit(corpus.chunks());
         return corpus.termChunks().entrySet().stream()
-                .filter(e -> e.getValue() > 0 && e.getValue() <= limit)
+                .filter(e -> e.getValue() > 0 && e.getValue() <= limit && corpus.isRealTerm(e.getKey()))
                 .sorted(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).toList();
+    }
+
+    /** Rare terms of a question held together by one chunk that make it lexical evidence for the gate. */
+    static final int EVIDENCE_TERMS = 2;
+
+    /**
+     * Whether a text is evidence for the question by rarity: it holds at least {@link #EVIDENCE_TERMS} of the
+     * question's rare terms, and those make up at least half of the question's words the corpus knows ("what
+     * does HTTP 429 mean for merchants" on a page holding {@code HTTP 429}). Two words that few chunks hold,
+     * met in one chunk, are not chance; one common word shared with an off-topic question is, so common words
+     * never count here.
+     */
+    public static boolean isEvidence(CorpusStats corpus, List<String> rare, String text) {
+        if (rare.size() < EVIDENCE_TERMS || text == null) {
+            return false;
+        }
+        java.util.Set<String> terms = new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        long held = rare.stream().filter(terms::contains).count();
+        long known = corpus.termChunks().entrySet().stream()
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
+        return held >= EVIDENCE_TERMS && 2 * held >= known;
     }
 }

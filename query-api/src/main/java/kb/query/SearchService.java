@@ -25,20 +25,42 @@ public final class SearchService {
     private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
     private static final int CHUNKS_PER_DOCUMENT = 3;
     private static final int MAX_COUNTED_KEYWORDS = 16;
+    /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
+    private static final int RARE_EVIDENCE_CHUNKS = 5;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
     private final ChunkRetriever retriever;
     private final KeywordIndex keywords;
     private final java.util.function.Supplier<GateThreshold> gate;
+    private final java.util.function.Supplier<FittedFusion> fusion;
 
     public SearchService(QueryConfig config, Embeddings embeddings, ChunkRetriever retriever, KeywordIndex keywords,
                          java.util.function.Supplier<GateThreshold> gate) {
+        this(config, embeddings, retriever, keywords, gate, () -> FittedFusion.configured(configuredWeights(config)));
+    }
+
+    /** @param fusion the fusion's weights in force (fitted to the corpus, or as configured) */
+    public SearchService(QueryConfig config, Embeddings embeddings, ChunkRetriever retriever, KeywordIndex keywords,
+                         java.util.function.Supplier<GateThreshold> gate,
+                         java.util.function.Supplier<FittedFusion> fusion) {
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
         this.keywords = keywords;
         this.gate = gate;
+        this.fusion = fusion;
+    }
+
+    /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
+    public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
+        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK()),
+                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK()));
+    }
+
+    /** The fusion's weights in force and where they came from. */
+    public FittedFusion fusion() {
+        return fusion.get();
     }
 
     /** The honesty gate's threshold in force and where it came from. */
@@ -47,7 +69,7 @@ public final class SearchService {
     }
 
     public List<L0Hit> l0(String query) {
-        List<L0Hit> hits = keywords.lookup(query);
+        List<L0Hit> hits = keywords.lookup(QueryTerms.normalForm(query));
         LOG.debug("[query] L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
         return hits;
     }
@@ -66,7 +88,10 @@ public final class SearchService {
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+    public Retrieval retrieve(String raw, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+        // One normal form for every arm and the gate: full-width letters, ligatures and compatibility forms
+        // would otherwise reach the vectors as other characters than the ones L0 and BM25 see.
+        String query = QueryTerms.normalForm(raw);
         List<L0Hit> inCategory = scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
         ArmHits hits;
         boolean l1Available = true;
@@ -78,14 +103,22 @@ public final class SearchService {
             hits = ArmHits.none();
             l1Available = false;
         }
+        hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
         KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         List<String> units = QueryTerms.evidenceUnits(query);
         Script script = Script.of(query);
-        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()));
+        List<String> rare = RareTerms.of(hits.corpus());
+        CorpusStats corpus = hits.corpus();
+        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()))
+                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
+                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
+        // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
+        // near its vector falls in a corpus of short, similar notes.
+        boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
         boolean found = !options.gate() || !evidence.specific().isEmpty()
-                || (!units.isEmpty() && (lexical || cosine.passes()));
+                || (!units.isEmpty() && known && (lexical || cosine.passes()));
         SearchResponse.Gate verdict = new SearchResponse.Gate(found, evidence.specific().size(), lexical,
                 hits.bm25().size(), cosine.best(), cosine.min(), l1Available, evidence.generic().size());
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();
@@ -180,7 +213,8 @@ public final class SearchService {
                                      SearchOptions options, Script script) {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
-        int rrfK = options.rrfK() > 0 ? options.rrfK() : config.rrfK();
+        FusionWeights weights = fusion.get().forScript(script);
+        int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
         double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : config.crossVectorWeight();
         List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
@@ -192,7 +226,7 @@ public final class SearchService {
             return fused;
         }
         List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
-        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, script)));
+        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, weights)));
         arms.add(new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()));
         return RrfFusion.fuse(arms, rrfK);
     }
@@ -211,14 +245,13 @@ public final class SearchService {
     }
 
     /**
-     * The configured BM25 weight (for a question mostly in CJK script its own: Chinese BM25 over characters and
-     * bigrams is as strong as the Chinese model's vectors, where English BM25 is the weaker arm), or the rare-term
-     * weight when the question holds a rare term.
+     * The BM25 weight in force for the question's script (fitted to the corpus, or configured: for a question
+     * mostly in CJK script its own, Chinese BM25 over characters and bigrams being as strong as the Chinese
+     * model's vectors), or the rare-term weight when the question holds a rare term; a request's own weights win.
      */
-    double bm25Weight(CorpusStats corpus, SearchOptions options, Script script) {
-        double configured = script == Script.CJK ? config.cjkBm25Weight() : config.bm25Weight();
-        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : configured;
-        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : config.rareBm25Weight();
+    double bm25Weight(CorpusStats corpus, SearchOptions options, FusionWeights weights) {
+        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : weights.bm25();
+        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : weights.rareBm25();
         return RareTerms.bm25Weight(corpus, base, rare);
     }
 

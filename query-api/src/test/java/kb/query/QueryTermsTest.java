@@ -70,4 +70,20 @@ class QueryTermsTest {
     void shouldKeepEachCjkRunWholeInTheLexicalQuerySoItsWordsSurviveAnalysis() {
         assertEquals("支付超时 err_timeout 商户密钥轮换", QueryTerms.lexicalQuery("支付超时 ERR_TIMEOUT: how to 商户密钥轮换?"));
     }
+
+    @Test
+    void shouldGiveEveryArmTheNfkcFormWhenTheQuestionIsFullWidth() {
+        assertEquals("TSDB compaction", QueryTerms.normalForm(" ＴＳＤＢ　compaction "));
+        assertEquals(QueryTerms.lexicalQuery("TSDB"), QueryTerms.lexicalQuery(QueryTerms.normalForm("ＴＳＤＢ")));
+    }
+
+    @Test
+    void shouldKnowNoTermWhenNoChunkHoldsAnyOfTheQuestionsWords() {
+        CorpusStats gibberish = CorpusStats.UNKNOWN.withTerms(40, java.util.Map.of("qwertyuiopzxcv", 0L));
+        CorpusStats known = CorpusStats.UNKNOWN.withTerms(40, java.util.Map.of("qwertyuiopzxcv", 0L, "kafka", 3L));
+        assertTrue(gibberish.termsRead());
+        assertFalse(gibberish.holdsAnyTerm());
+        assertTrue(known.holdsAnyTerm());
+        assertFalse(CorpusStats.UNKNOWN.termsRead());
+    }
 }

@@ -45,4 +45,35 @@ class RareTermsTest {
     void shouldFindNothingWhenTheCorpusIsUnknown() {
         assertEquals(List.of(), RareTerms.of(CorpusStats.UNKNOWN));
     }
+
+    @Test
+    void shouldNotCountACjkBigramAcrossAWordBoundaryAsARareTerm() {
+        String question = "管理员的机器怎么重启";
+        CorpusStats stats = new CorpusStats(50, 400, Map.of(), Map.of("管理", 9L, "理员", 1L, "员的", 1L, "的机", 1L,
+                "机器", 2L, "重启", 3L, "管", 30L), CjkWords.of(question));
+        assertEquals(List.of("机器"), RareTerms.of(stats));
+    }
+
+    @Test
+    void shouldKeepNumbersAndIdentifiersRareBesideChineseWords() {
+        String question = "商户返回 429 和 ERR_X 时 maxTotal 怎么调";
+        CorpusStats stats = new CorpusStats(50, 400, Map.of(), Map.of("429", 1L, "err_x", 1L, "maxtotal", 2L,
+                "户返", 1L, "商户", 40L), CjkWords.of(question));
+        assertEquals(List.of("429", "err_x", "maxtotal"), RareTerms.of(stats));
+    }
+
+    @Test
+    void shouldCountTwoRareTermsInOneChunkAsEvidenceWhenTheyAreMostOfTheQuestion() {
+        CorpusStats stats = new CorpusStats(3, 4, Map.of(), Map.of("http", 1L, "429", 1L, "mean", 0L, "merchant", 0L));
+        List<String> rare = RareTerms.of(stats);
+        assertEquals(true, RareTerms.isEvidence(stats, rare, "触发时返回 HTTP 429 与错误码 RATE_LIMITED。"));
+        assertEquals(false, RareTerms.isEvidence(stats, rare, "网关使用令牌桶，返回 HTTP 错误"));
+    }
+
+    @Test
+    void shouldNotCountRareTermsThatAreAFewWordsOfALongerQuestion() {
+        CorpusStats stats = new CorpusStats(300, 4000, Map.of(), Map.of("lisbon", 1L, "decemb", 2L, "sun", 40L,
+                "time", 900L, "set", 300L));
+        assertEquals(false, RareTerms.isEvidence(stats, RareTerms.of(stats), "Lisbon in December"));
+    }
 }

@@ -1,0 +1,146 @@
+package kb.query;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import kb.core.es.ChunkDoc;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fits the fusion to the indexed corpus, as {@link GateCalibrator} fits the gate: pseudo-questions made from
+ * the corpus ({@link PseudoQuestions}) are searched once, and {@link FusionFit} picks each script's weights from
+ * what the arms returned. It fits again whenever the number of chunks with a vector has changed and the index
+ * is complete (no chunk awaits its vector) or has stopped changing since the last look, so that the weights in
+ * force after a folder is indexed come from the whole folder, whatever the timing of the ingest.
+ */
+public final class FusionFitter implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FusionFitter.class);
+    /** Below this many pseudo-questions in a script, that script keeps its configured weights. */
+    static final int MIN_QUESTIONS = 20;
+    /** Retrieved chunks per arm for a pseudo-question (the served windows). */
+    private static final SearchOptions FIT = new SearchOptions(SearchOptions.Arms.HYBRID, false, 0, -1, -1, 0, 0,
+            -1, false, -1);
+
+    /** The corpus as the fitter reads it. */
+    public interface Corpus {
+        long embeddedChunks() throws IOException;
+
+        long awaitingVectors() throws IOException;
+
+        /** Chunks to make pseudo-questions from (text, title, section, keywords; no vectors). */
+        List<ChunkDoc> chunks() throws IOException;
+    }
+
+    private final Corpus corpus;
+    private final Map<Script, FusionWeights> configured;
+    private final double vectorWeight;
+    private final double crossWeight;
+    private final int maxQuestions;
+    private final Runnable beforeFit;
+    private final Clock clock;
+    private final ScheduledExecutorService scheduler;
+    private volatile FittedFusion current;
+    private volatile long fittedOn = -1;
+    private long lastSeen = -1;
+    private SearchService search;
+
+    /**
+     * @param maxQuestions pseudo-questions per fit; 0 turns fitting off (the configured weights stay)
+     * @param beforeFit    run on the fitting thread before each fit (the gate calibrates on the same corpus)
+     */
+    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, double crossWeight,
+                        int maxQuestions, Runnable beforeFit, Clock clock) {
+        this.corpus = corpus;
+        this.configured = Map.copyOf(configured);
+        this.vectorWeight = vectorWeight;
+        this.crossWeight = crossWeight;
+        this.maxQuestions = maxQuestions;
+        this.beforeFit = beforeFit;
+        this.clock = clock;
+        this.current = FittedFusion.configured(configured);
+        this.scheduler = maxQuestions <= 0 ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "kb-fusion-fitter");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Starts looking at the corpus every period, fitting with this search service's arms. */
+    public void start(SearchService search, java.time.Duration period) {
+        this.search = search;
+        if (scheduler != null) {
+            scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    public FittedFusion current() {
+        return current;
+    }
+
+    /** True when what is in force was fitted on the corpus as it is now (always, with fitting off). */
+    public boolean settled() {
+        if (scheduler == null) {
+            return true;
+        }
+        try {
+            return fittedOn == corpus.embeddedChunks();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    void refresh() {
+        try {
+            long chunks = corpus.embeddedChunks();
+            boolean stable = chunks == lastSeen || corpus.awaitingVectors() == 0;
+            lastSeen = chunks;
+            if (chunks > 0 && chunks != fittedOn && stable) {
+                beforeFit.run();
+                current = fit(chunks);
+                fittedOn = chunks;
+                LOG.info("[fusion] fitted on {} chunks: {}", chunks, current.weights());
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("[fusion] fit skipped: {}", e.toString());
+        }
+    }
+
+    FittedFusion fit(long chunks) throws IOException {
+        List<PseudoQuestions.Question> questions = PseudoQuestions.of(corpus.chunks(), maxQuestions);
+        Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
+        for (PseudoQuestions.Question q : questions) {
+            Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
+            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
+                    .add(new FusionFit.Sample(q.docId(), retrieval.hits()));
+        }
+        Map<Script, FusionWeights> weights = new EnumMap<>(configured);
+        Map<Script, FusionFit.Result> fits = new EnumMap<>(Script.class);
+        samples.forEach((script, list) -> {
+            if (list.size() >= MIN_QUESTIONS) {
+                FusionFit.Result result = FusionFit.fit(list, configured.get(script), vectorWeight, crossWeight);
+                fits.put(script, result);
+                weights.put(script, result.weights());
+            }
+        });
+        Map<PseudoQuestions.Kind, Long> kinds = new TreeMap<>(questions.stream()
+                .collect(Collectors.groupingBy(PseudoQuestions.Question::kind, Collectors.counting())));
+        return new FittedFusion(fits.isEmpty() ? "configured" : "fitted", weights, fits, kinds, chunks, clock.millis());
+    }
+
+    @Override
+    public void close() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package kb.query;
+
+/**
+ * The RRF constants for one script's questions: the BM25 arm's weight (the vector arm votes with its configured
+ * weight), BM25's weight when rare terms lead the question ({@link RareTerms#bm25Weight}), and k.
+ */
+public record FusionWeights(double bm25, double rareBm25, int rrfK) {
+}

@@ -1,0 +1,150 @@
+package kb.query;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import kb.core.es.ChunkDoc;
+
+/**
+ * Questions the corpus asks of itself, each with the document that answers it: the ground truth the fusion is
+ * fitted on, so that no evaluation question (and no person's taste) chooses the weights. A deterministic function
+ * of the chunks: documents and chunks are picked by a hash of their ids, never by index order or time, so two
+ * indexes of the same files give the same questions.
+ *
+ * <p>Kinds, one per document, chosen by the document id's hash (the next kind when one does not apply): the title;
+ * a section header; the chunk's keywords; a rare-looking identifier of the text ({@code maxTotal}, {@code ERR_X},
+ * {@code 0x1f}); a sentence of the text with every third word dropped and its halves swapped, a crude
+ * paraphrase that neither arm can match as written.
+ */
+public final class PseudoQuestions {
+
+    /** What a pseudo-question was made from (shown in the status, per kind). */
+    public enum Kind { TITLE, SECTION, KEYWORDS, IDENTIFIER, SENTENCE }
+
+    /** One pseudo-question and the document it comes from. */
+    public record Question(String text, String docId, Kind kind) {
+    }
+
+    private static final Pattern IDENTIFIER = Pattern.compile(
+            "(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_.:-]*(?:\\p{Ll}\\p{Lu}|_|\\p{L}\\p{N}|\\p{N}\\p{L}))"
+                    + "[\\p{L}\\p{N}][\\p{L}\\p{N}_.:-]{3,40}[\\p{L}\\p{N}]");
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？])\\s*|\\n+");
+    private static final int MIN_SENTENCE_WORDS = 6;
+    private static final int MAX_SENTENCE_WORDS = 30;
+
+    private PseudoQuestions() {
+    }
+
+    /**
+     * Up to {@code max} questions, one per document: the documents with the smallest id hashes, each asked
+     * about its chunk with the smallest id hash.
+     */
+    public static List<Question> of(List<ChunkDoc> chunks, int max) {
+        Map<String, ChunkDoc> byDocument = new LinkedHashMap<>();
+        chunks.stream().sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.chunkId())).thenComparing(ChunkDoc::chunkId))
+                .forEach(c -> byDocument.putIfAbsent(c.docId(), c));
+        List<Question> questions = new ArrayList<>();
+        byDocument.values().stream()
+                .sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.docId())).thenComparing(ChunkDoc::docId))
+                .forEach(chunk -> {
+                    if (questions.size() < max) {
+                        ask(chunk).ifPresent(questions::add);
+                    }
+                });
+        return List.copyOf(questions);
+    }
+
+    private static java.util.Optional<Question> ask(ChunkDoc chunk) {
+        Kind[] kinds = Kind.values();
+        int first = (int) (hash(chunk.docId()) % kinds.length);
+        for (int i = 0; i < kinds.length; i++) {
+            Kind kind = kinds[(first + i) % kinds.length];
+            String text = question(kind, chunk);
+            if (text != null && !text.isBlank()) {
+                return java.util.Optional.of(new Question(text.strip(), chunk.docId(), kind));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    static String question(Kind kind, ChunkDoc chunk) {
+        return switch (kind) {
+            case TITLE -> blankToNull(chunk.title());
+            case SECTION -> section(chunk);
+            case KEYWORDS -> chunk.keywords() == null || chunk.keywords().isEmpty() ? null
+                    : String.join(" ", chunk.keywords().stream().limit(3).toList());
+            case IDENTIFIER -> identifier(chunk.text());
+            case SENTENCE -> sentence(chunk.text());
+        };
+    }
+
+    /** The last part of the section path, when it says more than the title. */
+    private static String section(ChunkDoc chunk) {
+        String header = blankToNull(chunk.sectionHeader());
+        if (header == null) {
+            return null;
+        }
+        String[] parts = header.split("\\s*>\\s*");
+        String last = parts[parts.length - 1].replaceAll("^#+\\s*", "").strip();
+        return last.length() < 3 || last.equalsIgnoreCase(chunk.title()) ? null : last;
+    }
+
+    private static String identifier(String text) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = IDENTIFIER.matcher(text);
+        return m.find() ? m.group() : null;
+    }
+
+    /** The longest sentence of fitting length, every third word dropped and its halves swapped. */
+    static String sentence(String text) {
+        if (text == null) {
+            return null;
+        }
+        List<String> best = List.of();
+        boolean bestCjk = false;
+        for (String sentence : SENTENCE_END.split(text)) {
+            boolean cjk = Script.of(sentence) == Script.CJK;
+            List<String> words = cjk ? CjkWords.of(sentence)
+                    : List.of(sentence.strip().split("[\\s|#*`>\\[\\]()]+"));
+            words = words.stream().filter(w -> !w.isBlank()).toList();
+            if (words.size() >= MIN_SENTENCE_WORDS && words.size() <= MAX_SENTENCE_WORDS && words.size() > best.size()) {
+                best = words;
+                bestCjk = cjk;
+            }
+        }
+        if (best.isEmpty()) {
+            return null;
+        }
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < best.size(); i++) {
+            if (i % 3 != 2) {
+                kept.add(best.get(i));
+            }
+        }
+        int half = kept.size() / 2;
+        List<String> swapped = new ArrayList<>(kept.subList(half, kept.size()));
+        swapped.addAll(kept.subList(0, half));
+        return String.join(bestCjk ? "" : " ", swapped);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    /** A stable 32-bit mix of the id's String hash (specified by the JDK, so the same on every run). */
+    static long hash(String id) {
+        int h = id.hashCode();
+        h ^= h >>> 16;
+        h *= 0x45d9f3b;
+        h ^= h >>> 16;
+        h *= 0x45d9f3b;
+        h ^= h >>> 16;
+        return Integer.toUnsignedLong(h);
+    }
+}

@@ -1,0 +1,56 @@
+package kb.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import kb.core.es.ChunkDoc;
+import org.junit.jupiter.api.Test;
+
+class PseudoQuestionsTest {
+
+    static ChunkDoc chunk(String docId, int ordinal, String title, String section, String text, List<String> keywords) {
+        return new ChunkDoc(docId + "#" + ordinal, docId, "kb", docId + ".md", title, null, "md", section, text, text,
+                keywords, null, null, null, 1, null, null, ordinal, 0, 0, null, null, null, null);
+    }
+
+    private static List<ChunkDoc> corpus() {
+        List<ChunkDoc> chunks = new ArrayList<>();
+        for (int d = 0; d < 40; d++) {
+            for (int c = 0; c < 3; c++) {
+                chunks.add(chunk("doc" + d, c, "Title of page " + d, "Setup > Step " + c,
+                        "The pool keeps maxTotal" + d + " connections open. When the gateway answers with a rate limit "
+                                + "error the client waits and retries the request later.", List.of("pool", "retry" + d)));
+            }
+        }
+        return chunks;
+    }
+
+    @Test
+    void shouldMakeTheSameQuestionsWhateverTheOrderOfTheChunks() {
+        List<ChunkDoc> chunks = corpus();
+        List<PseudoQuestions.Question> first = PseudoQuestions.of(chunks, 25);
+        List<ChunkDoc> shuffled = new ArrayList<>(chunks);
+        Collections.shuffle(shuffled, new java.util.Random(7));
+        assertEquals(first, PseudoQuestions.of(shuffled, 25));
+        assertEquals(25, first.size());
+        assertEquals(25, first.stream().map(PseudoQuestions.Question::docId).distinct().count(), "one per document");
+        assertTrue(first.stream().map(PseudoQuestions.Question::kind).distinct().count() >= 4, first.toString());
+    }
+
+    @Test
+    void shouldDropAndReorderTheWordsOfASentence() {
+        String question = PseudoQuestions.sentence("When the gateway answers with a rate limit error the client waits.");
+        assertEquals("rate limit the client When the answers with", question);
+        assertFalse(PseudoQuestions.sentence("Too short.") != null);
+    }
+
+    @Test
+    void shouldFindAnIdentifierInTheText() {
+        ChunkDoc chunk = chunk("d", 0, "t", null, "Raise the pool's maxTotal when ERR_POOL shows.", List.of());
+        assertEquals("maxTotal", PseudoQuestions.question(PseudoQuestions.Kind.IDENTIFIER, chunk));
+    }
+}

@@ -64,12 +64,35 @@
           comment = start >= 0;
         }
       }
-      kept = kept.replace(/\{\{[<%][\s\S]*?[%>]\}\}/g, '');
+      kept = obsidian(kept.replace(/\{\{[<%][\s\S]*?[%>]\}\}/g, ''));
       if (kept.trim() || !line.trim()) {
         out.push(kept.trim() ? kept : '');
       }
     }
     return out.join('\n');
+  }
+
+  /**
+   * Obsidian's markup as a reader sees it, outside inline code (as the chunker shows it): %%comments%% on a line
+   * dropped, a callout `> [!note] Title` labelled, block ids `^abc` removed, [[wikilinks]] and embeds shown as
+   * their text (the note's links are listed above it, as links).
+   */
+  function obsidian(line) {
+    const callout = /^(\s*>\s*)\[!([A-Za-z][\w-]*)\][+-]?\s*(.*)$/.exec(line);
+    let text = callout ? callout[1] + '**' + callout[2][0].toUpperCase() + callout[2].slice(1).toLowerCase() + ':** '
+      + callout[3] : line;
+    text = text.replace(/\s+\^[A-Za-z0-9-]+\s*$/, '');
+    return text.split(/(`+[^`]*`+)/).map((part) => part.startsWith('`') ? part : part
+      .replace(/%%.*?%%/g, '')
+      .replace(/!?\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*?))?\]\]/g, (m, inside, alias) => {
+        if (alias && alias.trim()) {
+          return alias.trim();
+        }
+        const [target, ...anchor] = inside.split('#');
+        const heading = anchor.join(' > ').trim();
+        return heading && !heading.startsWith('^') ? (target.trim() ? target.trim() + ' > ' : '') + heading
+          : target.trim();
+      })).join('');
   }
 
   const indentOf = (line) => line.match(/^ */)[0].length;

@@ -65,8 +65,17 @@ class StatusPageBrowserTest {
             - revert the merge commit
             - run the **previous** build again
             """;
+    /** An Obsidian note linking to the Hugo page: its links show as text, the page lists it as "linked from". */
+    static final String VAULT_NOTE = """
+            ---
+            title: Release checklist
+            tags: [release]
+            ---
+            Before shipping, read [[deploy|the deploy page]] %%private aside%% and [[Missing page]].
+            > [!tip] Rehearse the rollback first
+            """;
     private static final List<String> PATHS = List.of("docker/compose.md", "docker/swarm.md", "docker/tips.md",
-            "docker/volumes.md", "hugo/deploy.md", "kafka/bridge.md");
+            "docker/volumes.md", "hugo/deploy.md", "kafka/bridge.md", "vault/checklist.md");
 
     @TempDir
     static Path profile;
@@ -80,6 +89,7 @@ class StatusPageBrowserTest {
         kb.write("kafka/bridge.md", "---\ntitle: Cluster link\nkeywords: [kafkabridge]\n---\n"
                 + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
         kb.write("hugo/deploy.md", HUGO_PAGE);
+        kb.write("vault/checklist.md", VAULT_NOTE);
         // Four pages share the keyword docker: more than a tiny corpus's limit of three, so it is generic.
         kb.write("docker/tips.md", "---\ntitle: Docker Tips\nkeywords: [docker]\n---\ndbash() { docker exec -it $1 bash; }\n");
         kb.write("docker/compose.md", "---\ntitle: Compose notes\nkeywords: [docker]\n---\nCompose files for docker live in /srv.\n");
@@ -141,6 +151,23 @@ class StatusPageBrowserTest {
         assertTrue(browser.findElements(By.cssSelector("#results .chunk pre")).stream()
                 .anyMatch(pre -> pre.getText().contains("hugo --minify")), "the fence is shown as code");
         assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("zephyrdeploy"));
+    }
+
+    @Test
+    void shouldShowANotesLinksAsTextItsTagsAndTheBacklinksOfThePageItLinksTo() throws Exception {
+        open("/?q=" + java.net.URLEncoder.encode("Release checklist", java.nio.charset.StandardCharsets.UTF_8));
+        await().atMost(WAIT).until(() -> results().contains("vault/checklist.md"));
+        assertTrue(results().contains("#release"), results());
+        browser.findElement(By.cssSelector("#results a.result-link")).click();
+        await().atMost(WAIT).until(() -> text("doc-title").equals("Release checklist"));
+        String body = text("doc-body");
+        assertTrue(body.contains("read the deploy page") && !body.contains("[[") && !body.contains("private aside")
+                && body.contains("Tip: Rehearse the rollback first"), body);
+        await().atMost(WAIT).until(() -> text("doc-links").contains("Links to: Deploying the site, Missing page"));
+        browser.findElement(By.linkText("Deploying the site")).click();
+        await().atMost(WAIT).until(() -> text("doc-title").equals("Deploying the site")
+                && text("doc-links").contains("Linked from: Release checklist"));
+        screenshot("document-links.png");
     }
 
     @Test

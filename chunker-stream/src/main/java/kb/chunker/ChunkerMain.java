@@ -6,7 +6,7 @@ import kb.core.MetricsServer;
 import kb.core.Settings;
 import kb.core.Shutdown;
 
-/** Runs the chunker stream on its own, configured by environment variables (see README). */
+/** Runs the chunker stream on its own, configured by environment variables (docs/configuration.md). */
 public final class ChunkerMain {
 
     private ChunkerMain() {

@@ -27,7 +27,7 @@ public final class FrontmatterParser {
     }
 
     /**
-     * A YAML file has no frontmatter: its leading {@code ---} starts its first document (DESIGN §3 splits YAML
+     * A YAML file has no frontmatter: its leading {@code ---} starts its first document (the YAML chunker splits
      * on those separators), and reading that document as frontmatter would drop it from the chunks.
      */
     public static ParsedDocument parse(String path, String format, String content) {

@@ -10,7 +10,7 @@ import kb.core.Shutdown;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 
-/** Runs the indexer sink on its own, configured by environment variables (see README). */
+/** Runs the indexer sink on its own, configured by environment variables (docs/configuration.md). */
 public final class SinkMain {
 
     private SinkMain() {

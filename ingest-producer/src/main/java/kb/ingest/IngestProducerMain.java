@@ -7,7 +7,7 @@ import kb.core.MetricsServer;
 import kb.core.Settings;
 import kb.core.Shutdown;
 
-/** Runs the ingest producer on its own, configured by environment variables (see README). */
+/** Runs the ingest producer on its own, configured by environment variables (docs/configuration.md). */
 public final class IngestProducerMain {
 
     private IngestProducerMain() {

@@ -3,7 +3,7 @@ package kb.core;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.header.Headers;
 
-/** The dead-letter contract (DESIGN §2): the original key and value, and three headers saying why. */
+/** The dead-letter contract: the original key and value, and three headers saying why. */
 public final class DeadLetters {
 
     public static final String STAGE = "kb.error.stage";

@@ -7,7 +7,7 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 
 /**
- * Every topic of the pipeline (DESIGN §2), named from one prefix so tests and deployments can run side by
+ * Every topic of the pipeline, named from one prefix so tests and deployments can run side by
  * side on one broker.
  */
 public record KbTopics(String prefix, int maxMessageBytes) {

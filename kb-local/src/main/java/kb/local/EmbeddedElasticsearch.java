@@ -35,7 +35,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     static final Duration RESTART_WINDOW = Duration.ofMinutes(10);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
-    /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (README, "JIT"). */
+    /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
 
     private final Path home;
@@ -166,7 +166,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /**
      * The node's JVM options: the heap, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's own JIT settings),
      * else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh node's C2 compiler
-     * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (README, "JIT").
+     * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (docs/decisions/jit-c1.md).
      */
     static String javaOptions(String heap, Map<String, String> env) {
         String extra = env.getOrDefault("KB_ES_JAVA_OPTS", DEFAULT_JAVA_OPTIONS).strip();

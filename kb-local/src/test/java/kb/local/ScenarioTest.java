@@ -16,10 +16,10 @@ import kb.local.eval.ScenarioSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scenario set through HTTP (the same code as {@code kb eval --scenarios}): the DESIGN §6 questions
+ * The scenario set through HTTP (the same code as {@code kb eval --scenarios}): the acceptance questions
  * come first, top-1 accuracy stays at 90% or more, the gate answers no off-topic question and deflects no
  * on-topic one. Also prints, per candidate threshold, what the gate would get wrong: that table is how
- * the cosine threshold is calibrated (README, "Honesty gate").
+ * the cosine threshold is calibrated (docs/how-it-works.md, "Honesty gate").
  */
 class ScenarioTest {
 

@@ -12,8 +12,8 @@ import kb.core.es.IndexNames;
  * @param bm25Window      chunks taken from the BM25 arm ({@code KB_BM25_WINDOW}, default 30)
  * @param knnWindow       chunks taken from the vector arm ({@code KB_KNN_WINDOW}, default 30)
  * @param vectorSearch    kNN candidates and float rescoring ({@code KB_KNN_CANDIDATES}, {@code KB_KNN_OVERSAMPLE})
- * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, see README)
- * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, see README)
+ * @param rrfK            Reciprocal Rank Fusion constant ({@code KB_RRF_K}, default 10, docs/evaluation.md)
+ * @param bm25Weight      weight of the BM25 arm in the fusion ({@code KB_RRF_BM25_WEIGHT}, default 0.3, docs/evaluation.md)
  * @param cjkBm25Weight   the BM25 weight for a question mostly in CJK script ({@code KB_RRF_CJK_BM25_WEIGHT}, default 1.0)
  * @param crossVectorWeight the weight of the Chinese vector field for a question without CJK, by language
  *                        ({@code KB_RRF_CROSS_VECTOR_WEIGHT}, default 1.0: the same vote as the English field)

@@ -9,7 +9,7 @@ import kb.core.Shutdown;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 
-/** Runs the query API on its own, configured by environment variables (see README). */
+/** Runs the query API on its own, configured by environment variables (docs/configuration.md). */
 public final class QueryMain {
 
     private QueryMain() {

@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 public enum EmbeddingModelSpec {
 
-    /** Gate threshold calibrated on the scenario set (README, "Honesty gate"). */
+    /** Gate threshold calibrated on the scenario set (docs/how-it-works.md, "Honesty gate"). */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
             "Represent this sentence for searching relevant passages: ", 0.62,
             PoolingMode.CLS),

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lets ONNX Runtime split each text over every physical core. Where the machine reports its cores as physical
  * (2 cores, 1 thread per core), each text wanted 2 threads while 2 texts ran at once: 3-4 busy threads on 2
  * cores, with ONNX Runtime's workers spinning while they waited, and about 1.4 times the CPU per chunk
- * (measured with {@code kb bench}; README, "Embedding: one thread per text"). Where it reports one physical
+ * (measured with {@code kb bench}; docs/decisions/embedding-threads.md). Where it reports one physical
  * core, the two set-ups are the same. So the session here runs each text on the calling thread alone, and the
  * texts of a call go to a shared pool of one thread per core.
  */

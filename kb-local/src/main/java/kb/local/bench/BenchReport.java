@@ -32,7 +32,7 @@ final class BenchReport {
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MB max heap for the benchmark JVM, Java "
                 + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
                 + System.getProperty("os.arch") + ". Each figure is compared with a baseline measured in the same run.");
-        out.add("Retrieval quality is measured by `./kb eval` (see the README).");
+        out.add("Retrieval quality is measured by `./kb eval` (see docs/evaluation.md).");
         out.addAll(lines);
         Files.createDirectories(file.getParent());
         Files.writeString(file, String.join("\n", out) + "\n");

@@ -24,7 +24,7 @@ import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 
 /**
- * The failure drills of issue #15 on a loopback {@link Cluster}, each under a write and query load: something
+ * The failure drills on a loopback {@link Cluster}, each under a write and query load: something
  * is killed (or stopped), a probe file is written at once, and the drill measures the seconds until that probe
  * is searchable through the APIs and the queries no API answered meanwhile; then the load stops and
  * {@code kb verify} must find no drift. The victim is started again before the next drill.

@@ -28,7 +28,10 @@ class InfraFilesTest {
             assertTrue(image.matches(".+:v?[0-9][0-9A-Za-z.\\-_]*"), service.getKey() + " image not pinned: " + image);
             assertFalse(image.endsWith(":latest"), service.getKey());
         }
-        assertTrue(services.get("elasticsearch").get("image").toString().contains(":8.19."));
+        assertEquals(PinnedImages.elasticsearch(), services.get("elasticsearch").get("image"), "the root pom pins it");
+        assertEquals(PinnedImages.kafka(), services.get("kafka").get("image"), "the root pom pins it");
+        assertTrue(Files.readString(INFRA.resolve("Dockerfile")).contains("\nFROM " + PinnedImages.jre() + "\n"),
+                "the Dockerfile's base image is the root pom's jre.image");
         Map<String, Object> kafkaEnv = (Map<String, Object>) services.get("kafka").get("environment");
         assertEquals("false", String.valueOf(kafkaEnv.get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")));
     }

@@ -67,9 +67,8 @@ final class SharedInfrastructure {
                               org.testcontainers.elasticsearch.ElasticsearchContainer elasticsearch) {
 
         static Containers start() {
-            var kafka = new org.testcontainers.kafka.KafkaContainer("apache/kafka:4.1.0");
-            var es = new org.testcontainers.elasticsearch.ElasticsearchContainer(
-                    "docker.elastic.co/elasticsearch/elasticsearch:8.19.4")
+            var kafka = new org.testcontainers.kafka.KafkaContainer(PinnedImages.kafka());
+            var es = new org.testcontainers.elasticsearch.ElasticsearchContainer(PinnedImages.elasticsearch())
                     .withEnv("xpack.security.enabled", "false");
             kafka.start();
             es.start();

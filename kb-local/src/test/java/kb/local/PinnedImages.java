@@ -1,0 +1,37 @@
+package kb.local;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/** The container images of the versions the root pom pins, read from the build-filtered {@code versions.properties}. */
+final class PinnedImages {
+
+    private static final Properties IMAGES = load();
+
+    private PinnedImages() {
+    }
+
+    static String kafka() {
+        return IMAGES.getProperty("kafka.image");
+    }
+
+    static String elasticsearch() {
+        return IMAGES.getProperty("elasticsearch.image");
+    }
+
+    static String jre() {
+        return IMAGES.getProperty("jre.image");
+    }
+
+    private static Properties load() {
+        try (InputStream in = PinnedImages.class.getResourceAsStream("versions.properties")) {
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

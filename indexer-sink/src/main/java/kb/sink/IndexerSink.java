@@ -18,6 +18,7 @@ import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -206,7 +207,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         } catch (RuntimeException e) {
             LOG.debug("[sink] no final commit ({}); the records after the last commit are redelivered", e.toString());
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
     }
 
@@ -216,7 +217,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         commitReady();
         offsets.forget(consumer.assignment());
         IndexVersion target = versions.startReindex();
-        consumer.close(Duration.ofSeconds(5));
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         consumer = newConsumer(target);
         followServedWhileBuilding();
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kb.sink.ChunkRecords.Decoded;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -80,7 +81,7 @@ final class ServedVersionFollower implements AutoCloseable {
             // The served version then lags until the swap, as it did before this follower existed.
             LOG.error("[sink] version {} stopped receiving live changes", served.number(), e);
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
     }
 

@@ -6,7 +6,6 @@ import co.elastic.clients.elasticsearch.core.termvectors.TermVector;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-import kb.core.es.ChunkFields;
 
 /**
  * The question's terms (already through {@link kb.core.text.LexicalAnalyzer}) with how many chunks hold each: a

@@ -3,7 +3,6 @@ package kb.chunker.format;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import kb.core.Json;
@@ -35,8 +34,7 @@ public final class JsonChunker implements FormatChunker {
         }
         List<Section> sections = new ArrayList<>();
         if (root.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : root.properties()) {
                 sections.add(new Section(field.getKey(), quote(field.getKey()) + ": " + pretty(field.getValue())));
             }
         } else {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Properties;
 import kb.core.DocumentCard;
 import kb.core.KbTopics;
-import kb.core.TopicCreator;
 import kb.core.embed.EmbeddingModelSpec;
 import kb.core.embed.OnnxEmbedder;
 import kb.core.es.EsClients;

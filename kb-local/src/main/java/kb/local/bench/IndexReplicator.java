@@ -108,7 +108,7 @@ final class IndexReplicator implements AutoCloseable {
     }
 
     /** Every chunk with its vector, in pages ordered by chunk id. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private List<Map<String, Object>> readAll() throws IOException {
         List<Map<String, Object>> all = new ArrayList<>();
         List<FieldValue> after = null;

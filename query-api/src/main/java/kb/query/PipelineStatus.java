@@ -40,6 +40,8 @@ public final class PipelineStatus implements AutoCloseable {
     private final DocumentCatalog catalog;
     private final ServingIndex serving;
     private final IndexingProgress progress = new IndexingProgress(System.currentTimeMillis());
+    private final StageLag chunkerLag;
+    private final StageLag sinkLag;
     private final ScheduledExecutorService observer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kb-indexing-progress");
         t.setDaemon(true);
@@ -60,6 +62,9 @@ public final class PipelineStatus implements AutoCloseable {
         this.registry = registry;
         this.catalog = catalog;
         this.serving = new ServingIndex(client, names);
+        this.chunkerLag = new StageLag("chunker", chunkerGroup, registry, java.time.Clock.systemUTC());
+        // The sink's group changes with the served index version; the metric keeps one series under the prefix.
+        this.sinkLag = new StageLag("sink", sinkGroups.prefix(), registry, java.time.Clock.systemUTC());
     }
 
     /** Keeps the indexing progress current for /health and the partial flag, off the request threads. */
@@ -89,6 +94,8 @@ public final class PipelineStatus implements AutoCloseable {
     /** @param servedSinkLag the served version's sink lag, already asked for by the caller */
     private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts, ServingIndex.Format format,
                                            long chunkerLag, long servedSinkLag) throws Exception {
+        this.chunkerLag.observe(chunkerLag);
+        this.sinkLag.observe(servedSinkLag);
         long awaiting = awaitingVectors(names.chunksAlias());
         long sinkLag = servedSinkLag;
         if (format.migrating()) {

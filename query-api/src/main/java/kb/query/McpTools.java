@@ -1,6 +1,5 @@
 package kb.query;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -55,20 +54,100 @@ final class McpTools {
     static jakarta.servlet.Filter originFilter(WriteGuard guard) {
         return (request, response, chain) -> {
             var http = (jakarta.servlet.http.HttpServletRequest) request;
-            if (guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
+            var out = (jakarta.servlet.http.HttpServletResponse) response;
+            if (!guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
+                write(out, 403, new ApiError("forbidden",
+                        "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host") + " may not use /mcp"));
+                return;
+            }
+            if (!"POST".equals(http.getMethod())) {
                 chain.doFilter(request, response);
                 return;
             }
-            var out = (jakarta.servlet.http.HttpServletResponse) response;
-            out.setStatus(403);
-            out.setContentType("application/json");
-            out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(new ApiError("forbidden",
-                    "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host") + " may not use /mcp")));
+            byte[] body = http.getInputStream().readNBytes(MAX_MESSAGE_BYTES + 1);
+            if (body.length > MAX_MESSAGE_BYTES) {
+                write(out, 413, McpMessages.envelope(null, McpMessages.INVALID_REQUEST,
+                        "a message is at most " + MAX_MESSAGE_BYTES + " bytes"));
+                return;
+            }
+            var refusal = McpMessages.refusal(body);
+            if (refusal.isPresent()) {
+                write(out, 400, refusal.get());
+                return;
+            }
+            chain.doFilter(new ReplayedBody(http, body), response);
         };
     }
 
+    /** An MCP message carries a question of 2,000 characters at most: a megabyte is far beyond any real one. */
+    static final int MAX_MESSAGE_BYTES = 1 << 20;
+
+    private static void write(jakarta.servlet.http.HttpServletResponse out, int status, Object body)
+            throws java.io.IOException {
+        out.setStatus(status);
+        out.setContentType("application/json");
+        out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(body));
+    }
+
+    /** The request with its body, already read for the checks, readable again by the SDK. */
+    private static final class ReplayedBody extends jakarta.servlet.http.HttpServletRequestWrapper {
+        private final byte[] body;
+
+        ReplayedBody(jakarta.servlet.http.HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public jakarta.servlet.ServletInputStream getInputStream() {
+            var in = new java.io.ByteArrayInputStream(body);
+            return new jakarta.servlet.ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    return in.read(buffer, offset, length);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(jakarta.servlet.ReadListener listener) {
+                    throw new UnsupportedOperationException("the body is already in memory");
+                }
+            };
+        }
+
+        @Override
+        public java.io.BufferedReader getReader() {
+            return new java.io.BufferedReader(new java.io.InputStreamReader(getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+
     static Mounted create(ApiServices services, MeterRegistry registry) {
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(McpMessages.mapper());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(ENDPOINT).build();
         McpSyncServer server = McpServer.sync(transport)
@@ -86,19 +165,17 @@ final class McpTools {
                         + "document's text with its source path, or found=false when the knowledge base does not know.")
                 .inputSchema(mapper, LOOKUP_SCHEMA).build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            String query = text(request.arguments(), "query");
-            String invalid = invalid(query);
-            if (invalid != null) {
-                return error(invalid);
-            }
             Scope scope;
+            String query;
+            String section;
             try {
+                query = query(request.arguments());
                 scope = scope(request.arguments());
+                section = text(request.arguments(), "section_title");
             } catch (BadRequestException e) {
                 return error(e.getMessage());
             }
-            LookupService.Outcome outcome = services.lookup().lookup(query, text(request.arguments(), "section_title"),
-                    scope);
+            LookupService.Outcome outcome = services.lookup().lookup(query, section, scope);
             registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
             return json(outcome.response());
         }).build();
@@ -110,31 +187,35 @@ final class McpTools {
                         + "documents ranked by their best chunk, with raw chunk text and paths.")
                 .inputSchema(mapper, SEARCH_SCHEMA).build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            String query = text(request.arguments(), "query");
-            String invalid = invalid(query);
-            if (invalid != null) {
-                return error(invalid);
-            }
             Scope scope;
+            String query;
+            int topK;
             try {
+                query = query(request.arguments());
                 scope = scope(request.arguments());
+                topK = k(request.arguments());
             } catch (BadRequestException e) {
                 return error(e.getMessage());
             }
-            Object k = request.arguments().get("k");
-            int topK = k instanceof Number n ? Math.max(1, Math.min(50, n.intValue())) : 5;
             return json(SearchResponse.of(services.search().retrieve(query, topK, scope), services.status().partial()));
         }).build();
     }
 
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */
-    private static String invalid(String query) {
-        try {
-            QueryHandlers.requiredText(query, "query");
-            return null;
-        } catch (BadRequestException e) {
-            return e.getMessage();
+    private static String query(Map<String, Object> arguments) {
+        return QueryHandlers.requiredText(text(arguments, "query"), "query");
+    }
+
+    /** {@code k}: a whole number from 1 to 50, as the HTTP API's search takes; 5 when absent. */
+    private static int k(Map<String, Object> arguments) {
+        Object k = arguments == null ? null : arguments.get("k");
+        if (k == null) {
+            return 5;
         }
+        if (!(k instanceof Integer || k instanceof Long) || ((Number) k).longValue() < 1 || ((Number) k).longValue() > 50) {
+            throw new BadRequestException("k must be a whole number from 1 to 50");
+        }
+        return ((Number) k).intValue();
     }
 
     private static Scope scope(Map<String, Object> arguments) {
@@ -157,8 +238,12 @@ final class McpTools {
         throw new BadRequestException(name + " must be a string or an array of strings");
     }
 
+    /** An optional string argument; any other type is the caller's error, not text to guess from. */
     private static String text(Map<String, Object> arguments, String name) {
         Object value = arguments == null ? null : arguments.get(name);
+        if (value != null && !(value instanceof String)) {
+            throw new BadRequestException(name + " must be a string");
+        }
         return value == null || value.toString().isBlank() ? null : value.toString().strip();
     }
 

@@ -105,6 +105,9 @@ final class QueryHandlers {
         } catch (java.io.IOException e) {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
+        if (body == null || !body.isObject()) {
+            throw new BadRequestException("body must be a JSON object: {\"query\": ..., \"section_title\": ...}");
+        }
         lookup(ctx, field(body, "query"), field(body, "section_title"),
                 new Scope(field(body, "collection"), field(body, "category"), texts(body, "tag"), texts(body, "where")));
     }
@@ -131,8 +134,15 @@ final class QueryHandlers {
         return texts;
     }
 
+    /** An optional string field of a JSON body; another type is a 400, not text guessed from it. */
     private static String field(JsonNode body, String name) {
-        return body == null || !body.hasNonNull(name) ? null : body.get(name).asText();
+        if (body == null || !body.hasNonNull(name)) {
+            return null;
+        }
+        if (!body.get(name).isTextual()) {
+            throw new BadRequestException(name + " must be a string");
+        }
+        return body.get(name).asText();
     }
 
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {

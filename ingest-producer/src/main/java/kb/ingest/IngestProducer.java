@@ -62,7 +62,7 @@ public final class IngestProducer implements AutoCloseable {
         publisher = new EventPublisher(collection, config.common().bootstrapServers(), config.common().topics(),
                 catalogue, registry);
         base = new BaseFolder(baseDir);
-        watcher = new TreeWatcher(base, filter);
+        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
         debouncer = new Debouncer(clock, config.debounce());
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).tag("collection", collection)
                 .register(registry);
@@ -134,6 +134,15 @@ public final class IngestProducer implements AutoCloseable {
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
         LOG.info("[producer] scan of {} (collection '{}') found {} files: {} published, {} withdrawn", baseDir,
                 collection(), present.size(), published, withdrawn);
+    }
+
+    /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
+    private void reportUndecodableName(String escaped) {
+        if (filter.acceptsFile(escaped)) {
+            publisher.publishRejected(new FileReadResult.Rejected(escaped, "name_not_utf8", "UndecodableFileName",
+                    "the file name is not valid UTF-8 (its bytes escaped: " + escaped + "); rename it to index it",
+                    "name_not_utf8"));
+        }
     }
 
     /**

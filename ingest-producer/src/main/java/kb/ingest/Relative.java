@@ -11,4 +11,19 @@ final class Relative {
     static String of(Path baseDir, Path path) {
         return baseDir.relativize(path).toString().replace('\\', '/');
     }
+
+    /**
+     * The relative path with its bytes percent-escaped when its name is not valid UTF-8, else empty. Such a name
+     * decodes to a string with replacement characters that names no file, so the file could never be read by it:
+     * it is reported instead ({@code bad%FFname.md}).
+     */
+    static java.util.Optional<String> undecodable(Path baseDir, Path path) {
+        String relative = of(baseDir, path);
+        if (baseDir.resolve(relative).equals(path)) {
+            return java.util.Optional.empty();
+        }
+        String base = baseDir.toUri().getRawPath();
+        String raw = path.toUri().getRawPath();
+        return java.util.Optional.of(raw.startsWith(base) ? raw.substring(base.length()) : raw);
+    }
 }

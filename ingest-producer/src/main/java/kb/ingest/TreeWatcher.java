@@ -50,7 +50,12 @@ final class TreeWatcher implements AutoCloseable {
     /** A folder reached by two paths (a symlinked folder inside the base) is one key with both names. */
     private final Map<WatchKey, Set<String>> keys = new ConcurrentHashMap<>();
 
-    TreeWatcher(BaseFolder base, PathFilter filter) throws IOException {
+    /** Told the escaped relative path of every file whose name is not valid UTF-8, found by a scan or a change. */
+    private final java.util.function.Consumer<String> undecodableNames;
+
+    TreeWatcher(BaseFolder base, PathFilter filter, java.util.function.Consumer<String> undecodableNames)
+            throws IOException {
+        this.undecodableNames = undecodableNames;
         this.base = base;
         this.baseDir = base.path();
         this.filter = filter;
@@ -88,7 +93,8 @@ final class TreeWatcher implements AutoCloseable {
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                        files.add(Relative.of(baseDir, file));
+                        Relative.undecodable(baseDir, file).ifPresentOrElse(undecodableNames,
+                                () -> files.add(Relative.of(baseDir, file)));
                         return FileVisitResult.CONTINUE;
                     }
 
@@ -124,9 +130,18 @@ final class TreeWatcher implements AutoCloseable {
                 changes.add(new Change.Overflow());
                 continue;
             }
-            String name = event.context().toString();
+            Path context = (Path) event.context();
+            String name = context.toString();
             for (String dir : dirs) {
-                changes.add(new Change.PathChanged(dir.isEmpty() ? name : dir + "/" + name));
+                Path changed = dir.isEmpty() ? baseDir.resolve(context) : baseDir.resolve(dir).resolve(context);
+                var undecodable = Relative.undecodable(baseDir, changed);
+                if (undecodable.isPresent()) {
+                    if (event.kind() != ENTRY_DELETE) {
+                        undecodableNames.accept(undecodable.get());
+                    }
+                } else {
+                    changes.add(new Change.PathChanged(dir.isEmpty() ? name : dir + "/" + name));
+                }
             }
         }
         if (!key.reset()) {

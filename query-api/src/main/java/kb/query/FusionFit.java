@@ -25,8 +25,17 @@ public final class FusionFit {
     private FusionFit() {
     }
 
-    /** One pseudo-question's retrieved chunks and the document that answers it. */
-    public record Sample(String docId, ArmHits hits) {
+    /**
+     * One pseudo-question's retrieved chunks and the document that answers it.
+     *
+     * @param weight its share of the mean: each kind of pseudo-question counts as much as another, however many
+     *               documents fell back to it
+     */
+    public record Sample(String docId, ArmHits hits, double weight) {
+
+        public Sample(String docId, ArmHits hits) {
+            this(docId, hits, 1);
+        }
     }
 
     /**
@@ -80,18 +89,22 @@ public final class FusionFit {
             Map<String, Double> fused = RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.bm25()), bm25),
                     new RrfFusion.Arm(ids(hits.vector()), vectorWeight),
                     new RrfFusion.Arm(ids(hits.crossVector()), crossWeight)), weights.rrfK());
-            sum += reciprocalRank(documents(fused, hits), sample.docId());
+            sum += sample.weight() * reciprocalRank(documents(fused, hits), sample.docId());
         }
-        return samples.isEmpty() ? 0 : sum / samples.size();
+        return samples.isEmpty() ? 0 : sum / totalWeight(samples);
     }
 
     private static double armMrr(List<Sample> samples, boolean bm25) {
         double sum = 0;
         for (Sample sample : samples) {
             List<ChunkDoc> arm = bm25 ? sample.hits().bm25() : sample.hits().vector();
-            sum += reciprocalRank(arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
+            sum += sample.weight() * reciprocalRank(arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
         }
-        return samples.isEmpty() ? 0 : sum / samples.size();
+        return samples.isEmpty() ? 0 : sum / totalWeight(samples);
+    }
+
+    private static double totalWeight(List<Sample> samples) {
+        return samples.stream().mapToDouble(Sample::weight).sum();
     }
 
     /** Documents by their best chunk's fused score, as the served ranking orders them. */

@@ -108,7 +108,7 @@ public final class FusionFitter implements AutoCloseable {
                 beforeFit.run();
                 current = fit(chunks);
                 fittedOn = chunks;
-                LOG.info("[fusion] fitted on {} chunks: {}", chunks, current.weights());
+                LOG.info("[fusion] fitted on {} chunks: {} ({})", chunks, current.weights(), current.fits());
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("[fusion] fit skipped: {}", e.toString());
@@ -117,12 +117,15 @@ public final class FusionFitter implements AutoCloseable {
 
     FittedFusion fit(long chunks) throws IOException {
         List<PseudoQuestions.Question> questions = PseudoQuestions.of(corpus.chunks(), maxQuestions);
+        Map<String, Long> perKind = questions.stream()
+                .collect(Collectors.groupingBy(q -> Script.of(q.text()) + "/" + q.kind(), Collectors.counting()));
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
             Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
-            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
-                    .add(new FusionFit.Sample(q.docId(), retrieval.hits()));
+            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>()).add(new FusionFit.Sample(q.docId(),
+                    retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));
         }
+        logByKind(questions, samples);
         Map<Script, FusionWeights> weights = new EnumMap<>(configured);
         Map<Script, FusionFit.Result> fits = new EnumMap<>(Script.class);
         samples.forEach((script, list) -> {
@@ -135,6 +138,22 @@ public final class FusionFitter implements AutoCloseable {
         Map<PseudoQuestions.Kind, Long> kinds = new TreeMap<>(questions.stream()
                 .collect(Collectors.groupingBy(PseudoQuestions.Question::kind, Collectors.counting())));
         return new FittedFusion(fits.isEmpty() ? "configured" : "fitted", weights, fits, kinds, chunks, clock.millis());
+    }
+
+    /** Each arm's MRR@10 per kind of pseudo-question: which kinds favour which arm, for whoever tunes the kinds. */
+    private static void logByKind(List<PseudoQuestions.Question> questions, Map<Script, List<FusionFit.Sample>> samples) {
+        Map<String, List<FusionFit.Sample>> byKind = new TreeMap<>();
+        Map<Script, Integer> next = new EnumMap<>(Script.class);
+        for (PseudoQuestions.Question q : questions) {
+            Script script = Script.of(q.text());
+            int i = next.merge(script, 1, Integer::sum) - 1;
+            byKind.computeIfAbsent(script + "/" + q.kind(), k -> new ArrayList<>()).add(samples.get(script).get(i));
+        }
+        byKind.forEach((kind, list) -> {
+            FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10), 1, 1);
+            LOG.info("[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}", kind, list.size(),
+                    arms.bm25Mrr(), arms.vectorMrr(), arms.configuredMrr());
+        });
     }
 
     @Override

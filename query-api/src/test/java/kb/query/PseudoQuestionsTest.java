@@ -43,14 +43,14 @@ class PseudoQuestionsTest {
 
     @Test
     void shouldDropAndReorderTheWordsOfASentence() {
-        String question = PseudoQuestions.sentence("When the gateway answers with a rate limit error the client waits.");
-        assertEquals("rate limit the client When the answers with", question);
-        assertFalse(PseudoQuestions.sentence("Too short.") != null);
+        String question = PseudoQuestions.sentence("When the gateway answers with a rate limit error the client waits.", java.util.Map.of("the", 9L, "with", 8L, "a", 9L, "when", 5L, "client", 3L, "rate", 2L));
+        assertEquals("client waits. rate error", question);
+        assertFalse(PseudoQuestions.sentence("Too short.", java.util.Map.of()) != null);
     }
 
     @Test
     void shouldFindAnIdentifierInTheText() {
         ChunkDoc chunk = chunk("d", 0, "t", null, "Raise the pool's maxTotal when ERR_POOL shows.", List.of());
-        assertEquals("maxTotal", PseudoQuestions.question(PseudoQuestions.Kind.IDENTIFIER, chunk));
+        assertEquals("maxTotal", PseudoQuestions.question(PseudoQuestions.Kind.IDENTIFIER, chunk, java.util.Map.of()));
     }
 }

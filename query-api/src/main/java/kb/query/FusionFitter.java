@@ -44,7 +44,6 @@ public final class FusionFitter implements AutoCloseable {
     private final Corpus corpus;
     private final Map<Script, FusionWeights> configured;
     private final double vectorWeight;
-    private final double crossWeight;
     private final int maxQuestions;
     private final Runnable beforeFit;
     private final Clock clock;
@@ -58,12 +57,10 @@ public final class FusionFitter implements AutoCloseable {
      * @param maxQuestions pseudo-questions per fit; 0 turns fitting off (the configured weights stay)
      * @param beforeFit    run on the fitting thread before each fit (the gate calibrates on the same corpus)
      */
-    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, double crossWeight,
-                        int maxQuestions, Runnable beforeFit, Clock clock) {
+    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, int maxQuestions, Runnable beforeFit, Clock clock) {
         this.corpus = corpus;
         this.configured = Map.copyOf(configured);
         this.vectorWeight = vectorWeight;
-        this.crossWeight = crossWeight;
         this.maxQuestions = maxQuestions;
         this.beforeFit = beforeFit;
         this.clock = clock;
@@ -130,7 +127,7 @@ public final class FusionFitter implements AutoCloseable {
         Map<Script, FusionFit.Result> fits = new EnumMap<>(Script.class);
         samples.forEach((script, list) -> {
             if (list.size() >= MIN_QUESTIONS) {
-                FusionFit.Result result = FusionFit.fit(list, configured.get(script), vectorWeight, crossWeight);
+                FusionFit.Result result = FusionFit.fit(list, configured.get(script), vectorWeight);
                 fits.put(script, result);
                 weights.put(script, result.weights());
             }
@@ -150,7 +147,7 @@ public final class FusionFitter implements AutoCloseable {
             byKind.computeIfAbsent(script + "/" + q.kind(), k -> new ArrayList<>()).add(samples.get(script).get(i));
         }
         byKind.forEach((kind, list) -> {
-            FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10), 1, 1);
+            FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10, 1), 1);
             LOG.info("[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}", kind, list.size(),
                     arms.bm25Mrr(), arms.vectorMrr(), arms.configuredMrr());
         });

@@ -41,7 +41,7 @@ public final class PseudoQuestions {
 
     /**
      * Up to {@code max} questions, one per document: the documents with the smallest id hashes, each asked
-     * about its chunk with the smallest id hash.
+     * about its chunk with the smallest id hash; a question made for more than one document is left out.
      */
     public static List<Question> of(List<ChunkDoc> chunks, int max) {
         Map<String, Long> frequencies = wordChunks(chunks);
@@ -56,7 +56,10 @@ public final class PseudoQuestions {
                         ask(chunk, frequencies).ifPresent(questions::add);
                     }
                 });
-        return List.copyOf(questions);
+        Map<String, Long> asked = questions.stream()
+                .collect(java.util.stream.Collectors.groupingBy(Question::text, java.util.stream.Collectors.counting()));
+        // A question asked of two documents (pages sharing a title or a text) has no one answer to score.
+        return questions.stream().filter(q -> asked.get(q.text()) == 1).toList();
     }
 
     private static java.util.Optional<Question> ask(ChunkDoc chunk, Map<String, Long> frequencies) {
@@ -78,7 +81,7 @@ public final class PseudoQuestions {
             case SECTION -> section(chunk);
             case KEYWORDS -> chunk.keywords() == null || chunk.keywords().isEmpty() ? null
                     : String.join(" ", chunk.keywords().stream().limit(3).toList());
-            case IDENTIFIER -> identifier(chunk.text());
+            case IDENTIFIER -> identifier(chunk.text(), frequencies);
             case SENTENCE -> sentence(chunk.text(), frequencies);
         };
     }
@@ -94,12 +97,28 @@ public final class PseudoQuestions {
         return last.length() < 3 || last.equalsIgnoreCase(chunk.title()) ? null : last;
     }
 
-    private static String identifier(String text) {
+    /**
+     * An identifier of the text with the two commonest content words of its chunk, as someone asks about an error
+     * code or a setting ("err4040 connection pool"): the words any page of the kind shares, and the one word only
+     * this page holds.
+     */
+    private static String identifier(String text, Map<String, Long> frequencies) {
         if (text == null) {
             return null;
         }
         Matcher m = IDENTIFIER.matcher(text);
-        return m.find() ? m.group() : null;
+        if (!m.find()) {
+            return null;
+        }
+        String identifier = m.group();
+        List<String> common = java.util.Arrays.stream(text.split("[\\s|#*`>\\[\\]()]+")).map(PseudoQuestions::key)
+                .filter(w -> w.length() > 2 && !QueryTerms.isStopword(w) && !w.equalsIgnoreCase(identifier)
+                        && w.chars().allMatch(Character::isLetter))
+                .distinct()
+                .sorted(Comparator.comparingLong((String w) -> -frequencies.getOrDefault(w, 0L))
+                        .thenComparing(Comparator.naturalOrder()))
+                .limit(2).toList();
+        return identifier + (common.isEmpty() ? "" : " " + String.join(" ", common));
     }
 
     /**

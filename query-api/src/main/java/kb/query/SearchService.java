@@ -54,8 +54,10 @@ public final class SearchService {
 
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
     public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
-        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK()),
-                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK()));
+        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK(),
+                        config.crossVectorWeight()),
+                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK(),
+                        config.crossVectorWeight()));
     }
 
     /** The fusion's weights in force and where they came from. */
@@ -215,7 +217,7 @@ public final class SearchService {
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
         FusionWeights weights = fusion.get().forScript(script);
         int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
-        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : config.crossVectorWeight();
+        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
         List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
                 new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));

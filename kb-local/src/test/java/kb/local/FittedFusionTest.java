@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The fusion fitted to a corpus of identifier-heavy pages (real broker, Elasticsearch and model): pages that say
  * the same thing in the same words and differ only in their error codes, which exact words tell apart and a
- * sentence model hardly does, so the corpus's own pseudo-questions are answered by BM25 and its weight rises
+ * sentence model hardly does (one character apart in the middle of a made-up code), so the corpus's own pseudo-questions are answered by BM25 and its weight rises
  * above the configured one.
  */
 class FittedFusionTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(180);
-    private static final int PAGES = 30;
+    private static final int PAGES = 50;
     private static PipelineHarness kb;
     private static final String PROSE = """
             When the service runs out of connections it stops taking new requests for a while and reports CODE in
@@ -38,7 +38,7 @@ class FittedFusionTest {
         kb = new PipelineHarness();
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < PAGES; i++) {
-            String code = "err" + (4003 + 37 * i);
+            String code = code(i);
             String path = "errors/" + code + ".md";
             // One long shared text per page: the code is a small part of each chunk's meaning, all of its words.
             kb.write(path, "# Connection pool exhausted\n\n" + PROSE.replace("CODE", code));
@@ -51,6 +51,12 @@ class FittedFusionTest {
             JsonNode fusion = kb.get("/api/v1/status").path("fusion");
             return fusion.path("settled").asBoolean() && "fitted".equals(fusion.path("source").asText());
         });
+    }
+
+    /** Codes that differ in one character in their middle: one word-piece apart for a sentence model. */
+    private static String code(int i) {
+        String letters = "abcdefghijklmnopqrstuvwxyz";
+        return "kbx7q" + letters.charAt(i % letters.length()) + (i / letters.length()) + "m4z";
     }
 
     @AfterAll

@@ -111,7 +111,10 @@ public final class SearchService {
         Script script = Script.of(query);
         List<String> rare = RareTerms.of(hits.corpus());
         CorpusStats corpus = hits.corpus();
-        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()))
+        // A CJK question by its words weighted by rarity when the index's counts are known; else by bigram share.
+        boolean weighted = script == Script.CJK && corpus.termsRead();
+        boolean lexical = hits.bm25().stream().anyMatch(c -> weighted ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
+                        : QueryTerms.isEvidence(units, script, c.enrichedText()))
                 || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
                         .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
         CosineCheck cosine = cosineCheck(query, spaces, hits);

@@ -108,15 +108,7 @@ public final class SearchService {
         hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
         KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         List<String> units = QueryTerms.evidenceUnits(query);
-        Script script = Script.of(query);
-        List<String> rare = RareTerms.of(hits.corpus());
-        CorpusStats corpus = hits.corpus();
-        // A CJK question by its words weighted by rarity when the index's counts are known; else by bigram share.
-        boolean weighted = script == Script.CJK && corpus.termsRead();
-        boolean lexical = hits.bm25().stream().anyMatch(c -> weighted ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
-                        : QueryTerms.isEvidence(units, script, c.enrichedText()))
-                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
-                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
+        boolean lexical = lexicalEvidence(query, units, hits);
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
         // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
@@ -129,6 +121,22 @@ public final class SearchService {
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();
         return new Retrieval(query, inCategory, documents, verdict, found ? List.of() : suggestions(hits), l1Available,
                 hits, evidence);
+    }
+
+    /**
+     * Whether one of BM25's chunks is lexical evidence for the question: it holds enough of the question's words
+     * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
+     * rare terms of the question together.
+     */
+    private static boolean lexicalEvidence(String query, List<String> units, ArmHits hits) {
+        Script script = Script.of(query);
+        CorpusStats corpus = hits.corpus();
+        List<String> rare = RareTerms.of(corpus);
+        boolean weighted = script == Script.CJK && corpus.termsRead();
+        return hits.bm25().stream().anyMatch(c -> weighted ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
+                        : QueryTerms.isEvidence(units, script, c.enrichedText()))
+                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
+                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
     }
 
     /** The best cosine of one vector field against that field's threshold. */

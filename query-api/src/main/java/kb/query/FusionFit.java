@@ -19,14 +19,24 @@ public final class FusionFit {
 
     static final double[] BM25_WEIGHTS = {0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0};
     static final int[] RRF_KS = {10, 30, 60};
+    static final double[] CROSS_WEIGHTS = {0, 0.3, 1.0};
     /** Reciprocal ranks are read in the top this many documents. */
     static final int DEPTH = 10;
 
     private FusionFit() {
     }
 
-    /** One pseudo-question's retrieved chunks and the document that answers it. */
-    public record Sample(String docId, ArmHits hits) {
+    /**
+     * One pseudo-question's retrieved chunks and the document that answers it.
+     *
+     * @param weight its share of the mean: each kind of pseudo-question counts as much as another, however many
+     *               documents fell back to it
+     */
+    public record Sample(String docId, ArmHits hits, double weight) {
+
+        public Sample(String docId, ArmHits hits) {
+            this(docId, hits, 1);
+        }
     }
 
     /**
@@ -42,9 +52,9 @@ public final class FusionFit {
                          double fittedMrr) {
     }
 
-    public static Result fit(List<Sample> samples, FusionWeights configured, double vectorWeight, double crossWeight) {
+    public static Result fit(List<Sample> samples, FusionWeights configured, double vectorWeight) {
         FusionWeights best = configured;
-        double bestMrr = mrr(samples, configured, vectorWeight, crossWeight);
+        double bestMrr = mrr(samples, configured, vectorWeight);
         double configuredMrr = bestMrr;
         for (double bm25 : BM25_WEIGHTS) {
             for (double rare : BM25_WEIGHTS) {
@@ -52,12 +62,14 @@ public final class FusionFit {
                     continue;
                 }
                 for (int k : RRF_KS) {
-                    FusionWeights candidate = new FusionWeights(bm25, rare, k);
-                    double mrr = mrr(samples, candidate, vectorWeight, crossWeight);
-                    if (mrr > bestMrr + 1e-9 || (Math.abs(mrr - bestMrr) <= 1e-9
-                            && distance(candidate, configured) < distance(best, configured))) {
-                        best = candidate;
-                        bestMrr = mrr;
+                    for (double cross : CROSS_WEIGHTS) {
+                        FusionWeights candidate = new FusionWeights(bm25, rare, k, cross);
+                        double mrr = mrr(samples, candidate, vectorWeight);
+                        if (mrr > bestMrr + 1e-9 || (Math.abs(mrr - bestMrr) <= 1e-9
+                                && distance(candidate, configured) < distance(best, configured))) {
+                            best = candidate;
+                            bestMrr = mrr;
+                        }
                     }
                 }
             }
@@ -69,29 +81,33 @@ public final class FusionFit {
     /** How far two weightings are apart (log scale for the weights: 0.1 to 0.2 is as far as 1 to 2). */
     private static double distance(FusionWeights a, FusionWeights b) {
         return Math.abs(Math.log(a.bm25() / b.bm25())) + Math.abs(Math.log(a.rareBm25() / b.rareBm25()))
-                + Math.abs(Math.log((double) a.rrfK() / b.rrfK()));
+                + Math.abs(Math.log((double) a.rrfK() / b.rrfK())) + Math.abs(a.crossVector() - b.crossVector());
     }
 
-    static double mrr(List<Sample> samples, FusionWeights weights, double vectorWeight, double crossWeight) {
+    static double mrr(List<Sample> samples, FusionWeights weights, double vectorWeight) {
         double sum = 0;
         for (Sample sample : samples) {
             ArmHits hits = sample.hits();
             double bm25 = RareTerms.bm25Weight(hits.corpus(), weights.bm25(), weights.rareBm25());
             Map<String, Double> fused = RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.bm25()), bm25),
                     new RrfFusion.Arm(ids(hits.vector()), vectorWeight),
-                    new RrfFusion.Arm(ids(hits.crossVector()), crossWeight)), weights.rrfK());
-            sum += reciprocalRank(documents(fused, hits), sample.docId());
+                    new RrfFusion.Arm(ids(hits.crossVector()), weights.crossVector())), weights.rrfK());
+            sum += sample.weight() * reciprocalRank(documents(fused, hits), sample.docId());
         }
-        return samples.isEmpty() ? 0 : sum / samples.size();
+        return samples.isEmpty() ? 0 : sum / totalWeight(samples);
     }
 
     private static double armMrr(List<Sample> samples, boolean bm25) {
         double sum = 0;
         for (Sample sample : samples) {
             List<ChunkDoc> arm = bm25 ? sample.hits().bm25() : sample.hits().vector();
-            sum += reciprocalRank(arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
+            sum += sample.weight() * reciprocalRank(arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
         }
-        return samples.isEmpty() ? 0 : sum / samples.size();
+        return samples.isEmpty() ? 0 : sum / totalWeight(samples);
+    }
+
+    private static double totalWeight(List<Sample> samples) {
+        return samples.stream().mapToDouble(Sample::weight).sum();
     }
 
     /** Documents by their best chunk's fused score, as the served ranking orders them. */

@@ -44,7 +44,6 @@ public final class FusionFitter implements AutoCloseable {
     private final Corpus corpus;
     private final Map<Script, FusionWeights> configured;
     private final double vectorWeight;
-    private final double crossWeight;
     private final int maxQuestions;
     private final Runnable beforeFit;
     private final Clock clock;
@@ -58,12 +57,10 @@ public final class FusionFitter implements AutoCloseable {
      * @param maxQuestions pseudo-questions per fit; 0 turns fitting off (the configured weights stay)
      * @param beforeFit    run on the fitting thread before each fit (the gate calibrates on the same corpus)
      */
-    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, double crossWeight,
-                        int maxQuestions, Runnable beforeFit, Clock clock) {
+    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, int maxQuestions, Runnable beforeFit, Clock clock) {
         this.corpus = corpus;
         this.configured = Map.copyOf(configured);
         this.vectorWeight = vectorWeight;
-        this.crossWeight = crossWeight;
         this.maxQuestions = maxQuestions;
         this.beforeFit = beforeFit;
         this.clock = clock;
@@ -108,7 +105,7 @@ public final class FusionFitter implements AutoCloseable {
                 beforeFit.run();
                 current = fit(chunks);
                 fittedOn = chunks;
-                LOG.info("[fusion] fitted on {} chunks: {}", chunks, current.weights());
+                LOG.info("[fusion] fitted on {} chunks: {} ({})", chunks, current.weights(), current.fits());
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("[fusion] fit skipped: {}", e.toString());
@@ -117,17 +114,20 @@ public final class FusionFitter implements AutoCloseable {
 
     FittedFusion fit(long chunks) throws IOException {
         List<PseudoQuestions.Question> questions = PseudoQuestions.of(corpus.chunks(), maxQuestions);
+        Map<String, Long> perKind = questions.stream()
+                .collect(Collectors.groupingBy(q -> Script.of(q.text()) + "/" + q.kind(), Collectors.counting()));
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
             Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
-            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
-                    .add(new FusionFit.Sample(q.docId(), retrieval.hits()));
+            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>()).add(new FusionFit.Sample(q.docId(),
+                    retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));
         }
+        logByKind(questions, samples);
         Map<Script, FusionWeights> weights = new EnumMap<>(configured);
         Map<Script, FusionFit.Result> fits = new EnumMap<>(Script.class);
         samples.forEach((script, list) -> {
             if (list.size() >= MIN_QUESTIONS) {
-                FusionFit.Result result = FusionFit.fit(list, configured.get(script), vectorWeight, crossWeight);
+                FusionFit.Result result = FusionFit.fit(list, configured.get(script), vectorWeight);
                 fits.put(script, result);
                 weights.put(script, result.weights());
             }
@@ -135,6 +135,22 @@ public final class FusionFitter implements AutoCloseable {
         Map<PseudoQuestions.Kind, Long> kinds = new TreeMap<>(questions.stream()
                 .collect(Collectors.groupingBy(PseudoQuestions.Question::kind, Collectors.counting())));
         return new FittedFusion(fits.isEmpty() ? "configured" : "fitted", weights, fits, kinds, chunks, clock.millis());
+    }
+
+    /** Each arm's MRR@10 per kind of pseudo-question: which kinds favour which arm, for whoever tunes the kinds. */
+    private static void logByKind(List<PseudoQuestions.Question> questions, Map<Script, List<FusionFit.Sample>> samples) {
+        Map<String, List<FusionFit.Sample>> byKind = new TreeMap<>();
+        Map<Script, Integer> next = new EnumMap<>(Script.class);
+        for (PseudoQuestions.Question q : questions) {
+            Script script = Script.of(q.text());
+            int i = next.merge(script, 1, Integer::sum) - 1;
+            byKind.computeIfAbsent(script + "/" + q.kind(), k -> new ArrayList<>()).add(samples.get(script).get(i));
+        }
+        byKind.forEach((kind, list) -> {
+            FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10, 1), 1);
+            LOG.info("[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}", kind, list.size(),
+                    arms.bm25Mrr(), arms.vectorMrr(), arms.configuredMrr());
+        });
     }
 
     @Override

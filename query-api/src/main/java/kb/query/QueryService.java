@@ -64,7 +64,7 @@ public final class QueryService implements AutoCloseable {
                 Embeddings.defaultGateMinCosine(config.embeddingModel()), config.gateMinCosine(), java.time.Clock.systemUTC());
         gate.start(config.gatePeriod());
         this.fusion = new FusionFitter(new FittedCorpus(retriever), SearchService.configuredWeights(config),
-                config.vectorWeight(), config.crossVectorWeight(), config.fusionQuestions(), gate::refresh,
+                config.vectorWeight(), config.fusionQuestions(), gate::refresh,
                 java.time.Clock.systemUTC());
         SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current,
                 fusion::current);

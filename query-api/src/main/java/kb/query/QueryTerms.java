@@ -34,6 +34,11 @@ public final class QueryTerms {
         return Normalizer.normalize(query, Normalizer.Form.NFKC).strip();
     }
 
+    /** Whether a lower-cased word is one of the English function words no arm searches for. */
+    static boolean isStopword(String word) {
+        return STOPWORDS.contains(word);
+    }
+
     public static List<String> contentTerms(String query) {
         Set<String> terms = new LinkedHashSet<>();
         for (String token : tokens(query)) {

@@ -74,4 +74,31 @@ public final class RareTerms {
                 .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
         return held >= EVIDENCE_TERMS && 2 * held >= known;
     }
+
+    /** The share of a CJK question's word weight a chunk must hold to be lexical evidence. */
+    static final double CJK_EVIDENCE_SHARE = 0.5;
+
+    /**
+     * Whether a text is lexical evidence for a question mostly in CJK script: it holds at least
+     * {@link #CJK_EVIDENCE_SHARE} of the question's words weighted by rarity (BM25's idf over the corpus's chunks;
+     * a word no chunk holds weighs most). Words are the segmented ones ({@link CjkWords}) and the non-CJK terms,
+     * so the common words an everyday question shares with any long Chinese page ({@code 时候}, {@code 可以})
+     * carry little, and a pair across a word boundary nothing. Without term statistics: not evidence by this rule.
+     */
+    public static boolean isCjkEvidence(CorpusStats corpus, String text) {
+        if (!corpus.termsRead() || text == null) {
+            return false;
+        }
+        java.util.Set<String> terms = new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        double total = 0;
+        double held = 0;
+        for (Map.Entry<String, Long> e : corpus.termChunks().entrySet()) {
+            if (corpus.isRealTerm(e.getKey())) {
+                double idf = Math.log(1 + (corpus.chunks() - e.getValue() + 0.5) / (e.getValue() + 0.5));
+                total += idf;
+                held += terms.contains(e.getKey()) ? idf : 0;
+            }
+        }
+        return total > 0 && held >= CJK_EVIDENCE_SHARE * total;
+    }
 }

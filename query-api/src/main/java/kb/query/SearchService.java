@@ -54,8 +54,10 @@ public final class SearchService {
 
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
     public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
-        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK()),
-                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK()));
+        return Map.of(Script.LATIN, new FusionWeights(config.bm25Weight(), config.rareBm25Weight(), config.rrfK(),
+                        config.crossVectorWeight()),
+                Script.CJK, new FusionWeights(config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK(),
+                        config.crossVectorWeight()));
     }
 
     /** The fusion's weights in force and where they came from. */
@@ -106,12 +108,7 @@ public final class SearchService {
         hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
         KeywordSpecificity.L0Evidence evidence = KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         List<String> units = QueryTerms.evidenceUnits(query);
-        Script script = Script.of(query);
-        List<String> rare = RareTerms.of(hits.corpus());
-        CorpusStats corpus = hits.corpus();
-        boolean lexical = hits.bm25().stream().anyMatch(c -> QueryTerms.isEvidence(units, script, c.enrichedText()))
-                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
-                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
+        boolean lexical = lexicalEvidence(query, units, hits);
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
         // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
@@ -124,6 +121,22 @@ public final class SearchService {
         List<SearchResponse.DocumentResult> documents = found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();
         return new Retrieval(query, inCategory, documents, verdict, found ? List.of() : suggestions(hits), l1Available,
                 hits, evidence);
+    }
+
+    /**
+     * Whether one of BM25's chunks is lexical evidence for the question: it holds enough of the question's words
+     * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
+     * rare terms of the question together.
+     */
+    private static boolean lexicalEvidence(String query, List<String> units, ArmHits hits) {
+        Script script = Script.of(query);
+        CorpusStats corpus = hits.corpus();
+        List<String> rare = RareTerms.of(corpus);
+        boolean weighted = script == Script.CJK && corpus.termsRead();
+        return hits.bm25().stream().anyMatch(c -> weighted ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
+                        : QueryTerms.isEvidence(units, script, c.enrichedText()))
+                || hits.bm25().stream().limit(RARE_EVIDENCE_CHUNKS)
+                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
     }
 
     /** The best cosine of one vector field against that field's threshold. */
@@ -215,7 +228,7 @@ public final class SearchService {
         double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
         FusionWeights weights = fusion.get().forScript(script);
         int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
-        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : config.crossVectorWeight();
+        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
         List<RrfFusion.Arm> l0Arms = List.of(new RrfFusion.Arm(ids(specific), config.l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
                 new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));

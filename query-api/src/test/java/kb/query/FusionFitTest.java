@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class FusionFitTest {
 
-    private static final FusionWeights CONFIGURED = new FusionWeights(0.3, 1.0, 10);
+    private static final FusionWeights CONFIGURED = new FusionWeights(0.3, 1.0, 10, 1.0);
 
     private static ChunkDoc chunk(String docId) {
         return PseudoQuestionsTest.chunk(docId, 0, docId, null, docId, List.of());
@@ -32,7 +32,7 @@ class FusionFitTest {
 
     @Test
     void shouldMoveTowardBm25WhenBm25RanksThePseudoQuestionsAnswers() {
-        FusionFit.Result result = FusionFit.fit(samples(true), CONFIGURED, 1.0, 1.0);
+        FusionFit.Result result = FusionFit.fit(samples(true), CONFIGURED, 1.0);
         assertTrue(result.weights().bm25() > CONFIGURED.bm25(), result.toString());
         assertEquals(1.0, result.fittedMrr(), result.toString());
         assertTrue(result.bm25Mrr() > result.vectorMrr(), result.toString());
@@ -40,7 +40,7 @@ class FusionFitTest {
 
     @Test
     void shouldMoveTowardVectorsWhenTheVectorsRankThePseudoQuestionsAnswers() {
-        FusionFit.Result result = FusionFit.fit(samples(false), new FusionWeights(2.0, 2.0, 10), 1.0, 1.0);
+        FusionFit.Result result = FusionFit.fit(samples(false), new FusionWeights(2.0, 2.0, 10, 1.0), 1.0);
         assertTrue(result.weights().bm25() < 2.0, result.toString());
         assertEquals(1.0, result.fittedMrr(), result.toString());
     }
@@ -53,6 +53,6 @@ class FusionFitTest {
             both.add(new FusionFit.Sample(answer.docId(), new ArmHits(List.of(answer), List.of(answer), List.of(),
                     List.of(), List.of(), List.of(), CorpusStats.UNKNOWN, List.of())));
         }
-        assertEquals(CONFIGURED, FusionFit.fit(both, CONFIGURED, 1.0, 1.0).weights());
+        assertEquals(CONFIGURED, FusionFit.fit(both, CONFIGURED, 1.0).weights());
     }
 }

@@ -36,21 +36,24 @@ class PseudoQuestionsTest {
         List<ChunkDoc> shuffled = new ArrayList<>(chunks);
         Collections.shuffle(shuffled, new java.util.Random(7));
         assertEquals(first, PseudoQuestions.of(shuffled, 25));
-        assertEquals(25, first.size());
-        assertEquals(25, first.stream().map(PseudoQuestions.Question::docId).distinct().count(), "one per document");
-        assertTrue(first.stream().map(PseudoQuestions.Question::kind).distinct().count() >= 4, first.toString());
+        assertEquals(first.size(), first.stream().map(PseudoQuestions.Question::docId).distinct().count(),
+                "one per document");
+        assertEquals(first.size(), first.stream().map(PseudoQuestions.Question::text).distinct().count(),
+                "a question asked of two documents is left out (the pages share their sentences)");
+        assertTrue(first.size() >= 12 && first.size() < 25, first.toString());
+        assertTrue(first.stream().map(PseudoQuestions.Question::kind).distinct().count() >= 3, first.toString());
     }
 
     @Test
     void shouldDropAndReorderTheWordsOfASentence() {
-        String question = PseudoQuestions.sentence("When the gateway answers with a rate limit error the client waits.");
-        assertEquals("rate limit the client When the answers with", question);
-        assertFalse(PseudoQuestions.sentence("Too short.") != null);
+        String question = PseudoQuestions.sentence("When the gateway answers with a rate limit error the client waits.", java.util.Map.of("the", 9L, "with", 8L, "a", 9L, "when", 5L, "client", 3L, "rate", 2L));
+        assertEquals("client waits. rate error", question);
+        assertFalse(PseudoQuestions.sentence("Too short.", java.util.Map.of()) != null);
     }
 
     @Test
     void shouldFindAnIdentifierInTheText() {
-        ChunkDoc chunk = chunk("d", 0, "t", null, "Raise the pool's maxTotal when ERR_POOL shows.", List.of());
-        assertEquals("maxTotal", PseudoQuestions.question(PseudoQuestions.Kind.IDENTIFIER, chunk));
+        ChunkDoc chunk = chunk("d", 0, "t", null, "Raise the pool maxTotal when ERR_POOL shows.", List.of());
+        assertEquals("maxTotal pool raise", PseudoQuestions.question(PseudoQuestions.Kind.IDENTIFIER, chunk, java.util.Map.of("pool", 9L, "raise", 3L, "shows", 1L)));
     }
 }

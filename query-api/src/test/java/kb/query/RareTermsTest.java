@@ -76,4 +76,20 @@ class RareTermsTest {
                 "time", 900L, "set", 300L));
         assertEquals(false, RareTerms.isEvidence(stats, RareTerms.of(stats), "Lisbon in December"));
     }
+
+    @Test
+    void shouldNotCountCommonChineseWordsAsEvidenceForAnEverydayQuestion() {
+        String question = "感冒的时候可以喝咖啡吗？";
+        CorpusStats stats = new CorpusStats(0, 5074, Map.of(), Map.of("感冒", 0L, "的", 1995L, "时候", 165L, "可以", 985L,
+                "喝", 0L, "咖啡", 0L, "吗", 10L, "的时", 197L), CjkWords.of(question));
+        assertEquals(false, RareTerms.isCjkEvidence(stats, "这个时候可以重启服务吗？的确如此。"));
+    }
+
+    @Test
+    void shouldCountAChunkHoldingTheQuestionsRareChineseWordsAsEvidence() {
+        String question = "服务器硬盘突然变成只读了怎么办";
+        CorpusStats stats = new CorpusStats(0, 5074, Map.of(), Map.of("服务", 400L, "硬盘", 22L, "突然", 1L, "变成", 15L,
+                "只", 341L, "读", 224L, "了", 648L, "怎么", 20L), CjkWords.of(question));
+        assertEquals(true, RareTerms.isCjkEvidence(stats, "硬盘突然变成只读：先把文件拷出来"));
+    }
 }

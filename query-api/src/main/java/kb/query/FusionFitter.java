@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * Fits the fusion to the indexed corpus, as {@link GateCalibrator} fits the gate: pseudo-questions made from
  * the corpus ({@link PseudoQuestions}) are searched once, and {@link FusionFit} picks each script's weights from
  * what the arms returned. It fits again whenever the number of chunks with a vector has changed and the index
- * is complete (no chunk awaits its vector) or has stopped changing since the last look, so that the weights in
+ * is complete (no chunk awaits its vector) or has not changed for {@link #STALLED_LOOKS} looks, so that the weights in
  * force after a folder is indexed come from the whole folder, whatever the timing of the ingest.
  */
 public final class FusionFitter implements AutoCloseable {
@@ -51,6 +51,9 @@ public final class FusionFitter implements AutoCloseable {
     private volatile FittedFusion current;
     private volatile long fittedOn = -1;
     private long lastSeen = -1;
+    private int unchangedLooks;
+    /** Looks without a new vector after which an incomplete index is fitted anyway. */
+    static final int STALLED_LOOKS = 10;
     private SearchService search;
 
     /**
@@ -99,8 +102,10 @@ public final class FusionFitter implements AutoCloseable {
     void refresh() {
         try {
             long chunks = corpus.embeddedChunks();
-            boolean stable = chunks == lastSeen || corpus.awaitingVectors() == 0;
+            unchangedLooks = chunks == lastSeen ? unchangedLooks + 1 : 0;
             lastSeen = chunks;
+            // Vectors still arriving: wait for the last one, unless they have stopped coming (a stalled sink).
+            boolean stable = unchangedLooks >= STALLED_LOOKS || corpus.awaitingVectors() == 0;
             if (chunks > 0 && chunks != fittedOn && stable) {
                 beforeFit.run();
                 current = fit(chunks);

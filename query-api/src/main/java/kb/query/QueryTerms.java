@@ -27,11 +27,30 @@ public final class QueryTerms {
     }
 
     /**
-     * The form of a question every arm and the gate see: NFKC ({@code ＴＳＤＢ} is {@code TSDB}), case kept for the
-     * vectors (the lexical arm and L0 fold case themselves), surrounding blanks removed.
+     * The form of a question every arm and the gate see: NFKC ({@code ＴＳＤＢ} is {@code TSDB}) but for Chinese
+     * full-width punctuation, case kept for the vectors (the lexical arm and L0 fold case themselves), surrounding
+     * blanks removed.
      */
     public static String normalForm(String query) {
-        return Normalizer.normalize(query, Normalizer.Form.NFKC).strip();
+        StringBuilder out = new StringBuilder(query.length());
+        int segment = 0;
+        for (int at = 0; at < query.length(); at = query.offsetByCodePoints(at, 1)) {
+            int c = query.codePointAt(at);
+            if (isCjkPunctuation(c)) {
+                out.append(Normalizer.normalize(query.substring(segment, at), Normalizer.Form.NFKC)).appendCodePoint(c);
+                segment = at + Character.charCount(c);
+            }
+        }
+        return out.append(Normalizer.normalize(query.substring(segment), Normalizer.Form.NFKC)).toString().strip();
+    }
+
+    /**
+     * Full-width punctuation, which Chinese text is written with: NFKC would make it ASCII, and the Chinese model, trained on them, then embeds another sentence (a question ending in {@code ？}
+     * ranked its page lower with {@code ?}). Full-width letters and digits ({@code ＴＳＤＢ}) are still folded.
+     */
+    private static boolean isCjkPunctuation(int c) {
+        return (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20)
+                || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
     }
 
     /** Whether a lower-cased word is one of the English function words no arm searches for. */

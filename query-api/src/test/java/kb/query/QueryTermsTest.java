@@ -74,6 +74,9 @@ class QueryTermsTest {
     @Test
     void shouldGiveEveryArmTheNfkcFormWhenTheQuestionIsFullWidth() {
         assertEquals("TSDB compaction", QueryTerms.normalForm(" ＴＳＤＢ　compaction "));
+        assertEquals("命令被截断了，是怎么回事？", QueryTerms.normalForm("命令被截断了，是怎么回事？"));
+        assertEquals("Ｘ？".length(), QueryTerms.normalForm("Ｘ？").length());
+        assertEquals("X？", QueryTerms.normalForm("Ｘ？"));
         assertEquals(QueryTerms.lexicalQuery("TSDB"), QueryTerms.lexicalQuery(QueryTerms.normalForm("ＴＳＤＢ")));
     }
 

@@ -13,8 +13,8 @@ import kb.core.Settings;
  * @param maxChunksPerDocument chunks indexed per document at most ({@code KB_MAX_CHUNKS_PER_DOCUMENT},
  *                      default 2000); the rest of a longer document is left out and reported on kb.dlq
  */
-public record ChunkerConfig(CommonConfig common, String applicationId, int maxChunkChars, Path stateDir,
-                            int maxChunksPerDocument) {
+public record ChunkerConfig(
+        CommonConfig common, String applicationId, int maxChunkChars, Path stateDir, int maxChunksPerDocument) {
 
     public static final int DEFAULT_MAX_CHUNKS_PER_DOCUMENT = 2000;
 

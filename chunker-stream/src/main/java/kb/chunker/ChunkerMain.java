@@ -9,15 +9,15 @@ import kb.core.Shutdown;
 /** Runs the chunker stream on its own, configured by environment variables (docs/configuration.md). */
 public final class ChunkerMain {
 
-    private ChunkerMain() {
-    }
+    private ChunkerMain() {}
 
     public static void main(String[] args) throws Exception {
         Settings settings = Settings.fromEnvironment();
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ChunkerStream stream = new ChunkerStream(ChunkerConfig.from(settings), registry);
         stream.start();
-        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9402), registry, stream::isRunning);
+        MetricsServer metrics =
+                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9402), registry, stream::isRunning);
         Shutdown.awaitThenClose("kb-chunker", stream, metrics);
     }
 }

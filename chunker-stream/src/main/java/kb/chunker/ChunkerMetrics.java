@@ -16,11 +16,11 @@ final class ChunkerMetrics {
                 .serviceLevelObjectives(100, 300, 600, 900, 1200)
                 .register(registry);
         // Registered at zero so dashboards and alerts have a series before the first record of each kind.
-        for (String outcome : new String[]{"indexed", "deleted", "failed"}) {
+        for (String outcome : new String[] {"indexed", "deleted", "failed"}) {
             registry.counter("kb_chunker_records_total", "outcome", outcome);
         }
-        for (String reason : new String[]{"undecodable", "error", "truncated", "production", "processing",
-                "deserialization"}) {
+        for (String reason :
+                new String[] {"undecodable", "error", "truncated", "production", "processing", "deserialization"}) {
             registry.counter("kb_chunker_dlq_total", "reason", reason);
         }
     }
@@ -41,7 +41,8 @@ final class ChunkerMetrics {
             registry.counter("kb_chunker_records_total", "outcome", "deleted").increment();
         } else {
             registry.counter("kb_chunker_records_total", "outcome", "failed").increment();
-            registry.counter("kb_chunker_dlq_total", "reason", reason((Outcome.Failed) outcome)).increment();
+            registry.counter("kb_chunker_dlq_total", "reason", reason((Outcome.Failed) outcome))
+                    .increment();
         }
         return outcome;
     }

@@ -2,8 +2,8 @@ package kb.chunker;
 
 import java.util.Map;
 import kb.chunker.format.FormatChunker;
-import kb.chunker.format.MarkdownChunker;
 import kb.chunker.format.JsonChunker;
+import kb.chunker.format.MarkdownChunker;
 import kb.chunker.format.PlainTextChunker;
 import kb.chunker.format.PythonChunker;
 import kb.chunker.format.YamlChunker;
@@ -19,11 +19,20 @@ public final class ChunkerRegistry {
         YamlChunker yaml = new YamlChunker(maxChunkChars);
         this.fallback = new PlainTextChunker(maxChunkChars);
         this.byFormat = Map.of(
-                "md", markdown, "markdown", markdown,
-                "yaml", yaml, "yml", yaml,
-                "json", new JsonChunker(maxChunkChars, fallback),
-                "py", new PythonChunker(maxChunkChars),
-                "txt", fallback);
+                "md",
+                markdown,
+                "markdown",
+                markdown,
+                "yaml",
+                yaml,
+                "yml",
+                yaml,
+                "json",
+                new JsonChunker(maxChunkChars, fallback),
+                "py",
+                new PythonChunker(maxChunkChars),
+                "txt",
+                fallback);
     }
 
     public FormatChunker forFormat(String format) {

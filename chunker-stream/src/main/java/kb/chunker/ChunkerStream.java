@@ -3,9 +3,9 @@ package kb.chunker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.Properties;
 import kb.core.TopicCreator;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -36,7 +36,8 @@ public final class ChunkerStream implements AutoCloseable {
         TopicCreator.ensureTopics(config.common());
         Properties props = streamsProps(config);
         props.put(DeadLetterExceptionHandler.METER_REGISTRY_CONFIG, registry);
-        deadLetters = new DeadLetterSender(config.common().bootstrapServers(), config.common().topics().maxMessageBytes());
+        deadLetters = new DeadLetterSender(
+                config.common().bootstrapServers(), config.common().topics().maxMessageBytes());
         props.put(DeadLetterExceptionHandler.SENDER_CONFIG, deadLetters);
         streams = new KafkaStreams(ChunkerTopology.build(config, registry), props);
         streams.setUncaughtExceptionHandler(error -> {
@@ -82,16 +83,23 @@ public final class ChunkerStream implements AutoCloseable {
         // send neither duplicates nor reorders a document's versions within its partition.
         props.put(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
         props.put(StreamsConfig.producerPrefix(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG), "true");
-        props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
+        props.put(
+                StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
-        props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
+        props.put(
+                StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
                 Integer.toString(config.common().topics().maxMessageBytes()));
         // A record that cannot be read, processed or produced goes to kb.dlq; the stream moves on.
-        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, config.common().topics().dlq().name());
+        props.put(
+                StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
+                config.common().topics().dlq().name());
         props.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
-        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class.getName());
-        props.put(DeadLetterExceptionHandler.MAX_VALUE_BYTES_CONFIG,
+        props.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterExceptionHandler.class.getName());
+        props.put(
+                DeadLetterExceptionHandler.MAX_VALUE_BYTES_CONFIG,
                 Integer.toString(config.common().topics().maxValueBytes()));
         return props;
     }

@@ -24,8 +24,7 @@ import org.apache.kafka.streams.kstream.Produced;
  */
 public final class ChunkerTopology {
 
-    private ChunkerTopology() {
-    }
+    private ChunkerTopology() {}
 
     public static Topology build(ChunkerConfig config, MeterRegistry registry) {
         KbTopics topics = config.common().topics();
@@ -33,15 +32,19 @@ public final class ChunkerTopology {
         RecordBudget budget = new RecordBudget(config.maxChunksPerDocument(), topics.maxValueBytes());
         ChunkerMetrics metrics = new ChunkerMetrics(registry);
         StreamsBuilder builder = new StreamsBuilder();
-        builder.stream(topics.fileEvents().name(),
+        builder.stream(
+                        topics.fileEvents().name(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("file-events-source"))
                 .processValues(GenerationStamper::new, Named.as("stamp-generation"))
-                .mapValues((path, bytes) -> metrics.record(decide(assembler, budget, path, bytes)),
+                .mapValues(
+                        (path, bytes) -> metrics.record(decide(assembler, budget, path, bytes)),
                         Named.as("assemble-document"))
                 .split(Named.as("outcome-"))
-                .branch((path, outcome) -> outcome instanceof Outcome.Indexed,
+                .branch(
+                        (path, outcome) -> outcome instanceof Outcome.Indexed,
                         Branched.withConsumer(indexed -> routeIndexed(indexed, topics), "indexed"))
-                .branch((path, outcome) -> outcome instanceof Outcome.Deleted,
+                .branch(
+                        (path, outcome) -> outcome instanceof Outcome.Deleted,
                         Branched.withConsumer(deleted -> routeDeleted(deleted, topics), "deleted"))
                 .defaultBranch(Branched.withConsumer(failed -> routeFailed(failed, topics), "failed"));
         return builder.build();
@@ -61,7 +64,8 @@ public final class ChunkerTopology {
                 return new Outcome.Deleted(Ids.docIdOfKey(key));
             }
             if (!key.equals(event.key())) {
-                return new Outcome.Failed(bytes, "KeyMismatch", "key '" + key + "' but the event is of '" + event.key() + "'");
+                return new Outcome.Failed(
+                        bytes, "KeyMismatch", "key '" + key + "' but the event is of '" + event.key() + "'");
             }
             DocumentAssembler.Assembled assembled = assembler.read(event);
             RecordBudget.Fitted fitted = budget.fit(assembled.document());
@@ -76,38 +80,67 @@ public final class ChunkerTopology {
                 (path, outcome) -> {
                     DocumentChunks document = ((Outcome.Indexed) outcome).document();
                     return KeyValue.pair(document.docId(), document);
-                }, Named.as("key-by-doc-id"));
-        documents.to(topics.chunks().name(),
-                Produced.with(topics.chunks().keySerde(), topics.chunks().valueSerde()).withName("chunks-sink"));
-        documents.mapValues(DocumentChunks::card, Named.as("card-of-document"))
-                .to(topics.documents().name(), Produced.with(topics.documents().keySerde(),
-                        topics.documents().valueSerde()).withName("documents-sink"));
-        indexed.filter((path, outcome) -> ((Outcome.Indexed) outcome).truncation().isPresent(),
+                },
+                Named.as("key-by-doc-id"));
+        documents.to(
+                topics.chunks().name(),
+                Produced.with(topics.chunks().keySerde(), topics.chunks().valueSerde())
+                        .withName("chunks-sink"));
+        documents
+                .mapValues(DocumentChunks::card, Named.as("card-of-document"))
+                .to(
+                        topics.documents().name(),
+                        Produced.with(
+                                        topics.documents().keySerde(),
+                                        topics.documents().valueSerde())
+                                .withName("documents-sink"));
+        indexed.filter(
+                        (path, outcome) ->
+                                ((Outcome.Indexed) outcome).truncation().isPresent(),
                         Named.as("truncated-documents"))
                 .process(TruncationNotice::new, Named.as("truncation-notice"))
-                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
-                        .withName("truncation-dlq-sink"));
-        indexed.filter((path, outcome) -> ((Outcome.Indexed) outcome).frontmatterTooLarge().isPresent(),
+                .to(
+                        topics.dlq().name(),
+                        Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                                .withName("truncation-dlq-sink"));
+        indexed.filter(
+                        (path, outcome) -> ((Outcome.Indexed) outcome)
+                                .frontmatterTooLarge()
+                                .isPresent(),
                         Named.as("frontmatter-too-large"))
                 .process(FrontmatterNotice::new, Named.as("frontmatter-notice"))
-                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
-                        .withName("frontmatter-dlq-sink"));
+                .to(
+                        topics.dlq().name(),
+                        Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                                .withName("frontmatter-dlq-sink"));
     }
 
     private static void routeDeleted(KStream<String, Outcome> deleted, KbTopics topics) {
-        deleted.map((path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentChunks) null),
+        deleted.map(
+                        (path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentChunks) null),
                         Named.as("chunks-tombstone"))
-                .to(topics.chunks().name(), Produced.with(topics.chunks().keySerde(), topics.chunks().valueSerde())
-                        .withName("chunks-tombstone-sink"));
-        deleted.map((path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentCard) null),
+                .to(
+                        topics.chunks().name(),
+                        Produced.with(
+                                        topics.chunks().keySerde(),
+                                        topics.chunks().valueSerde())
+                                .withName("chunks-tombstone-sink"));
+        deleted.map(
+                        (path, outcome) -> KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentCard) null),
                         Named.as("card-tombstone"))
-                .to(topics.documents().name(), Produced.with(topics.documents().keySerde(),
-                        topics.documents().valueSerde()).withName("documents-tombstone-sink"));
+                .to(
+                        topics.documents().name(),
+                        Produced.with(
+                                        topics.documents().keySerde(),
+                                        topics.documents().valueSerde())
+                                .withName("documents-tombstone-sink"));
     }
 
     private static void routeFailed(KStream<String, Outcome> failed, KbTopics topics) {
         failed.process(DeadLetterProcessor::new, Named.as("dead-letter-reason"))
-                .to(topics.dlq().name(), Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
-                        .withName("dlq-sink"));
+                .to(
+                        topics.dlq().name(),
+                        Produced.with(topics.dlq().keySerde(), topics.dlq().valueSerde())
+                                .withName("dlq-sink"));
     }
 }

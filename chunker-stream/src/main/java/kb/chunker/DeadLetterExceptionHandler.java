@@ -47,7 +47,8 @@ public final class DeadLetterExceptionHandler
     public void configure(Map<String, ?> configs) {
         dlqTopic = (String) configs.get(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG);
         if (dlqTopic == null) {
-            throw new IllegalArgumentException(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG + " is required");
+            throw new IllegalArgumentException(
+                    StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG + " is required");
         }
         if (configs.get(MAX_VALUE_BYTES_CONFIG) != null) {
             maxValueBytes = Integer.parseInt(configs.get(MAX_VALUE_BYTES_CONFIG).toString());
@@ -61,18 +62,26 @@ public final class DeadLetterExceptionHandler
     }
 
     @Override
-    public ProductionExceptionHandler.Response handleError(ErrorHandlerContext context,
-                                                           ProducerRecord<byte[], byte[]> record, Exception exception) {
-        return resumeProduction(deadLetter(context, record.key(), "production", exception,
-                "while producing to " + record.topic()));
+    public ProductionExceptionHandler.Response handleError(
+            ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
+        return resumeProduction(
+                deadLetter(context, record.key(), "production", exception, "while producing to " + record.topic()));
     }
 
     @Override
     @SuppressWarnings("rawtypes")
-    public ProductionExceptionHandler.Response handleSerializationError(ErrorHandlerContext context,
-            ProducerRecord record, Exception exception, SerializationExceptionOrigin origin) {
-        return resumeProduction(deadLetter(context, null, "production", exception,
-                "while serializing the " + origin.name().toLowerCase(java.util.Locale.ROOT) + " for " + record.topic()));
+    public ProductionExceptionHandler.Response handleSerializationError(
+            ErrorHandlerContext context,
+            ProducerRecord record,
+            Exception exception,
+            SerializationExceptionOrigin origin) {
+        return resumeProduction(deadLetter(
+                context,
+                null,
+                "production",
+                exception,
+                "while serializing the " + origin.name().toLowerCase(java.util.Locale.ROOT) + " for "
+                        + record.topic()));
     }
 
     /** Called on the producer's I/O thread: the letters go through the sender when there is one. */
@@ -85,25 +94,25 @@ public final class DeadLetterExceptionHandler
     }
 
     @Override
-    public ProcessingExceptionHandler.Response handleError(ErrorHandlerContext context, Record<?, ?> record,
-                                                           Exception exception) {
-        return ProcessingExceptionHandler.Response.resume(deadLetter(context, null, "processing", exception,
-                "in " + context.processorNodeId()));
+    public ProcessingExceptionHandler.Response handleError(
+            ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+        return ProcessingExceptionHandler.Response.resume(
+                deadLetter(context, null, "processing", exception, "in " + context.processorNodeId()));
     }
 
     @Override
-    public DeserializationExceptionHandler.Response handleError(ErrorHandlerContext context,
-            ConsumerRecord<byte[], byte[]> record, Exception exception) {
-        return DeserializationExceptionHandler.Response.resume(deadLetter(context, record.key(), "deserialization",
-                exception, "while reading " + record.topic()));
+    public DeserializationExceptionHandler.Response handleError(
+            ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+        return DeserializationExceptionHandler.Response.resume(
+                deadLetter(context, record.key(), "deserialization", exception, "while reading " + record.topic()));
     }
 
     /**
      * @param fallbackKey the key of the record that failed, used when Streams no longer has the source
      *                    record's (a production error reported after the task moved on has none)
      */
-    private List<ProducerRecord<byte[], byte[]>> deadLetter(ErrorHandlerContext context, byte[] fallbackKey,
-                                                           String reason, Exception exception, String where) {
+    private List<ProducerRecord<byte[], byte[]>> deadLetter(
+            ErrorHandlerContext context, byte[] fallbackKey, String reason, Exception exception, String where) {
         String message = exception.getMessage() + " (" + where + ", source " + context.topic() + "-"
                 + context.partition() + "@" + context.offset() + ")";
         byte[] value = context.sourceRawValue();
@@ -113,12 +122,19 @@ public final class DeadLetterExceptionHandler
         }
         byte[] key = context.sourceRawKey() != null ? context.sourceRawKey() : fallbackKey;
         ProducerRecord<byte[], byte[]> letter = new ProducerRecord<>(dlqTopic, null, key, value);
-        DeadLetters.addReason(letter.headers(), DeadLetterProcessor.STAGE, exception.getClass().getName(), message);
+        DeadLetters.addReason(
+                letter.headers(),
+                DeadLetterProcessor.STAGE,
+                exception.getClass().getName(),
+                message);
         if (registry != null) {
             registry.counter("kb_chunker_dlq_total", "reason", reason).increment();
         }
-        LOG.warn("[chunker] dead-lettered {} after a {} error: {}",
-                key == null ? null : new String(key, StandardCharsets.UTF_8), reason, message);
+        LOG.warn(
+                "[chunker] dead-lettered {} after a {} error: {}",
+                key == null ? null : new String(key, StandardCharsets.UTF_8),
+                reason,
+                message);
         return List.of(letter);
     }
 }

@@ -23,7 +23,8 @@ public final class DeadLetterSender implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterSender.class);
 
     private final KafkaProducer<byte[], byte[]> producer;
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "kb-chunker-dead-letters"));
+    private final ExecutorService thread =
+            Executors.newSingleThreadExecutor(r -> new Thread(r, "kb-chunker-dead-letters"));
 
     public DeadLetterSender(String bootstrapServers, int maxMessageBytes) {
         Properties props = new Properties();

@@ -36,8 +36,7 @@ public final class DocumentAssembler {
      *
      * @param tooLarge a notice for kb.dlq, or empty
      */
-    public record Assembled(DocumentChunks document, Optional<String> tooLarge) {
-    }
+    public record Assembled(DocumentChunks document, Optional<String> tooLarge) {}
 
     public DocumentChunks assemble(FileEvent event) {
         return read(event).document();
@@ -49,12 +48,25 @@ public final class DocumentAssembler {
         Frontmatter fm = parsed.frontmatter() == null ? Frontmatter.EMPTY : parsed.frontmatter();
         String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
         boolean markdown = Formats.isMarkdown(event.format());
-        ObsidianMarkup body = markdown ? ObsidianMarkup.clean(parsed.body())
+        ObsidianMarkup body = markdown
+                ? ObsidianMarkup.clean(parsed.body())
                 : new ObsidianMarkup(parsed.body(), List.of(), List.of());
         String docId = event.docId();
-        List<Chunk> chunks = chunks(docId, title, registry.forFormat(event.format()).sections(body.text(), title));
-        DocumentCard card = new DocumentCard(docId, event.collection(), event.path(), title, fm.keywords(), fm.summary(),
-                event.category(), event.format(), event.sha256(), event.size(), chunks.size(), event.observedTime(),
+        List<Chunk> chunks =
+                chunks(docId, title, registry.forFormat(event.format()).sections(body.text(), title));
+        DocumentCard card = new DocumentCard(
+                docId,
+                event.collection(),
+                event.path(),
+                title,
+                fm.keywords(),
+                fm.summary(),
+                event.category(),
+                event.format(),
+                event.sha256(),
+                event.size(),
+                chunks.size(),
+                event.observedTime(),
                 notes(fm, body));
         return new Assembled(new DocumentChunks(card, content, chunks), Optional.ofNullable(parsed.tooLarge()));
     }
@@ -63,7 +75,8 @@ public final class DocumentAssembler {
     private static NoteMeta notes(Frontmatter fm, ObsidianMarkup body) {
         List<String> tags = new ArrayList<>(fm.tags());
         tags.addAll(body.tags());
-        return new NoteMeta(NoteNames.distinct(tags), fm.aliases(), body.links(), FrontmatterProperties.of(fm.metadata()));
+        return new NoteMeta(
+                NoteNames.distinct(tags), fm.aliases(), body.links(), FrontmatterProperties.of(fm.metadata()));
     }
 
     private List<Chunk> chunks(String docId, String title, List<Section> sections) {
@@ -89,8 +102,8 @@ public final class DocumentAssembler {
         return text.substring(0, end) + "\u2026";
     }
 
-    private static Chunk chunk(String docId, String title, String header, String text, int ordinal,
-                               Map<String, Integer> seen) {
+    private static Chunk chunk(
+            String docId, String title, String header, String text, int ordinal, Map<String, Integer> seen) {
         String enriched = Enrichment.enrich(title, header, text);
         int occurrence = seen.merge(enriched, 1, Integer::sum) - 1;
         return new Chunk(Ids.chunkId(docId, enriched, occurrence), ordinal, header, text, enriched);

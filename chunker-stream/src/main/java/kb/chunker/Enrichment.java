@@ -6,8 +6,7 @@ package kb.chunker;
  */
 public final class Enrichment {
 
-    private Enrichment() {
-    }
+    private Enrichment() {}
 
     public static String enrich(String title, String sectionHeader, String text) {
         String head = sectionHeader == null || sectionHeader.isBlank() ? title : title + " > " + sectionHeader;

@@ -15,8 +15,13 @@ import java.util.Map;
  * @param aliases  {@code aliases} (or {@code alias}): other names of the note; never null
  * @param metadata every field as parsed, kept for property filters
  */
-public record Frontmatter(String title, List<String> keywords, String summary, List<String> tags, List<String> aliases,
-                          Map<String, Object> metadata) {
+public record Frontmatter(
+        String title,
+        List<String> keywords,
+        String summary,
+        List<String> tags,
+        List<String> aliases,
+        Map<String, Object> metadata) {
 
     public static final Frontmatter EMPTY = new Frontmatter(null, List.of(), null, List.of(), List.of(), Map.of());
 

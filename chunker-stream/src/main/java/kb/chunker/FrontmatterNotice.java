@@ -25,14 +25,15 @@ final class FrontmatterNotice extends ContextualProcessor<String, Outcome, byte[
         RecordHeaders headers = new RecordHeaders();
         DeadLetters.addReason(headers, DeadLetterProcessor.STAGE, ERROR_CLASS, message);
         byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
-        context().forward(new Record<>(key, describe(indexed.document().card().path(), message), record.timestamp(),
-                headers));
+        context()
+                .forward(new Record<>(
+                        key, describe(indexed.document().card().path(), message), record.timestamp(), headers));
     }
 
     private static byte[] describe(String path, String message) {
         try {
-            return Json.MAPPER.writeValueAsBytes(Map.of("path", path, "reason", "frontmatter too large",
-                    "detail", message));
+            return Json.MAPPER.writeValueAsBytes(
+                    Map.of("path", path, "reason", "frontmatter too large", "detail", message));
         } catch (JsonProcessingException e) {
             return path.getBytes(StandardCharsets.UTF_8);
         }

@@ -23,8 +23,7 @@ public final class FrontmatterParser {
     private static final Logger LOG = LoggerFactory.getLogger(FrontmatterParser.class);
     private static final int MAX_FRONTMATTER_CODE_POINTS = 64 * 1024;
 
-    private FrontmatterParser() {
-    }
+    private FrontmatterParser() {}
 
     /**
      * A YAML file has no frontmatter: its leading {@code ---} starts its first document (the YAML chunker splits
@@ -53,14 +52,21 @@ public final class FrontmatterParser {
         String body = bodyStart < 0 ? "" : text.substring(bodyStart + 1);
         int size = yaml.codePointCount(0, yaml.length());
         if (size > MAX_FRONTMATTER_CODE_POINTS) {
-            return new ParsedDocument(null, false, body, "frontmatter too large: " + size + " characters, the limit is "
-                    + MAX_FRONTMATTER_CODE_POINTS + "; its fields are not read, the body is indexed under the title of "
-                    + "its first heading or its file name");
+            return new ParsedDocument(
+                    null,
+                    false,
+                    body,
+                    "frontmatter too large: " + size + " characters, the limit is "
+                            + MAX_FRONTMATTER_CODE_POINTS
+                            + "; its fields are not read, the body is indexed under the title of "
+                            + "its first heading or its file name");
         }
         try {
             return new ParsedDocument(toFrontmatter(load(yaml)), true, body);
         } catch (YAMLException | ClassCastException e) {
-            LOG.warn("[chunker] {}: frontmatter is not valid YAML ({}); indexing the body without metadata", path,
+            LOG.warn(
+                    "[chunker] {}: frontmatter is not valid YAML ({}); indexing the body without metadata",
+                    path,
                     e.getMessage());
             return new ParsedDocument(null, false, body);
         }
@@ -92,8 +98,13 @@ public final class FrontmatterParser {
         options.setMaxAliasesForCollections(20);
         options.setCodePointLimit(MAX_FRONTMATTER_CODE_POINTS);
         options.setAllowRecursiveKeys(false);
-        return new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(),
-                options, new ScalarsAsWritten()).load(yaml);
+        return new Yaml(
+                        new SafeConstructor(options),
+                        new Representer(new DumperOptions()),
+                        new DumperOptions(),
+                        options,
+                        new ScalarsAsWritten())
+                .load(yaml);
     }
 
     /**
@@ -115,12 +126,18 @@ public final class FrontmatterParser {
             return Frontmatter.EMPTY;
         }
         if (!(loaded instanceof Map)) {
-            throw new YAMLException("frontmatter must be a mapping, got " + loaded.getClass().getSimpleName());
+            throw new YAMLException(
+                    "frontmatter must be a mapping, got " + loaded.getClass().getSimpleName());
         }
         Map<String, Object> map = new java.util.LinkedHashMap<>();
         ((Map<Object, Object>) loaded).forEach((k, v) -> map.put(String.valueOf(k), v));
-        return new Frontmatter(text(map.get("title")), keywords(map.get("keywords")), summary(map),
-                NoteNames.tags(first(map, "tags", "tag")), NoteNames.aliases(first(map, "aliases", "alias")), map);
+        return new Frontmatter(
+                text(map.get("title")),
+                keywords(map.get("keywords")),
+                summary(map),
+                NoteNames.tags(first(map, "tags", "tag")),
+                NoteNames.aliases(first(map, "aliases", "alias")),
+                map);
     }
 
     /** Static-site generators describe a page with {@code description} (or {@code abstract}), not {@code summary}. */

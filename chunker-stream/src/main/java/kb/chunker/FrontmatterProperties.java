@@ -16,8 +16,7 @@ final class FrontmatterProperties {
     static final int MAX_VALUES = 64;
     static final int MAX_VALUE_CHARS = 200;
 
-    private FrontmatterProperties() {
-    }
+    private FrontmatterProperties() {}
 
     static Map<String, List<String>> of(Map<String, Object> metadata) {
         Map<String, List<String>> properties = new LinkedHashMap<>();

@@ -24,7 +24,10 @@ final class GenerationStamper implements FixedKeyProcessor<String, byte[], byte[
     public void process(FixedKeyRecord<String, byte[]> record) {
         long offset = context.recordMetadata().map(m -> m.offset()).orElse(-1L);
         record.headers().remove(Generation.HEADER);
-        record.headers().add(Generation.HEADER, ByteBuffer.allocate(Long.BYTES).putLong(offset).array());
+        record.headers()
+                .add(
+                        Generation.HEADER,
+                        ByteBuffer.allocate(Long.BYTES).putLong(offset).array());
         context.forward(record);
     }
 }

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 final class NoteNames {
 
-    private NoteNames() {
-    }
+    private NoteNames() {}
 
     static List<String> tags(Object value) {
         List<String> tags = new ArrayList<>();

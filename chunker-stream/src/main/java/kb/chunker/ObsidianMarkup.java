@@ -25,7 +25,9 @@ public record ObsidianMarkup(String text, List<String> links, List<String> tags)
     private static final Pattern CALLOUT = Pattern.compile("^(\\s*>\\s*)\\[!([A-Za-z][\\w-]*)][+-]?\\s*(.*)$");
     private static final Pattern BLOCK_ID = Pattern.compile("\\s+\\^[A-Za-z0-9-]+\\s*$");
     /** Obsidian's tag: after a space or at a line's start, letters, digits, {@code _ - /}, not only digits. */
-    private static final Pattern INLINE_TAG = Pattern.compile("(?:^|(?<=\\s))#([\\p{L}\\p{N}_/-]*[\\p{L}_][\\p{L}\\p{N}_/-]*)");
+    private static final Pattern INLINE_TAG =
+            Pattern.compile("(?:^|(?<=\\s))#([\\p{L}\\p{N}_/-]*[\\p{L}_][\\p{L}\\p{N}_/-]*)");
+
     private static final Pattern INLINE_CODE = Pattern.compile("(`+)(.+?)\\1");
 
     public static ObsidianMarkup clean(String body) {
@@ -75,7 +77,8 @@ public record ObsidianMarkup(String text, List<String> links, List<String> tags)
         Matcher callout = CALLOUT.matcher(line);
         if (callout.matches()) {
             String type = callout.group(2);
-            String label = type.substring(0, 1).toUpperCase(Locale.ROOT) + type.substring(1).toLowerCase(Locale.ROOT);
+            String label = type.substring(0, 1).toUpperCase(Locale.ROOT)
+                    + type.substring(1).toLowerCase(Locale.ROOT);
             line = callout.group(1) + "**" + label + ":** " + callout.group(3);
         }
         line = BLOCK_ID.matcher(line).replaceFirst("");
@@ -83,10 +86,13 @@ public record ObsidianMarkup(String text, List<String> links, List<String> tags)
         Matcher code = INLINE_CODE.matcher(line);
         int at = 0;
         while (code.find()) {
-            out.append(outsideCode(line.substring(at, code.start()), links, tags)).append(code.group());
+            out.append(outsideCode(line.substring(at, code.start()), links, tags))
+                    .append(code.group());
             at = code.end();
         }
-        return out.append(outsideCode(line.substring(at), links, tags)).toString().stripTrailing();
+        return out.append(outsideCode(line.substring(at), links, tags))
+                .toString()
+                .stripTrailing();
     }
 
     private static String outsideCode(String text, List<String> links, List<String> tags) {

@@ -22,12 +22,18 @@ import kb.core.Json;
 final class RecordBudget {
 
     /** One document version, fitted; {@code truncation} says what was left out, if anything. */
-    record Fitted(DocumentChunks document, Optional<Truncation> truncation) {
-    }
+    record Fitted(DocumentChunks document, Optional<Truncation> truncation) {}
 
     /** What a cut kept of a document, for the dead-letter notice and the log. */
-    record Truncation(String path, int chunksKept, int chunksTotal, int contentCharsKept, int contentCharsTotal,
-                      long recordBytes, int limitBytes, int maxChunks) {
+    record Truncation(
+            String path,
+            int chunksKept,
+            int chunksTotal,
+            int contentCharsKept,
+            int contentCharsTotal,
+            long recordBytes,
+            int limitBytes,
+            int maxChunks) {
 
         String message() {
             return "document indexed in part: " + chunksKept + " of " + chunksTotal + " chunks, " + contentCharsKept
@@ -48,16 +54,25 @@ final class RecordBudget {
     Fitted fit(DocumentChunks document) {
         List<Chunk> chunks = document.chunks();
         DocumentChunks capped = chunks.size() > maxChunks
-                ? withParts(document, document.content(), chunks.subList(0, maxChunks)) : document;
+                ? withParts(document, document.content(), chunks.subList(0, maxChunks))
+                : document;
         long bytes = sizeOf(capped);
         if (capped == document && bytes <= maxValueBytes) {
             return new Fitted(document, Optional.empty());
         }
         DocumentChunks fitted = bytes <= maxValueBytes ? capped : cutToBytes(capped);
         long wholeBytes = capped == document ? bytes : sizeOf(document);
-        return new Fitted(fitted, Optional.of(new Truncation(document.card().path(), fitted.chunks().size(),
-                chunks.size(), fitted.content().length(), document.content().length(), wholeBytes, maxValueBytes,
-                maxChunks)));
+        return new Fitted(
+                fitted,
+                Optional.of(new Truncation(
+                        document.card().path(),
+                        fitted.chunks().size(),
+                        chunks.size(),
+                        fitted.content().length(),
+                        document.content().length(),
+                        wholeBytes,
+                        maxValueBytes,
+                        maxChunks)));
     }
 
     private DocumentChunks cutToBytes(DocumentChunks document) {

@@ -15,8 +15,7 @@ public final class TextSplitter {
 
     private static final String[] BOUNDARIES = {"\n\n", "\n", ". ", "! ", "? ", "。", "; ", " "};
 
-    private TextSplitter() {
-    }
+    private TextSplitter() {}
 
     public static List<String> split(String text, int maxChars) {
         List<String> parts = new ArrayList<>();

@@ -9,8 +9,7 @@ public final class TitleResolver {
 
     private static final Pattern H1 = Pattern.compile("(?m)^#\\s+(.+?)\\s*#*\\s*$");
 
-    private TitleResolver() {
-    }
+    private TitleResolver() {}
 
     public static String resolve(Frontmatter frontmatter, String body, String format, String path) {
         if (frontmatter != null && frontmatter.title() != null) {

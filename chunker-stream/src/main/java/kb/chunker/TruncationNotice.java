@@ -20,7 +20,8 @@ final class TruncationNotice extends ContextualProcessor<String, Outcome, byte[]
 
     @Override
     public void process(Record<String, Outcome> record) {
-        RecordBudget.Truncation cut = ((Outcome.Indexed) record.value()).truncation().orElseThrow();
+        RecordBudget.Truncation cut =
+                ((Outcome.Indexed) record.value()).truncation().orElseThrow();
         RecordHeaders headers = new RecordHeaders();
         DeadLetters.addReason(headers, DeadLetterProcessor.STAGE, ERROR_CLASS, cut.message());
         byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);

@@ -15,8 +15,8 @@ class ChunkerStreamPropsTest {
 
     @Test
     void shouldGiveTheStreamsProducerAcksAllAndIdempotence(@TempDir Path state) {
-        ChunkerConfig config = new ChunkerConfig(new CommonConfig("unused:9092", KbTopics.withPrefix("kb.")),
-                "test-chunker", 1200, state);
+        ChunkerConfig config = new ChunkerConfig(
+                new CommonConfig("unused:9092", KbTopics.withPrefix("kb.")), "test-chunker", 1200, state);
         // What Kafka Streams really hands its producer, after its own defaults and overrides.
         Map<String, Object> producer = new StreamsConfig(ChunkerStream.streamsProps(config)).getProducerConfigs("c");
         assertEquals("all", String.valueOf(producer.get(ProducerConfig.ACKS_CONFIG)));

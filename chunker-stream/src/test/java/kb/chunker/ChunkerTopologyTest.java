@@ -43,13 +43,21 @@ class ChunkerTopologyTest {
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "test-chunker");
         props.put(StreamsConfig.STATE_DIR_CONFIG, state.toString());
         driver = new TopologyTestDriver(ChunkerTopology.build(config, new SimpleMeterRegistry()), props);
-        input = driver.createInputTopic(topics.fileEvents().name(), Serdes.String().serializer(),
+        input = driver.createInputTopic(
+                topics.fileEvents().name(),
+                Serdes.String().serializer(),
                 Serdes.ByteArray().serializer());
-        chunks = driver.createOutputTopic(topics.chunks().name(), Serdes.String().deserializer(),
+        chunks = driver.createOutputTopic(
+                topics.chunks().name(),
+                Serdes.String().deserializer(),
                 topics.chunks().valueSerde().deserializer());
-        cards = driver.createOutputTopic(topics.documents().name(), Serdes.String().deserializer(),
+        cards = driver.createOutputTopic(
+                topics.documents().name(),
+                Serdes.String().deserializer(),
                 topics.documents().valueSerde().deserializer());
-        dlq = driver.createOutputTopic(topics.dlq().name(), Serdes.ByteArray().deserializer(),
+        dlq = driver.createOutputTopic(
+                topics.dlq().name(),
+                Serdes.ByteArray().deserializer(),
                 Serdes.ByteArray().deserializer());
     }
 
@@ -60,11 +68,14 @@ class ChunkerTopologyTest {
 
     @Test
     void shouldPublishChunksAndCardKeyedByDocId() throws Exception {
-        FileEvent event = DocumentAssemblerTest.event("notes/locks.md", "---\ntitle: Suitcase Locks\n---\nSteve = 363\n");
+        FileEvent event =
+                DocumentAssemblerTest.event("notes/locks.md", "---\ntitle: Suitcase Locks\n---\nSteve = 363\n");
         input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
         var chunkRecord = chunks.readKeyValue();
         assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "notes/locks.md"), chunkRecord.key);
-        assertEquals("Suitcase Locks\n\nSteve = 363", chunkRecord.value.chunks().get(0).enrichedText());
+        assertEquals(
+                "Suitcase Locks\n\nSteve = 363",
+                chunkRecord.value.chunks().get(0).enrichedText());
         var cardRecord = cards.readKeyValue();
         assertEquals("Suitcase Locks", cardRecord.value.title());
         assertEquals("notes", cardRecord.value.category());
@@ -141,7 +152,8 @@ class ChunkerTopologyTest {
         assertEquals("kb:poison.txt", new String(notice.key(), StandardCharsets.UTF_8));
         assertEquals(TruncationNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
         assertTrue(DeadLetters.header(notice.headers(), DeadLetters.MESSAGE).contains("indexed in part"));
-        assertEquals("truncated", Json.MAPPER.readTree(notice.value()).get("reason").asText());
+        assertEquals(
+                "truncated", Json.MAPPER.readTree(notice.value()).get("reason").asText());
         var tombstone = chunks.readKeyValue();
         assertEquals(Ids.docId(DocumentAssemblerTest.COLLECTION, "poison.txt"), tombstone.key);
         assertNull(tombstone.value);
@@ -161,6 +173,8 @@ class ChunkerTopologyTest {
         TestRecord<byte[], byte[]> notice = dlq.readRecord();
         assertEquals("kb:big.md", new String(notice.key(), StandardCharsets.UTF_8));
         assertEquals(FrontmatterNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
-        assertEquals("frontmatter too large", Json.MAPPER.readTree(notice.value()).get("reason").asText());
+        assertEquals(
+                "frontmatter too large",
+                Json.MAPPER.readTree(notice.value()).get("reason").asText());
     }
 }

@@ -26,19 +26,43 @@ class DeadLetterExceptionHandlerTest {
     private final DeadLetterExceptionHandler handler = new DeadLetterExceptionHandler();
 
     private record Context(byte[] sourceRawKey, byte[] sourceRawValue) implements ErrorHandlerContext {
-        public String topic() { return "kb.file-events"; }
-        public int partition() { return 0; }
-        public long offset() { return 42; }
-        public org.apache.kafka.common.header.Headers headers() { return new RecordHeaders(); }
-        public String processorNodeId() { return "assemble-document"; }
-        public TaskId taskId() { return new TaskId(0, 0); }
-        public long timestamp() { return 1; }
+        public String topic() {
+            return "kb.file-events";
+        }
+
+        public int partition() {
+            return 0;
+        }
+
+        public long offset() {
+            return 42;
+        }
+
+        public org.apache.kafka.common.header.Headers headers() {
+            return new RecordHeaders();
+        }
+
+        public String processorNodeId() {
+            return "assemble-document";
+        }
+
+        public TaskId taskId() {
+            return new TaskId(0, 0);
+        }
+
+        public long timestamp() {
+            return 1;
+        }
     }
 
     private void configure(int maxValueBytes) {
-        handler.configure(Map.of(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, "kb.dlq",
-                DeadLetterExceptionHandler.MAX_VALUE_BYTES_CONFIG, Integer.toString(maxValueBytes),
-                DeadLetterExceptionHandler.METER_REGISTRY_CONFIG, registry));
+        handler.configure(Map.of(
+                StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
+                "kb.dlq",
+                DeadLetterExceptionHandler.MAX_VALUE_BYTES_CONFIG,
+                Integer.toString(maxValueBytes),
+                DeadLetterExceptionHandler.METER_REGISTRY_CONFIG,
+                registry));
     }
 
     @Test
@@ -46,19 +70,23 @@ class DeadLetterExceptionHandlerTest {
         configure(1000);
         byte[] key = "poison.txt".getBytes(StandardCharsets.UTF_8);
         byte[] value = "{\"path\":\"poison.txt\"}".getBytes(StandardCharsets.UTF_8);
-        ProductionExceptionHandler.Response response = handler.handleError(new Context(key, value),
+        ProductionExceptionHandler.Response response = handler.handleError(
+                new Context(key, value),
                 new ProducerRecord<>("kb.chunks", new byte[0], new byte[0]),
                 new RecordTooLargeException("The message is 18098808 bytes"));
 
         assertEquals(ProductionExceptionHandler.Result.RESUME, response.result());
-        ProducerRecord<byte[], byte[]> letter = response.deadLetterQueueRecords().get(0);
+        ProducerRecord<byte[], byte[]> letter =
+                response.deadLetterQueueRecords().get(0);
         assertEquals("kb.dlq", letter.topic());
         assertArrayEquals(key, letter.key());
         assertArrayEquals(value, letter.value());
         assertEquals("chunker-stream", DeadLetters.header(letter.headers(), DeadLetters.STAGE));
         assertEquals(RecordTooLargeException.class.getName(), DeadLetters.header(letter.headers(), DeadLetters.CLASS));
         assertTrue(DeadLetters.header(letter.headers(), DeadLetters.MESSAGE).contains("kb.chunks"));
-        assertEquals(1.0, registry.counter("kb_chunker_dlq_total", "reason", "production").count());
+        assertEquals(
+                1.0,
+                registry.counter("kb_chunker_dlq_total", "reason", "production").count());
     }
 
     @Test
@@ -66,12 +94,16 @@ class DeadLetterExceptionHandlerTest {
         configure(10);
         ProcessingExceptionHandler.Response response = handler.handleError(
                 new Context("a.md".getBytes(StandardCharsets.UTF_8), new byte[11]),
-                new Record<>("a.md", "x", 1L), new IllegalStateException("boom"));
+                new Record<>("a.md", "x", 1L),
+                new IllegalStateException("boom"));
 
         assertEquals(ProcessingExceptionHandler.Result.RESUME, response.result());
-        ProducerRecord<byte[], byte[]> letter = response.deadLetterQueueRecords().get(0);
+        ProducerRecord<byte[], byte[]> letter =
+                response.deadLetterQueueRecords().get(0);
         assertNull(letter.value());
         assertTrue(DeadLetters.header(letter.headers(), DeadLetters.MESSAGE).contains("too large to copy"));
-        assertEquals(1.0, registry.counter("kb_chunker_dlq_total", "reason", "processing").count());
+        assertEquals(
+                1.0,
+                registry.counter("kb_chunker_dlq_total", "reason", "processing").count());
     }
 }

@@ -24,8 +24,18 @@ class DocumentAssemblerTest {
     static FileEvent event(String collection, String path, String content) {
         int dot = path.lastIndexOf('.');
         int slash = path.indexOf('/');
-        return new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, collection, path, slash < 0 ? null : path.substring(0, slash),
-                path.substring(dot + 1), content.length(), Ids.sha256Hex(content), 1L, 2L, content);
+        return new FileEvent(
+                FileEvent.SCHEMA_VERSION,
+                FileEvent.Op.UPSERT,
+                collection,
+                path,
+                slash < 0 ? null : path.substring(0, slash),
+                path.substring(dot + 1),
+                content.length(),
+                Ids.sha256Hex(content),
+                1L,
+                2L,
+                content);
     }
 
     @Test
@@ -87,8 +97,8 @@ class DocumentAssemblerTest {
     /** In YAML a leading {@code ---} starts the first document: reading it as frontmatter would drop it. */
     @Test
     void shouldKeepEveryDocumentOfAYamlFileThatStartsWithASeparator() {
-        DocumentChunks doc = assembler.assemble(event("deploy/app.yaml",
-                "---\ntitle: first manifest\nkind: Deployment\n---\nkind: Service\nport: 8080\n"));
+        DocumentChunks doc = assembler.assemble(event(
+                "deploy/app.yaml", "---\ntitle: first manifest\nkind: Deployment\n---\nkind: Service\nport: 8080\n"));
         String text = String.join("\n", doc.chunks().stream().map(Chunk::text).toList());
         assertTrue(text.contains("Deployment") && text.contains("Service"), text);
         assertEquals("app", doc.card().title(), "a key of the YAML is not the document's title");
@@ -99,6 +109,8 @@ class DocumentAssemblerTest {
         String para = "word ".repeat(700);
         DocumentChunks doc = assembler.assemble(event("big.txt", para + "\n\n" + para));
         assertTrue(doc.chunks().size() >= 3);
-        doc.chunks().forEach(c -> assertTrue(c.text().length() <= 1200, "chunk of " + c.text().length()));
+        doc.chunks()
+                .forEach(c -> assertTrue(
+                        c.text().length() <= 1200, "chunk of " + c.text().length()));
     }
 }

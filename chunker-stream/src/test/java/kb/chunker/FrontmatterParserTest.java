@@ -12,7 +12,8 @@ class FrontmatterParserTest {
 
     @Test
     void shouldParseChineseFrontmatterExactly() {
-        String content = """
+        String content =
+                """
                 ---
                 title: 支付网关错误码定义
                 keywords: [ERR_TIMEOUT, 超时, 支付网关]
@@ -60,7 +61,8 @@ class FrontmatterParserTest {
     @Test
     void shouldSplitKeywordsGivenAsACommaString() {
         ParsedDocument parsed = FrontmatterParser.parse("k.md", "---\nkeywords: gitlab, docker ,  install\n---\nx\n");
-        assertEquals(List.of("gitlab", "docker", "install"), parsed.frontmatter().keywords());
+        assertEquals(
+                List.of("gitlab", "docker", "install"), parsed.frontmatter().keywords());
     }
 
     @Test
@@ -68,8 +70,18 @@ class FrontmatterParserTest {
         StringBuilder yaml = new StringBuilder("---\na: &a [x,x,x,x,x,x,x,x,x,x]\n");
         for (char c = 'b'; c <= 'k'; c++) {
             char prev = (char) (c - 1);
-            yaml.append(c).append(": &").append(c).append(" [*").append(prev).append(",*").append(prev)
-                    .append(",*").append(prev).append(",*").append(prev).append("]\n");
+            yaml.append(c)
+                    .append(": &")
+                    .append(c)
+                    .append(" [*")
+                    .append(prev)
+                    .append(",*")
+                    .append(prev)
+                    .append(",*")
+                    .append(prev)
+                    .append(",*")
+                    .append(prev)
+                    .append("]\n");
         }
         yaml.append("---\nbody\n");
         ParsedDocument parsed = FrontmatterParser.parse("bomb.md", yaml.toString());
@@ -79,15 +91,20 @@ class FrontmatterParserTest {
 
     @Test
     void shouldKeepADateTitleAsWrittenWhenYamlWouldReadItAsADate() {
-        ParsedDocument parsed = FrontmatterParser.parse("d.md",
+        ParsedDocument parsed = FrontmatterParser.parse(
+                "d.md",
                 "---\ntitle: 2024-01-15\nkeywords: [2024-01-15, 1.10, true]\nsummary: 2024-01-15T10:00:00Z\n---\nbody\n");
         assertEquals("2024-01-15", parsed.frontmatter().title());
-        assertEquals(java.util.List.of("2024-01-15", "1.10", "true"), parsed.frontmatter().keywords());
+        assertEquals(
+                java.util.List.of("2024-01-15", "1.10", "true"),
+                parsed.frontmatter().keywords());
         assertEquals("2024-01-15T10:00:00Z", parsed.frontmatter().summary());
     }
 
     @Test
     void shouldReadAnEmptyTitleAsAbsentWhenOnlyTheKeyIsWritten() {
-        assertNull(FrontmatterParser.parse("e.md", "---\ntitle:\n---\nbody\n").frontmatter().title());
+        assertNull(FrontmatterParser.parse("e.md", "---\ntitle:\n---\nbody\n")
+                .frontmatter()
+                .title());
     }
 }

@@ -24,9 +24,12 @@ class GoldenChunkingTest {
     }
 
     private DocumentChunks chunk(String path) throws IOException {
-        DocumentChunks doc = assembler.assemble(DocumentAssemblerTest.event(path, golden(path.substring(path.lastIndexOf('/') + 1))));
+        DocumentChunks doc = assembler.assemble(
+                DocumentAssemblerTest.event(path, golden(path.substring(path.lastIndexOf('/') + 1))));
         for (Chunk c : doc.chunks()) {
-            assertTrue(c.text().length() <= 1200, path + " has a chunk of " + c.text().length());
+            assertTrue(
+                    c.text().length() <= 1200,
+                    path + " has a chunk of " + c.text().length());
             assertFalse(c.text().isBlank(), path + " has a blank chunk");
         }
         return doc;
@@ -37,28 +40,42 @@ class GoldenChunkingTest {
     }
 
     private static Chunk withHeader(DocumentChunks doc, String header) {
-        return doc.chunks().stream().filter(c -> header.equals(c.sectionHeader())).findFirst()
+        return doc.chunks().stream()
+                .filter(c -> header.equals(c.sectionHeader()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no section " + header + " in " + headers(doc)));
     }
 
     @Test
     void shouldSplitAComposeFileOnKeysAndOversizeServicesOnChildren() throws IOException {
         DocumentChunks doc = chunk("lab/docker-compose.yml");
-        assertEquals(List.of("version, x-logging, services", "services > gitlab", "services > runner",
-                "services > postgres", "services > kafkabridge", "volumes, secrets"), headers(doc));
+        assertEquals(
+                List.of(
+                        "version, x-logging, services",
+                        "services > gitlab",
+                        "services > runner",
+                        "services > postgres",
+                        "services > kafkabridge",
+                        "volumes, secrets"),
+                headers(doc));
         Chunk gitlab = withHeader(doc, "services > gitlab");
-        assertTrue(gitlab.text().startsWith("# GitLab CE, reachable on port 8929\n  gitlab:"), "comment kept with its key");
+        assertTrue(
+                gitlab.text().startsWith("# GitLab CE, reachable on port 8929\n  gitlab:"),
+                "comment kept with its key");
         assertTrue(gitlab.text().contains("gitlab_rails['gitlab_shell_ssh_port'] = 2224"), "original text kept");
         assertTrue(withHeader(doc, "version, x-logging, services").text().startsWith("# Home lab services."));
-        assertEquals("docker-compose > services > kafkabridge\n\n" + withHeader(doc, "services > kafkabridge").text(),
+        assertEquals(
+                "docker-compose > services > kafkabridge\n\n"
+                        + withHeader(doc, "services > kafkabridge").text(),
                 withHeader(doc, "services > kafkabridge").enrichedText());
     }
 
     @Test
     void shouldSplitPackageJsonOnTopLevelKeys() throws IOException {
         DocumentChunks doc = chunk("dash/package.json");
-        assertEquals(List.of("name, version, description, private, scripts", "dependencies", "devDependencies",
-                "engines"), headers(doc));
+        assertEquals(
+                List.of("name, version, description, private, scripts", "dependencies", "devDependencies", "engines"),
+                headers(doc));
         assertTrue(withHeader(doc, "dependencies").text().contains("\"react\" : \"18.3.1\""));
     }
 
@@ -82,7 +99,8 @@ class GoldenChunkingTest {
         assertEquals("Step 1: Check health", doc.chunks().get(1).sectionHeader());
         assertEquals("Step 1: Check health > Notes", doc.chunks().get(2).sectionHeader());
         List<Chunk> restore = doc.chunks().stream()
-                .filter(c -> "Step 3: Restore from backup".equals(c.sectionHeader())).toList();
+                .filter(c -> "Step 3: Restore from backup".equals(c.sectionHeader()))
+                .toList();
         assertEquals(3, restore.size(), "the oversize section is split, each piece keeps its header");
         for (Chunk c : doc.chunks()) {
             long fences = c.text().lines().filter(l -> l.startsWith("```")).count();

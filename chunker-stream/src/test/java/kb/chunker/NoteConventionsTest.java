@@ -15,7 +15,9 @@ class NoteConventionsTest {
 
     @Test
     void shouldReadListTagsNestedTagsAndAliases() {
-        Frontmatter fm = FrontmatterParser.parse("n.md", """
+        Frontmatter fm = FrontmatterParser.parse(
+                        "n.md",
+                        """
                 ---
                 title: Upgrading Postgres
                 tags:
@@ -26,36 +28,50 @@ class NoteConventionsTest {
                 aliases: [pg-upgrade, "major upgrade"]
                 ---
                 body
-                """).frontmatter();
+                """)
+                .frontmatter();
         assertEquals(List.of("postgres", "databases/sql"), fm.tags());
         assertEquals(List.of("pg-upgrade", "major upgrade"), fm.aliases());
     }
 
     @Test
     void shouldSplitStringTagsOnCommasAndSpacesButAliasesOnCommasOnly() {
-        Frontmatter fm = FrontmatterParser.parse("n.md", """
+        Frontmatter fm = FrontmatterParser.parse(
+                        "n.md",
+                        """
                 ---
                 tags: "#linux, cli #shell"
                 aliases: self hosted, self-host
                 ---
-                """).frontmatter();
+                """)
+                .frontmatter();
         assertEquals(List.of("linux", "cli", "shell"), fm.tags());
         assertEquals(List.of("self hosted", "self-host"), fm.aliases());
     }
 
     @Test
     void shouldFallBackToDescriptionThenAbstractForTheSummary() {
-        assertEquals("A Hugo page", FrontmatterParser.parse("a.md", "---\ndescription: A Hugo page\n---\nx\n")
-                .frontmatter().summary());
-        assertEquals("From a paper", FrontmatterParser.parse("a.md", "---\nabstract: From a paper\n---\nx\n")
-                .frontmatter().summary());
-        assertEquals("Own", FrontmatterParser.parse("a.md", "---\nsummary: Own\ndescription: Other\n---\nx\n")
-                .frontmatter().summary());
+        assertEquals(
+                "A Hugo page",
+                FrontmatterParser.parse("a.md", "---\ndescription: A Hugo page\n---\nx\n")
+                        .frontmatter()
+                        .summary());
+        assertEquals(
+                "From a paper",
+                FrontmatterParser.parse("a.md", "---\nabstract: From a paper\n---\nx\n")
+                        .frontmatter()
+                        .summary());
+        assertEquals(
+                "Own",
+                FrontmatterParser.parse("a.md", "---\nsummary: Own\ndescription: Other\n---\nx\n")
+                        .frontmatter()
+                        .summary());
     }
 
     @Test
     void shouldReadInlineTagsButNotInCodeHeadingsOrUrls() {
-        ObsidianMarkup markup = ObsidianMarkup.clean("""
+        ObsidianMarkup markup = ObsidianMarkup.clean(
+                """
                 # Heading
                 Notes on #homelab and #area/sub, not #123 nor page#anchor or C#.
                 `#notatag` here
@@ -76,7 +92,8 @@ class NoteConventionsTest {
 
     @Test
     void shouldDropCommentsKeepCalloutsLabelledAndRemoveBlockIdsKeepingEveryLine() {
-        String body = "before %%hidden%% after\n%%\nmulti\nline\n%%\n> [!warning]- Careful\n> text\nA claim ^abc123\nend";
+        String body =
+                "before %%hidden%% after\n%%\nmulti\nline\n%%\n> [!warning]- Careful\n> text\nA claim ^abc123\nend";
         ObsidianMarkup markup = ObsidianMarkup.clean(body);
         assertEquals("before  after\n\n\n\n\n> **Warning:** Careful\n> text\nA claim\nend", markup.text());
         assertEquals(body.split("\n", -1).length, markup.text().split("\n", -1).length);
@@ -92,7 +109,8 @@ class NoteConventionsTest {
 
     @Test
     void shouldPutTagsAliasesLinksAndPropertiesOnTheCard() {
-        String content = """
+        String content =
+                """
                 ---
                 title: Tea login
                 tags: [forgejo, git]

@@ -48,10 +48,12 @@ class RecordBudgetTest {
         assertEquals(whole.chunks().size(), cut.chunksTotal());
         assertEquals(fitted.document().chunks().size(), cut.chunksKept());
         assertEquals(cut.chunksKept(), fitted.document().card().chunkCount(), "the card counts what is indexed");
-        assertEquals(whole.chunks().subList(0, cut.chunksKept()), fitted.document().chunks());
+        assertEquals(
+                whole.chunks().subList(0, cut.chunksKept()), fitted.document().chunks());
         assertTrue(whole.content().startsWith(fitted.document().content()));
-        System.out.printf("control-character file: %d -> %d bytes, %d of %d chunks%n", wholeBytes, fittedBytes,
-                cut.chunksKept(), cut.chunksTotal());
+        System.out.printf(
+                "control-character file: %d -> %d bytes, %d of %d chunks%n",
+                wholeBytes, fittedBytes, cut.chunksKept(), cut.chunksTotal());
     }
 
     @Test
@@ -62,10 +64,13 @@ class RecordBudgetTest {
 
         RecordBudget.Fitted fitted = budget.fit(whole);
         int fittedBytes = Json.MAPPER.writeValueAsBytes(fitted.document()).length;
-        assertEquals(ChunkerConfig.DEFAULT_MAX_CHUNKS_PER_DOCUMENT, fitted.document().chunks().size());
+        assertEquals(
+                ChunkerConfig.DEFAULT_MAX_CHUNKS_PER_DOCUMENT,
+                fitted.document().chunks().size());
         assertEquals(whole.content(), fitted.document().content(), "the content fits: only chunks are cut");
         assertTrue(fittedBytes <= LIMIT);
-        assertTrue(fitted.truncation().orElseThrow().message().contains("2000 of 166666 chunks"),
+        assertTrue(
+                fitted.truncation().orElseThrow().message().contains("2000 of 166666 chunks"),
                 fitted.truncation().orElseThrow().message());
         System.out.printf("one-line sections: %d -> %d bytes%n", wholeBytes, fittedBytes);
     }
@@ -74,7 +79,8 @@ class RecordBudgetTest {
     void shouldCutAHalfMegabyteHeadingSoItIsNotRepeatedInEveryChunk() {
         String md = "## " + "long heading ".repeat(40_000) + "\n" + "body text. ".repeat(50_000);
         DocumentChunks doc = assembler.assemble(DocumentAssemblerTest.event("h.md", md));
-        assertTrue(doc.chunks().stream().allMatch(c -> c.sectionHeader().length() <= DocumentAssembler.MAX_LABEL_CHARS + 1));
+        assertTrue(doc.chunks().stream()
+                .allMatch(c -> c.sectionHeader().length() <= DocumentAssembler.MAX_LABEL_CHARS + 1));
         assertTrue(RecordBudget.sizeOf(doc) < 3_000_000, "was 420 MB: " + RecordBudget.sizeOf(doc));
     }
 }

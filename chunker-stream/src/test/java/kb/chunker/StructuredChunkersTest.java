@@ -16,15 +16,20 @@ class StructuredChunkersTest {
         String yaml = "kind: Deployment\nspec:\n  replicas: 2\n---\nkind: Service\nspec:\n  port: 80\n";
         List<Section> sections = new YamlChunker(1200).sections(yaml, "t");
         // Small neighbours merge, but never across a document separator.
-        assertEquals(List.of(new Section("kind, spec", "kind: Deployment\nspec:\n  replicas: 2"),
-                new Section("kind, spec", "kind: Service\nspec:\n  port: 80")), sections);
+        assertEquals(
+                List.of(
+                        new Section("kind, spec", "kind: Deployment\nspec:\n  replicas: 2"),
+                        new Section("kind, spec", "kind: Service\nspec:\n  port: 80")),
+                sections);
     }
 
     @Test
     void shouldSplitATopLevelJsonArrayOnElementsNamedByTheirName() {
-        String json = "[{\"name\": \"alpha\", \"v\": \"" + "a".repeat(250) + "\"}, {\"id\": 7, \"v\": \"" + "b".repeat(250) + "\"}]";
+        String json = "[{\"name\": \"alpha\", \"v\": \"" + "a".repeat(250) + "\"}, {\"id\": 7, \"v\": \""
+                + "b".repeat(250) + "\"}]";
         List<Section> sections = new JsonChunker(1200, new PlainTextChunker(1200)).sections(json, "t");
-        assertEquals(List.of("alpha", "7"), sections.stream().map(Section::header).toList());
+        assertEquals(
+                List.of("alpha", "7"), sections.stream().map(Section::header).toList());
     }
 
     @Test

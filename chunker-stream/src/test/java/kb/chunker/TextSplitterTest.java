@@ -62,7 +62,7 @@ class TextSplitterTest {
         String rest = text;
         while (rest.length() > maxChars) {
             int cut = -1;
-            for (String boundary : new String[]{"\n\n", "\n", ". ", "! ", "? ", "\u3002", "; ", " "}) {
+            for (String boundary : new String[] {"\n\n", "\n", ". ", "! ", "? ", "\u3002", "; ", " "}) {
                 int at = rest.lastIndexOf(boundary, maxChars - boundary.length());
                 if (at > maxChars / 5) {
                     cut = at + boundary.length();

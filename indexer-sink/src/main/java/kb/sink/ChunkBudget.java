@@ -11,8 +11,7 @@ import java.util.function.ToIntFunction;
  */
 final class ChunkBudget {
 
-    private ChunkBudget() {
-    }
+    private ChunkBudget() {}
 
     /**
      * Consecutive groups, in order, whose chunk counts add up to at most {@code budget}; an item larger than

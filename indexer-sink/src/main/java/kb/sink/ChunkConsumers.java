@@ -14,33 +14,32 @@ final class ChunkConsumers {
     /** For a consumer with nothing to do when its partitions move. */
     static final ConsumerRebalanceListener NO_LISTENER = new ConsumerRebalanceListener() {
         @Override
-        public void onPartitionsRevoked(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
-        }
+        public void onPartitionsRevoked(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
 
         @Override
-        public void onPartitionsAssigned(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
-        }
+        public void onPartitionsAssigned(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
     };
 
-    private ChunkConsumers() {
-    }
+    private ChunkConsumers() {}
 
     /** Auto-commit off: offsets move only after Elasticsearch confirmed what they cover. */
-    static KafkaConsumer<String, byte[]> create(SinkConfig config, IndexVersion version, ConsumerRebalanceListener listener) {
+    static KafkaConsumer<String, byte[]> create(
+            SinkConfig config, IndexVersion version, ConsumerRebalanceListener listener) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, config.groups().forVersion(version.number()));
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(config.maxBatchRecords()));
-        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+        props.put(
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
                 Integer.toString(config.common().topics().maxMessageBytes()));
         props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "600000");
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000");
         props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
-        KafkaConsumer<String, byte[]> created = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer());
+        KafkaConsumer<String, byte[]> created =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
         created.subscribe(List.of(config.common().topics().chunks().name()), listener);
         return created;
     }

@@ -22,7 +22,9 @@ final class ChunkRecords {
      */
     record Decoded(ConsumerRecord<String, byte[]> record, Change change) {
         int chunks() {
-            return change == null || change.isDelete() ? 0 : change.document().chunks().size();
+            return change == null || change.isDelete()
+                    ? 0
+                    : change.document().chunks().size();
         }
 
         TopicPartition partition() {
@@ -53,10 +55,15 @@ final class ChunkRecords {
             return null;
         }
         try {
-            DocumentChunks document = record.value() == null ? null
+            DocumentChunks document = record.value() == null
+                    ? null
                     : topics.chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
-            return new Change(record.key(), Generation.read(record.headers(), record.offset()), document,
-                    record.timestamp(), record.value());
+            return new Change(
+                    record.key(),
+                    Generation.read(record.headers(), record.offset()),
+                    document,
+                    record.timestamp(),
+                    record.value());
         } catch (RuntimeException e) {
             deadLetters.undecodable(record.value(), record.key(), e.getClass().getName(), e.getMessage());
             return null;

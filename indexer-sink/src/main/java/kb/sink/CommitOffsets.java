@@ -18,6 +18,7 @@ final class CommitOffsets {
     private final Map<TopicPartition, Long> confirmed = new HashMap<>();
     /** Per partition, the offsets of large records handed to the lane and not written yet. */
     private final Map<TopicPartition, TreeSet<Long>> pending = new HashMap<>();
+
     private final Map<TopicPartition, Long> committed = new HashMap<>();
 
     /** A large record was handed to the lane: nothing at or after it is committed until it is written. */

@@ -32,7 +32,7 @@ final class DeadLetterPublisher implements AutoCloseable {
         this.producer = producer;
         this.registry = registry;
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
-        for (String reason : new String[]{"rejected", "undecodable", "unwritable", "unembeddable"}) {
+        for (String reason : new String[] {"rejected", "undecodable", "unwritable", "unembeddable"}) {
             registry.counter("kb_sink_dlq_total", "reason", reason);
         }
     }
@@ -53,7 +53,10 @@ final class DeadLetterPublisher implements AutoCloseable {
         // and a retry must not write it twice.
         props.put("acks", "all");
         props.put("enable.idempotence", "true");
-        return new KafkaProducer<>(props, topics.dlq().keySerde().serializer(), topics.dlq().valueSerde().serializer());
+        return new KafkaProducer<>(
+                props,
+                topics.dlq().keySerde().serializer(),
+                topics.dlq().valueSerde().serializer());
     }
 
     /** A document Elasticsearch refused as invalid. */
@@ -68,14 +71,22 @@ final class DeadLetterPublisher implements AutoCloseable {
 
     /** A document that failed on its own in a way retrying cannot fix. */
     void unwritable(Change change, Throwable error) {
-        send(change.originalValue(), change.docId(), error.getClass().getName(), String.valueOf(error.getMessage()),
+        send(
+                change.originalValue(),
+                change.docId(),
+                error.getClass().getName(),
+                String.valueOf(error.getMessage()),
                 "unwritable");
     }
 
     /** A chunk the embedder cannot take stays searchable by its words; the reason goes to kb.dlq. */
     void unembeddable(String docId, String chunkId, Exception error) {
-        send(null, docId, error.getClass().getName(), "chunk " + chunkId + " cannot be embedded: "
-                + error.getMessage(), "unembeddable");
+        send(
+                null,
+                docId,
+                error.getClass().getName(),
+                "chunk " + chunkId + " cannot be embedded: " + error.getMessage(),
+                "unembeddable");
     }
 
     private void send(byte[] value, String key, String errorClass, String message, String reason) {
@@ -83,8 +94,8 @@ final class DeadLetterPublisher implements AutoCloseable {
             LOG.debug("[sink] not dead-lettered here (the version being built does): {} {}", key, message);
             return;
         }
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic,
-                key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>(topic, key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
         DeadLetters.addReason(record.headers(), IndexerSink.STAGE, errorClass, message);
         producer.send(record, (metadata, error) -> {
             if (error != null) {

@@ -20,8 +20,13 @@ import kb.core.Chunk;
  *                       its write deletes them (empty once applied)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record DocState(String docId, long generation, List<String> chunkIds, boolean deleted, boolean pending,
-                       List<String> staleChunkIds) {
+public record DocState(
+        String docId,
+        long generation,
+        List<String> chunkIds,
+        boolean deleted,
+        boolean pending,
+        List<String> staleChunkIds) {
 
     public DocState {
         chunkIds = chunkIds == null ? List.of() : List.copyOf(chunkIds);
@@ -34,7 +39,8 @@ public record DocState(String docId, long generation, List<String> chunkIds, boo
      * version's write never completed.
      */
     static DocState claim(Change change, DocState previous) {
-        List<String> ids = change.isDelete() ? List.of()
+        List<String> ids = change.isDelete()
+                ? List.of()
                 : change.document().chunks().stream().map(Chunk::chunkId).toList();
         Set<String> stale = new LinkedHashSet<>();
         if (previous != null) {

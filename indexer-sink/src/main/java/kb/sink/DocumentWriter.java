@@ -58,15 +58,20 @@ public final class DocumentWriter {
 
     /** Polls of up to this many records are live edits: their writes wait for the refresh. */
     static final int LIVE_BATCH = 32;
+
     private static final Logger LOG = LoggerFactory.getLogger(DocumentWriter.class);
 
     /** The points between a write's steps where a test can hold one writer while another one runs. */
-    public enum Step { STATE_READ, CLAIMED, WRITTEN }
+    public enum Step {
+        STATE_READ,
+        CLAIMED,
+        WRITTEN
+    }
 
     /** Told when a write reaches a step; the sink's writers do nothing there. */
     @FunctionalInterface
     public interface Steps {
-        Steps NONE = step -> { };
+        Steps NONE = step -> {};
 
         void reached(Step step);
     }
@@ -79,21 +84,29 @@ public final class DocumentWriter {
     private final io.micrometer.core.instrument.MeterRegistry registry;
     private final io.micrometer.core.instrument.Timer bulkLatency;
 
-    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock,
-                          io.micrometer.core.instrument.MeterRegistry registry) {
+    public DocumentWriter(
+            ElasticsearchClient client,
+            EmbeddingStage embeddings,
+            Clock clock,
+            io.micrometer.core.instrument.MeterRegistry registry) {
         this(client, embeddings, clock, registry, Steps.NONE);
     }
 
-    public DocumentWriter(ElasticsearchClient client, EmbeddingStage embeddings, Clock clock,
-                          io.micrometer.core.instrument.MeterRegistry registry, Steps steps) {
+    public DocumentWriter(
+            ElasticsearchClient client,
+            EmbeddingStage embeddings,
+            Clock clock,
+            io.micrometer.core.instrument.MeterRegistry registry,
+            Steps steps) {
         this.client = client;
         this.embeddings = embeddings;
         this.fence = new StateFence(client);
         this.clock = clock;
         this.steps = steps;
         this.registry = registry;
-        this.bulkLatency = io.micrometer.core.instrument.Timer.builder("kb_sink_bulk_latency").register(registry);
-        for (String outcome : new String[]{"ok", "not_found", "superseded", "retriable", "rejected"}) {
+        this.bulkLatency = io.micrometer.core.instrument.Timer.builder("kb_sink_bulk_latency")
+                .register(registry);
+        for (String outcome : new String[] {"ok", "not_found", "superseded", "retriable", "rejected"}) {
             registry.counter("kb_sink_bulk_items_total", "outcome", outcome);
         }
     }
@@ -104,10 +117,11 @@ public final class DocumentWriter {
      * @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch
      */
     public BatchResult write(Collection<Change> changes, IndexVersion target, boolean live) throws IOException {
-        Map<String, StateFence.Read> states = fence.read(changes.stream().map(Change::docId).toList(),
-                target.stateIndex());
+        Map<String, StateFence.Read> states =
+                fence.read(changes.stream().map(Change::docId).toList(), target.stateIndex());
         steps.reached(Step.STATE_READ);
-        List<Change> fresh = changes.stream().filter(c -> !StateFence.covered(c, states)).toList();
+        List<Change> fresh =
+                changes.stream().filter(c -> !StateFence.covered(c, states)).toList();
         if (fresh.isEmpty()) {
             return new BatchResult(List.of(), changes.size(), List.of(), 0);
         }
@@ -119,11 +133,17 @@ public final class DocumentWriter {
         rememberDeleted(claims, target);
         Map<String, String> failures = execute(plan(claims, writes, target), live);
         steps.reached(Step.WRITTEN);
-        List<Rejected> rejected = claims.stream().filter(c -> failures.containsKey(c.change().docId()))
-                .map(c -> new Rejected(c.change(), failures.get(c.change().docId()))).toList();
-        List<Change> applied = settle(claims.stream().filter(c -> !failures.containsKey(c.change().docId())).toList(),
+        List<Rejected> rejected = claims.stream()
+                .filter(c -> failures.containsKey(c.change().docId()))
+                .map(c -> new Rejected(c.change(), failures.get(c.change().docId())))
+                .toList();
+        List<Change> applied = settle(
+                claims.stream()
+                        .filter(c -> !failures.containsKey(c.change().docId()))
+                        .toList(),
                 target);
-        long awaiting = vectors.values().stream().filter(e -> e.vector() == null).count();
+        long awaiting =
+                vectors.values().stream().filter(e -> e.vector() == null).count();
         return new BatchResult(applied, changes.size() - applied.size() - rejected.size(), rejected, awaiting);
     }
 
@@ -136,11 +156,17 @@ public final class DocumentWriter {
         repair(overtaken, target);
         Set<String> lost = new HashSet<>();
         overtaken.forEach(o -> lost.add(o.claim().change().docId()));
-        return written.stream().map(StateFence.Claim::change).filter(c -> !lost.contains(c.docId())).toList();
+        return written.stream()
+                .map(StateFence.Claim::change)
+                .filter(c -> !lost.contains(c.docId()))
+                .toList();
     }
 
     private static List<Chunk> upsertedChunks(List<Change> fresh) {
-        return fresh.stream().filter(c -> !c.isDelete()).flatMap(c -> c.document().chunks().stream()).toList();
+        return fresh.stream()
+                .filter(c -> !c.isDelete())
+                .flatMap(c -> c.document().chunks().stream())
+                .toList();
     }
 
     /** A deleted document's vectors stay in the cache for a while: it may be a rename. */
@@ -155,9 +181,8 @@ public final class DocumentWriter {
     }
 
     /** Each version's own writes (chunks and card, or the card's delete), versioned by its generation. */
-    private Map<String, List<BulkOperation>> versionWrites(List<Change> fresh,
-                                                           Map<String, EmbeddingStage.Embedded> vectors,
-                                                           IndexVersion target) {
+    private Map<String, List<BulkOperation>> versionWrites(
+            List<Change> fresh, Map<String, EmbeddingStage.Embedded> vectors, IndexVersion target) {
         Map<String, List<BulkOperation>> writes = new HashMap<>();
         long now = clock.millis();
         for (Change change : fresh) {
@@ -179,8 +204,8 @@ public final class DocumentWriter {
     }
 
     /** The claimed versions' writes, and the deletes of what earlier versions may have left. */
-    private static PlannedBulk plan(List<StateFence.Claim> claims, Map<String, List<BulkOperation>> writes,
-                                    IndexVersion target) {
+    private static PlannedBulk plan(
+            List<StateFence.Claim> claims, Map<String, List<BulkOperation>> writes, IndexVersion target) {
         PlannedBulk plan = new PlannedBulk();
         for (StateFence.Claim claim : claims) {
             String docId = claim.change().docId();
@@ -215,18 +240,19 @@ public final class DocumentWriter {
                 plan.add(docId, delete(target.docsIndex(), docId, now.generation()));
             }
         }
-        execute(plan, false).forEach((docId, reason) ->
-                LOG.warn("[sink] could not remove an older version's writes of {}: {}", docId, reason));
+        execute(plan, false)
+                .forEach((docId, reason) ->
+                        LOG.warn("[sink] could not remove an older version's writes of {}: {}", docId, reason));
     }
 
     private static BulkOperation index(String index, String id, Object document, long generation) {
-        return BulkOperation.of(o -> o.index(i -> i.index(index).id(id).document(document)
-                .version(generation).versionType(VersionType.ExternalGte)));
+        return BulkOperation.of(o -> o.index(i ->
+                i.index(index).id(id).document(document).version(generation).versionType(VersionType.ExternalGte)));
     }
 
     private static BulkOperation delete(String index, String id, long generation) {
-        return BulkOperation.of(o -> o.delete(d -> d.index(index).id(id)
-                .version(generation).versionType(VersionType.ExternalGte)));
+        return BulkOperation.of(
+                o -> o.delete(d -> d.index(index).id(id).version(generation).versionType(VersionType.ExternalGte)));
     }
 
     /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
@@ -243,7 +269,8 @@ public final class DocumentWriter {
         List<BulkResponseItem> items = response.items();
         for (int i = 0; i < items.size(); i++) {
             BulkResponseItem item = items.get(i);
-            registry.counter("kb_sink_bulk_items_total", "outcome", outcome(item)).increment();
+            registry.counter("kb_sink_bulk_items_total", "outcome", outcome(item))
+                    .increment();
             if (item.error() == null || isMissingDelete(item) || isSuperseded(item)) {
                 continue;
             }
@@ -251,7 +278,9 @@ public final class DocumentWriter {
                 throw new RetriableWriteException("bulk item rejected with status " + item.status() + ": "
                         + item.error().reason());
             }
-            failures.putIfAbsent(plan.docIds.get(i), item.error().type() + ": " + item.error().reason());
+            failures.putIfAbsent(
+                    plan.docIds.get(i),
+                    item.error().type() + ": " + item.error().reason());
         }
         return failures;
     }
@@ -278,23 +307,59 @@ public final class DocumentWriter {
         return item.status() == 409;
     }
 
-    private static ChunkDoc chunkDoc(DocumentCard card, Chunk chunk, EmbeddingStage.Embedded embedded,
-                                     long generation, long now) {
+    private static ChunkDoc chunkDoc(
+            DocumentCard card, Chunk chunk, EmbeddingStage.Embedded embedded, long generation, long now) {
         boolean cjk = ChunkFields.EMBEDDING_ZH.equals(embedded.field());
         LexicalAnalyzer lexical = LexicalAnalyzer.forIndex();
-        return new ChunkDoc(chunk.chunkId(), card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
-                chunk.sectionHeader(), chunk.text(), chunk.enrichedText(), card.keywords(),
-                lexical.tokens(chunk.enrichedText()), card.title() == null ? null : lexical.tokens(card.title()),
-                embedded.key(), generation, cjk ? null : embedded.vector(), cjk ? embedded.vector() : null,
-                chunk.ordinal(), card.eventTime(), now, card.notes().tags(), card.notes().aliases(),
-                card.notes().tagPaths(), card.notes().propertyTerms());
+        return new ChunkDoc(
+                chunk.chunkId(),
+                card.docId(),
+                card.collection(),
+                card.path(),
+                card.title(),
+                card.category(),
+                card.format(),
+                chunk.sectionHeader(),
+                chunk.text(),
+                chunk.enrichedText(),
+                card.keywords(),
+                lexical.tokens(chunk.enrichedText()),
+                card.title() == null ? null : lexical.tokens(card.title()),
+                embedded.key(),
+                generation,
+                cjk ? null : embedded.vector(),
+                cjk ? embedded.vector() : null,
+                chunk.ordinal(),
+                card.eventTime(),
+                now,
+                card.notes().tags(),
+                card.notes().aliases(),
+                card.notes().tagPaths(),
+                card.notes().propertyTerms());
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {
         DocumentCard c = document.card();
-        return new CardDoc(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(), c.category(), c.format(),
-                c.contentHash(), c.size(), c.chunkCount(), c.eventTime(), now, document.content(), c.notes().tags(),
-                c.notes().aliases(), c.notes().links(), c.notes().tagPaths(), c.notes().propertyTerms());
+        return new CardDoc(
+                c.docId(),
+                c.collection(),
+                c.path(),
+                c.title(),
+                c.keywords(),
+                c.summary(),
+                c.category(),
+                c.format(),
+                c.contentHash(),
+                c.size(),
+                c.chunkCount(),
+                c.eventTime(),
+                now,
+                document.content(),
+                c.notes().tags(),
+                c.notes().aliases(),
+                c.notes().links(),
+                c.notes().tagPaths(),
+                c.notes().propertyTerms());
     }
 
     /** Operations in order, with the document each one belongs to (bulk items answer in the same order). */
@@ -309,14 +374,12 @@ public final class DocumentWriter {
     }
 
     /** A document Elasticsearch refused as invalid; it goes to the dead-letter topic. */
-    public record Rejected(Change change, String reason) {
-    }
+    public record Rejected(Change change, String reason) {}
 
     /**
      * @param applied              the changes now in the index
      * @param skipped              changes with nothing to do: replays, and versions a newer one superseded
      * @param chunksWithoutVectors chunks written with their text only, for the vector pass
      */
-    public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected, long chunksWithoutVectors) {
-    }
+    public record BatchResult(List<Change> applied, int skipped, List<Rejected> rejected, long chunksWithoutVectors) {}
 }

@@ -16,8 +16,8 @@ import java.util.Map;
 import kb.core.Chunk;
 import kb.core.Ids;
 import kb.core.embed.Embeddings;
-import kb.core.es.ChunkQueries;
 import kb.core.es.ChunkFields;
+import kb.core.es.ChunkQueries;
 
 /**
  * Vectors for chunks, computed only for text never embedded before. The cache is keyed by
@@ -57,7 +57,8 @@ public final class EmbeddingStage {
     };
 
     /** @param chunksAlias the serving chunk index, searched too: a reindex reuses what it already holds */
-    public EmbeddingStage(ElasticsearchClient client, String chunksAlias, Embeddings embeddings, MeterRegistry registry) {
+    public EmbeddingStage(
+            ElasticsearchClient client, String chunksAlias, Embeddings embeddings, MeterRegistry registry) {
         this.client = client;
         this.chunksAlias = chunksAlias;
         this.embeddings = embeddings;
@@ -82,8 +83,7 @@ public final class EmbeddingStage {
      * A chunk's cache key, the field its vector goes into, and its vector (null while the text has never been
      * embedded).
      */
-    record Embedded(String key, String field, float[] vector) {
-    }
+    record Embedded(String key, String field, float[] vector) {}
 
     /**
      * chunk id → (cache key, vector or null) for every chunk given, without embedding anything: the text is
@@ -96,11 +96,16 @@ public final class EmbeddingStage {
             String key = space.embedder().modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
             byChunk.put(chunk.chunkId(), new Embedded(key, space.field(), null));
         }
-        Map<String, float[]> byKey = lookup(byChunk.values().stream().map(Embedded::key)
-                .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)), chunksIndex);
+        Map<String, float[]> byKey = lookup(
+                byChunk.values().stream()
+                        .map(Embedded::key)
+                        .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)),
+                chunksIndex);
         byChunk.replaceAll((chunkId, e) -> new Embedded(e.key(), e.field(), byKey.get(e.key())));
         registry.counter("kb_sink_embeddings_total", "source", "cache")
-                .increment(byChunk.values().stream().filter(e -> e.vector() != null).count());
+                .increment(byChunk.values().stream()
+                        .filter(e -> e.vector() != null)
+                        .count());
         return byChunk;
     }
 
@@ -111,7 +116,8 @@ public final class EmbeddingStage {
         Map<Embeddings.Space, List<String>> missing = new LinkedHashMap<>();
         textsByKey.forEach((key, text) -> {
             if (!byKey.containsKey(key)) {
-                missing.computeIfAbsent(embeddings.forPassage(text), s -> new ArrayList<>()).add(key);
+                missing.computeIfAbsent(embeddings.forPassage(text), s -> new ArrayList<>())
+                        .add(key);
             }
         });
         missing.forEach((space, keys) -> {
@@ -164,11 +170,15 @@ public final class EmbeddingStage {
     private Map<String, float[]> storedSlice(List<String> keys, String chunksIndex) throws IOException {
         Map<String, float[]> found = new HashMap<>();
         List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
-        var response = client.search(s -> s.index(chunksIndex, chunksAlias).size(2 * keys.size())
-                .query(q -> q.bool(b -> b.filter(f -> f.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
-                        .mustNot(ChunkQueries.awaitingVector())))
-                .source(src -> src.filter(f -> f.includes("embedding_key", ChunkFields.EMBEDDING,
-                        ChunkFields.EMBEDDING_ZH))), StoredVector.class);
+        var response = client.search(
+                s -> s.index(chunksIndex, chunksAlias)
+                        .size(2 * keys.size())
+                        .query(q -> q.bool(b -> b.filter(f ->
+                                        f.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
+                                .mustNot(ChunkQueries.awaitingVector())))
+                        .source(src -> src.filter(
+                                f -> f.includes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH))),
+                StoredVector.class);
         for (Hit<StoredVector> hit : response.hits().hits()) {
             if (hit.source() != null && hit.source().vector() != null) {
                 found.putIfAbsent(hit.source().embeddingKey(), hit.source().vector());
@@ -182,12 +192,19 @@ public final class EmbeddingStage {
         if (chunkIds.isEmpty()) {
             return;
         }
-        var response = client.mget(m -> m.index(chunksIndex).ids(List.copyOf(chunkIds))
-                .sourceIncludes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH), StoredVector.class);
+        var response = client.mget(
+                m -> m.index(chunksIndex)
+                        .ids(List.copyOf(chunkIds))
+                        .sourceIncludes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH),
+                StoredVector.class);
         for (MultiGetResponseItem<StoredVector> item : response.docs()) {
-            if (item.isResult() && item.result().found() && item.result().source() != null
+            if (item.isResult()
+                    && item.result().found()
+                    && item.result().source() != null
                     && item.result().source().vector() != null) {
-                remember(item.result().source().embeddingKey(), item.result().source().vector());
+                remember(
+                        item.result().source().embeddingKey(),
+                        item.result().source().vector());
             }
         }
     }

@@ -32,6 +32,7 @@ public final class IndexLayout {
      * 5: tags, aliases, tag paths and properties (links on documents).
      */
     public static final int MAPPING_VERSION = kb.core.es.ChunkFields.NOTES_FIELDS_SINCE;
+
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;
@@ -41,8 +42,12 @@ public final class IndexLayout {
     private final IndexShards shards;
     private final VectorIndex vectorIndex;
 
-    public IndexLayout(ElasticsearchClient client, IndexNames names, kb.core.embed.Embeddings embeddings,
-                       IndexShards shards, VectorIndex vectorIndex) {
+    public IndexLayout(
+            ElasticsearchClient client,
+            IndexNames names,
+            kb.core.embed.Embeddings embeddings,
+            IndexShards shards,
+            VectorIndex vectorIndex) {
         this.client = client;
         this.names = names;
         this.embeddings = embeddings;
@@ -64,7 +69,8 @@ public final class IndexLayout {
     /** Whether an index version was built with this mapping version, embedding model and vector index. */
     public boolean isCurrentFormat(IndexVersion version) throws IOException {
         Map<String, JsonData> meta = IndexMeta.of(client, version.chunksIndex());
-        return IndexMeta.mappingVersion(meta) == MAPPING_VERSION && modelId.equals(IndexMeta.model(meta))
+        return IndexMeta.mappingVersion(meta) == MAPPING_VERSION
+                && modelId.equals(IndexMeta.model(meta))
                 && IndexMeta.vectorIndex(meta) == vectorIndex;
     }
 
@@ -101,7 +107,11 @@ public final class IndexLayout {
             u.actions(a -> a.add(r -> r.index(target.docsIndex()).alias(names.docsAlias())));
             return u;
         });
-        LOG.info("[sink] aliases {} and {} now point at version {}", names.chunksAlias(), names.docsAlias(), target.number());
+        LOG.info(
+                "[sink] aliases {} and {} now point at version {}",
+                names.chunksAlias(),
+                names.docsAlias(),
+                target.number());
         if (previous != null) {
             client.indices().delete(d -> d.index(previous.chunksIndex(), previous.docsIndex(), previous.stateIndex())
                     .ignoreUnavailable(true));
@@ -138,16 +148,23 @@ public final class IndexLayout {
             meta.put(IndexMeta.MAPPING_VERSION, MAPPING_VERSION);
             meta.put(IndexMeta.CHUNKER_VERSION, CHUNKER_VERSION);
             meta.put(IndexMeta.MODEL, modelId);
-            meta.put(IndexMeta.DIMS, embeddings.of(kb.core.embed.Embeddings.Script.LATIN).embedder().dimensions());
+            meta.put(
+                    IndexMeta.DIMS,
+                    embeddings
+                            .of(kb.core.embed.Embeddings.Script.LATIN)
+                            .embedder()
+                            .dimensions());
             if (hasVectors) {
                 meta.put(IndexMeta.VECTOR_INDEX, vectorIndex.id());
                 ObjectNode properties = (ObjectNode) mappings.get("properties");
                 for (String field : List.of(ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH)) {
-                    ((ObjectNode) properties.get(field)).putObject("index_options")
+                    ((ObjectNode) properties.get(field))
+                            .putObject("index_options")
                             .put("type", vectorIndex.elasticsearchType());
                 }
                 for (kb.core.embed.Embeddings.Space space : embeddings.spaces()) {
-                    ((ObjectNode) properties.get(space.field())).put("dims", space.embedder().dimensions());
+                    ((ObjectNode) properties.get(space.field()))
+                            .put("dims", space.embedder().dimensions());
                 }
             }
             return Json.MAPPER.writeValueAsString(root);

@@ -45,11 +45,18 @@ final class IndexVersions implements ReindexControl {
         } else {
             serving = current.get();
             target = layout.create(serving.number() + 1);
-            reindex = new ReindexStatus("migration-v" + target.number(), ReindexStatus.State.RUNNING, 0,
-                    documentCount(serving), target.number());
-            LOG.info("[sink] version {} has another mapping, model or vector index:"
+            reindex = new ReindexStatus(
+                    "migration-v" + target.number(),
+                    ReindexStatus.State.RUNNING,
+                    0,
+                    documentCount(serving),
+                    target.number());
+            LOG.info(
+                    "[sink] version {} has another mapping, model or vector index:"
                             + " building version {} by replaying {}",
-                    serving.number(), target.number(), topic);
+                    serving.number(),
+                    target.number(),
+                    topic);
         }
     }
 
@@ -73,8 +80,8 @@ final class IndexVersions implements ReindexControl {
         if (current != null && current.state() == ReindexStatus.State.RUNNING) {
             return current;
         }
-        reindex = new ReindexStatus(UUID.randomUUID().toString(), ReindexStatus.State.RUNNING, 0, 0,
-                serving.number() + 1);
+        reindex = new ReindexStatus(
+                UUID.randomUUID().toString(), ReindexStatus.State.RUNNING, 0, 0, serving.number() + 1);
         reindexRequested.set(true);
         return reindex;
     }
@@ -93,8 +100,12 @@ final class IndexVersions implements ReindexControl {
     /** Creates the next version and makes it the target; the caller replays the topic into it. */
     IndexVersion startReindex() throws IOException {
         target = layout.create(serving.number() + 1);
-        reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
-        LOG.info("[sink] reindex {}: building version {} from the beginning of the topic", reindex.id(), target.number());
+        reindex = new ReindexStatus(
+                reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
+        LOG.info(
+                "[sink] reindex {}: building version {} from the beginning of the topic",
+                reindex.id(),
+                target.number());
         return target;
     }
 
@@ -111,8 +122,12 @@ final class IndexVersions implements ReindexControl {
         IndexVersion previous = serving;
         layout.promote(target, previous);
         serving = target;
-        reindex = new ReindexStatus(reindex.id(), ReindexStatus.State.DONE, documentCount(serving),
-                reindex.documentsTotal(), serving.number());
+        reindex = new ReindexStatus(
+                reindex.id(),
+                ReindexStatus.State.DONE,
+                documentCount(serving),
+                reindex.documentsTotal(),
+                serving.number());
     }
 
     /**
@@ -127,14 +142,19 @@ final class IndexVersions implements ReindexControl {
     synchronized void applied(int documents) {
         ReindexStatus current = reindex;
         if (current != null && current.state() == ReindexStatus.State.RUNNING) {
-            reindex = new ReindexStatus(current.id(), current.state(), current.documentsDone() + documents,
-                    current.documentsTotal(), current.version());
+            reindex = new ReindexStatus(
+                    current.id(),
+                    current.state(),
+                    current.documentsDone() + documents,
+                    current.documentsTotal(),
+                    current.version());
         }
     }
 
     private long awaitingVectors(IndexVersion version) throws IOException {
         client.indices().refresh(r -> r.index(version.chunksIndex()));
-        return client.count(c -> c.index(version.chunksIndex()).query(ChunkQueries.awaitingVector())).count();
+        return client.count(c -> c.index(version.chunksIndex()).query(ChunkQueries.awaitingVector()))
+                .count();
     }
 
     private long documentCount(IndexVersion version) throws IOException {

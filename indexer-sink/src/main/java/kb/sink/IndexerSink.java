@@ -78,31 +78,51 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         }
     };
 
-    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry,
-                       Clock clock) throws IOException {
+    public IndexerSink(
+            SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry, Clock clock)
+            throws IOException {
         this(config, client, embeddings, registry, clock, DocumentWriter.Steps.NONE);
     }
 
     /** @param steps told at each step of every write, on the thread writing (tests hold a write there) */
-    public IndexerSink(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry,
-                       Clock clock, DocumentWriter.Steps steps) throws IOException {
+    public IndexerSink(
+            SinkConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            MeterRegistry registry,
+            Clock clock,
+            DocumentWriter.Steps steps)
+            throws IOException {
         this.config = config;
         this.registry = registry;
         TopicCreator.ensureTopics(config.common());
-        IndexLayout layout = new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(),
-                config.vectorIndex());
+        IndexLayout layout =
+                new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(), config.vectorIndex());
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
         this.metrics = new SinkMetrics(registry);
-        this.deadLetters = new DeadLetterPublisher(config.common().bootstrapServers(), config.common().topics(), registry);
+        this.deadLetters = new DeadLetterPublisher(
+                config.common().bootstrapServers(), config.common().topics(), registry);
         this.chunkRecords = new ChunkRecords(config.common().topics(), deadLetters);
-        this.versions = new IndexVersions(client, layout, config.forceReindex(), config.common().topics().chunks().name());
-        this.vectors = new VectorFiller(client, stage, () -> versions.target().chunksIndex(), config.vectorSlice(),
-                config.maxRetryBackoff(), registry, deadLetters::unembeddable);
+        this.versions = new IndexVersions(
+                client,
+                layout,
+                config.forceReindex(),
+                config.common().topics().chunks().name());
+        this.vectors = new VectorFiller(
+                client,
+                stage,
+                () -> versions.target().chunksIndex(),
+                config.vectorSlice(),
+                config.maxRetryBackoff(),
+                registry,
+                deadLetters::unembeddable);
         this.documents = new DocumentWriter(client, stage, clock, registry, steps);
-        this.writer = new RetryingWriter(documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(),
-                this::written);
-        this.largeLane = new LargeDocumentLane(new RetryingWriter(documents, versions::target, deadLetters, metrics,
-                config.maxRetryBackoff(), this::written), offsets);
+        this.writer = new RetryingWriter(
+                documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written);
+        this.largeLane = new LargeDocumentLane(
+                new RetryingWriter(
+                        documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written),
+                offsets);
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
 
@@ -115,8 +135,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             }
 
             @Override
-            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            }
+            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
         });
         if (consumerMetrics != null) {
             consumerMetrics.close();
@@ -173,8 +192,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 }
                 ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
                 boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
-                for (List<Decoded> batch : ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(),
-                        Decoded::chunks)) {
+                for (List<Decoded> batch :
+                        ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
                     if (!running || !applyWithRetry(batch, live)) {
                         break;
                     }
@@ -229,7 +248,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
         if (end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())
-                && versions.targetComplete() && stopFollower()) {
+                && versions.targetComplete()
+                && stopFollower()) {
             versions.promote();
         }
     }

@@ -34,7 +34,8 @@ final class LargeDocumentLane implements AutoCloseable {
     private final RetryingWriter writer;
     private final CommitOffsets offsets;
     private final Semaphore room = new Semaphore(CAPACITY);
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, IndexerSink.LARGE_LANE_THREAD));
+    private final ExecutorService thread =
+            Executors.newSingleThreadExecutor(r -> new Thread(r, IndexerSink.LARGE_LANE_THREAD));
     private volatile boolean failed;
 
     LargeDocumentLane(RetryingWriter writer, CommitOffsets offsets) {
@@ -55,7 +56,10 @@ final class LargeDocumentLane implements AutoCloseable {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
                 failed = true;
-                LOG.error("[sink] large document {} not written; its offset stays uncommitted", large.change().docId(), e);
+                LOG.error(
+                        "[sink] large document {} not written; its offset stays uncommitted",
+                        large.change().docId(),
+                        e);
             } finally {
                 room.release();
             }

@@ -21,14 +21,11 @@ final class RetryingWriter {
 
     /** What the lane does around a retry's wait (the main lane pauses its partitions and keeps its membership). */
     interface WhileRetrying {
-        WhileRetrying NONE = new WhileRetrying() {
-        };
+        WhileRetrying NONE = new WhileRetrying() {};
 
-        default void failed() {
-        }
+        default void failed() {}
 
-        default void waited() {
-        }
+        default void waited() {}
     }
 
     private final DocumentWriter writer;
@@ -44,9 +41,13 @@ final class RetryingWriter {
      * @param target  the version to write into, read at each attempt (a reindex may have moved it)
      * @param written told after each confirmed write with the result (vectors to fill, progress)
      */
-    RetryingWriter(DocumentWriter writer, Supplier<IndexVersion> target, DeadLetterPublisher deadLetters,
-                   SinkMetrics metrics, Duration maxBackoff,
-                   Consumer<DocumentWriter.BatchResult> written) {
+    RetryingWriter(
+            DocumentWriter writer,
+            Supplier<IndexVersion> target,
+            DeadLetterPublisher deadLetters,
+            SinkMetrics metrics,
+            Duration maxBackoff,
+            Consumer<DocumentWriter.BatchResult> written) {
         this.writer = writer;
         this.target = target;
         this.deadLetters = deadLetters;
@@ -88,7 +89,8 @@ final class RetryingWriter {
         while (running) {
             try {
                 IndexVersion into = target.get();
-                DocumentWriter.BatchResult result = metrics.batchLatency().recordCallable(() -> writer.write(changes, into, live));
+                DocumentWriter.BatchResult result =
+                        metrics.batchLatency().recordCallable(() -> writer.write(changes, into, live));
                 result.rejected().forEach(deadLetters::rejected);
                 metrics.written(result, changes);
                 written.accept(result);
@@ -115,9 +117,12 @@ final class RetryingWriter {
      * A batch failed in a way retrying cannot fix: one of its documents may be the cause. Each is written on
      * its own, and one that still fails goes to kb.dlq with the reason, so it never blocks the others.
      */
-    private boolean writeOneByOne(Collection<Change> changes, NonRetriableWrite batchError, boolean live,
-                                  WhileRetrying whileRetrying) throws InterruptedException {
-        LOG.warn("[sink] a batch of {} documents failed ({}); writing them one by one", changes.size(),
+    private boolean writeOneByOne(
+            Collection<Change> changes, NonRetriableWrite batchError, boolean live, WhileRetrying whileRetrying)
+            throws InterruptedException {
+        LOG.warn(
+                "[sink] a batch of {} documents failed ({}); writing them one by one",
+                changes.size(),
                 batchError.getCause().toString());
         for (Change change : changes) {
             try {
@@ -139,10 +144,11 @@ final class RetryingWriter {
     }
 
     static boolean isRetriable(Exception e) {
-        return e instanceof RetriableWriteException || e instanceof IOException
+        return e instanceof RetriableWriteException
+                || e instanceof IOException
                 || e instanceof co.elastic.clients.transport.TransportException
                 || (e instanceof co.elastic.clients.elasticsearch._types.ElasticsearchException ee
-                && (ee.status() == 429 || ee.status() >= 500));
+                        && (ee.status() == 429 || ee.status() >= 500));
     }
 
     void stop() {

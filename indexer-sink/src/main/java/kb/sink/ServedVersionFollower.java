@@ -42,13 +42,18 @@ final class ServedVersionFollower implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    ServedVersionFollower(SinkConfig config, IndexVersion served, DocumentWriter documents, SinkMetrics metrics,
-                          MeterRegistry registry) {
+    ServedVersionFollower(
+            SinkConfig config,
+            IndexVersion served,
+            DocumentWriter documents,
+            SinkMetrics metrics,
+            MeterRegistry registry) {
         this.served = served;
         this.batchChunks = config.batchChunks();
         DeadLetterPublisher silent = DeadLetterPublisher.silent(config.common().topics(), registry);
         this.records = new ChunkRecords(config.common().topics(), silent);
-        this.writer = new RetryingWriter(documents, () -> served, silent, metrics, config.maxRetryBackoff(), result -> { });
+        this.writer =
+                new RetryingWriter(documents, () -> served, silent, metrics, config.maxRetryBackoff(), result -> {});
         this.consumer = ChunkConsumers.create(config, served, ChunkConsumers.NO_LISTENER);
         this.thread = new Thread(this::run, THREAD);
     }
@@ -64,7 +69,9 @@ final class ServedVersionFollower implements AutoCloseable {
                 ConsumerRecords<String, byte[]> polled = consumer.poll(Duration.ofMillis(200));
                 boolean live = polled.count() <= DocumentWriter.LIVE_BATCH;
                 for (List<Decoded> batch : ChunkBudget.split(records.decode(polled), batchChunks, Decoded::chunks)) {
-                    List<Change> changes = ChunkRecords.latestPerDocument(batch).stream().map(Decoded::change).toList();
+                    List<Change> changes = ChunkRecords.latestPerDocument(batch).stream()
+                            .map(Decoded::change)
+                            .toList();
                     if (!running || !writer.write(changes, live, RetryingWriter.WhileRetrying.NONE)) {
                         break;
                     }

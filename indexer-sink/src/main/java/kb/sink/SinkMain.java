@@ -13,17 +13,19 @@ import kb.core.es.EsClients;
 /** Runs the indexer sink on its own, configured by environment variables (docs/configuration.md). */
 public final class SinkMain {
 
-    private SinkMain() {
-    }
+    private SinkMain() {}
 
     public static void main(String[] args) throws Exception {
         Settings settings = Settings.fromEnvironment();
         SinkConfig config = SinkConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        IndexerSink sink = new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
+        IndexerSink sink =
+                new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
         sink.start();
-        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry, sink::isHealthy);
-        Shutdown.awaitThenClose("kb-sink", sink, metrics, () -> client._transport().close());
+        MetricsServer metrics =
+                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry, sink::isHealthy);
+        Shutdown.awaitThenClose(
+                "kb-sink", sink, metrics, () -> client._transport().close());
     }
 }

@@ -25,10 +25,10 @@ final class SinkMetrics {
         this.deleteFreshness = freshness(registry, "delete");
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
         registry.counter("kb_sink_retries_total");
-        for (String outcome : new String[]{"applied", "skipped", "rejected"}) {
+        for (String outcome : new String[] {"applied", "skipped", "rejected"}) {
             registry.counter("kb_sink_documents_total", "outcome", outcome);
         }
-        for (String source : new String[]{"computed", "cache"}) {
+        for (String source : new String[] {"computed", "cache"}) {
             registry.counter("kb_sink_embeddings_total", "source", source);
         }
     }
@@ -38,8 +38,10 @@ final class SinkMetrics {
      * batches wait for the refresh, so for them this is save-to-searchable.
      */
     private static Timer freshness(MeterRegistry registry, String op) {
-        return Timer.builder("kb_sink_freshness").tag("op", op)
-                .publishPercentiles(0.5, 0.99).publishPercentileHistogram()
+        return Timer.builder("kb_sink_freshness")
+                .tag("op", op)
+                .publishPercentiles(0.5, 0.99)
+                .publishPercentileHistogram()
                 .maximumExpectedValue(Duration.ofMinutes(5))
                 .register(registry);
     }
@@ -53,17 +55,26 @@ final class SinkMetrics {
     }
 
     void written(DocumentWriter.BatchResult result, Collection<Change> changes) {
-        registry.counter("kb_sink_documents_total", "outcome", "applied").increment(result.applied().size());
+        registry.counter("kb_sink_documents_total", "outcome", "applied")
+                .increment(result.applied().size());
         long now = System.currentTimeMillis();
         for (Change change : result.applied()) {
-            long since = change.isDelete() ? change.timestamp() : change.document().card().eventTime();
+            long since = change.isDelete()
+                    ? change.timestamp()
+                    : change.document().card().eventTime();
             if (since > 0) {
-                (change.isDelete() ? deleteFreshness : upsertFreshness).record(Math.max(0, now - since), TimeUnit.MILLISECONDS);
+                (change.isDelete() ? deleteFreshness : upsertFreshness)
+                        .record(Math.max(0, now - since), TimeUnit.MILLISECONDS);
             }
         }
         registry.counter("kb_sink_documents_total", "outcome", "skipped").increment(result.skipped());
-        registry.counter("kb_sink_documents_total", "outcome", "rejected").increment(result.rejected().size());
-        LOG.debug("[sink] batch of {} documents: {} applied, {} skipped, {} rejected", changes.size(),
-                result.applied().size(), result.skipped(), result.rejected().size());
+        registry.counter("kb_sink_documents_total", "outcome", "rejected")
+                .increment(result.rejected().size());
+        LOG.debug(
+                "[sink] batch of {} documents: {} applied, {} skipped, {} rejected",
+                changes.size(),
+                result.applied().size(),
+                result.skipped(),
+                result.rejected().size());
     }
 }

@@ -29,16 +29,13 @@ final class StateFence {
     private static final int MAX_ROUNDS = 8;
 
     /** A state as read, with where it stands for a compare-and-set. */
-    record Read(DocState state, long seqNo, long primaryTerm) {
-    }
+    record Read(DocState state, long seqNo, long primaryTerm) {}
 
     /** A change this writer holds the claim for, and where its claim stands. */
-    record Claim(Change change, DocState state, long seqNo, long primaryTerm) {
-    }
+    record Claim(Change change, DocState state, long seqNo, long primaryTerm) {}
 
     /** A claim another writer's claim replaced before it was settled, and the state recorded now. */
-    record Overtaken(Claim claim, DocState now) {
-    }
+    record Overtaken(Claim claim, DocState now) {}
 
     private final ElasticsearchClient client;
 
@@ -127,7 +124,8 @@ final class StateFence {
             return List.of();
         }
         List<BulkOperation> ops = claims.stream()
-                .map(c -> replace(index, c.state().applied(), c.seqNo(), c.primaryTerm())).toList();
+                .map(c -> replace(index, c.state().applied(), c.seqNo(), c.primaryTerm()))
+                .toList();
         List<BulkResponseItem> items = client.bulk(b -> b.operations(ops)).items();
         List<Claim> overtaken = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
@@ -141,23 +139,29 @@ final class StateFence {
         if (overtaken.isEmpty()) {
             return List.of();
         }
-        Map<String, Read> now = read(overtaken.stream().map(c -> c.change().docId()).toList(), index);
-        return overtaken.stream().filter(c -> now.containsKey(c.change().docId()))
-                .map(c -> new Overtaken(c, now.get(c.change().docId()).state())).toList();
+        Map<String, Read> now =
+                read(overtaken.stream().map(c -> c.change().docId()).toList(), index);
+        return overtaken.stream()
+                .filter(c -> now.containsKey(c.change().docId()))
+                .map(c -> new Overtaken(c, now.get(c.change().docId()).state()))
+                .toList();
     }
 
     private static BulkOperation create(String index, DocState state) {
-        return BulkOperation.of(o -> o.create(c -> c.index(index).id(state.docId()).document(state)));
+        return BulkOperation.of(
+                o -> o.create(c -> c.index(index).id(state.docId()).document(state)));
     }
 
     private static BulkOperation replace(String index, DocState state, long seqNo, long primaryTerm) {
-        return BulkOperation.of(o -> o.index(i -> i.index(index).id(state.docId()).document(state)
-                .ifSeqNo(seqNo).ifPrimaryTerm(primaryTerm)));
+        return BulkOperation.of(o -> o.index(i ->
+                i.index(index).id(state.docId()).document(state).ifSeqNo(seqNo).ifPrimaryTerm(primaryTerm)));
     }
 
     private static RuntimeException failure(String what, BulkResponseItem item) {
-        String message = what + ": status " + item.status() + ": " + item.error().reason();
-        return item.status() == 429 || item.status() >= 500 ? new RetriableWriteException(message)
+        String message =
+                what + ": status " + item.status() + ": " + item.error().reason();
+        return item.status() == 429 || item.status() >= 500
+                ? new RetriableWriteException(message)
                 : new IllegalStateException(message);
     }
 }

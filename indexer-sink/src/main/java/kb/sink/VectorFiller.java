@@ -52,16 +52,15 @@ final class VectorFiller implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorFiller.class);
     /** Updated ids stay excluded from the scan this long: longer than a refresh (1 s) takes to show them. */
     private static final Duration EXCLUDED_FOR = Duration.ofSeconds(5);
+
     private static final Duration IDLE_WAIT = Duration.ofSeconds(1);
 
     /** What the vector pass reads of a chunk. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record PendingChunk(String chunkId, String docId, String enrichedText) {
-    }
+    record PendingChunk(String chunkId, String docId, String enrichedText) {}
 
     /** Chunk ids updated at a time (nanoTime). */
-    private record Updated(long at, List<String> ids) {
-    }
+    private record Updated(long at, List<String> ids) {}
 
     /** Where a chunk that cannot be embedded is reported (it is then left without a vector). */
     interface Unembeddable {
@@ -87,12 +86,19 @@ final class VectorFiller implements AutoCloseable {
     });
     /** The update in flight (null when none) and the chunks it covers. */
     private Future<List<String>> inFlight;
+
     private List<String> inFlightIds = List.of();
     private volatile boolean running = true;
 
     /** @param chunksIndex the index being written (the target version during a migration) */
-    VectorFiller(ElasticsearchClient client, EmbeddingStage embeddings, Supplier<String> chunksIndex, int slice,
-                 Duration maxBackoff, MeterRegistry registry, Unembeddable unembeddable) {
+    VectorFiller(
+            ElasticsearchClient client,
+            EmbeddingStage embeddings,
+            Supplier<String> chunksIndex,
+            int slice,
+            Duration maxBackoff,
+            MeterRegistry registry,
+            Unembeddable unembeddable) {
         this.client = client;
         this.embeddings = embeddings;
         this.chunksIndex = chunksIndex;
@@ -142,7 +148,8 @@ final class VectorFiller implements AutoCloseable {
                     return;
                 }
                 long delay = backoff.nextDelayMillis();
-                LOG.warn("[sink] vector pass: Elasticsearch not available ({}); retrying in {} ms", e.toString(), delay);
+                LOG.warn(
+                        "[sink] vector pass: Elasticsearch not available ({}); retrying in {} ms", e.toString(), delay);
                 try {
                     if (!backoff.await(delay)) {
                         return;
@@ -165,7 +172,8 @@ final class VectorFiller implements AutoCloseable {
         }
         Map<String, String> textsByKey = new LinkedHashMap<>();
         for (Hit<PendingChunk> hit : pending) {
-            textsByKey.putIfAbsent(embeddings.keyOf(hit.source().enrichedText()), hit.source().enrichedText());
+            textsByKey.putIfAbsent(
+                    embeddings.keyOf(hit.source().enrichedText()), hit.source().enrichedText());
         }
         Map<String, float[]> vectors = vectorsOrSingly(textsByKey, index, pending);
         finishUpdate();
@@ -201,25 +209,32 @@ final class VectorFiller implements AutoCloseable {
         List<String> excluded = new ArrayList<>(failed);
         excluded.addAll(inFlightIds);
         recentlyUpdated.forEach(u -> excluded.addAll(u.ids()));
-        var response = client.search(s -> s.index(index).size(slice).trackTotalHits(t -> t.enabled(true))
-                .seqNoPrimaryTerm(true)
-                .query(q -> q.bool(b -> b.filter(ChunkQueries.awaitingVector())
-                        .mustNot(m -> m.ids(i -> i.values(excluded)))))
-                // Newest change first (when the file was observed), then newest write: a large document written
-                // on its own lane after the small edits behind it must not take their turn.
-                .sort(o -> o.field(f -> f.field(ChunkFields.EVENT_TIME).order(SortOrder.Desc)))
-                .sort(o -> o.field(f -> f.field(ChunkFields.INDEXED_TIME).order(SortOrder.Desc)))
-                .source(src -> src.filter(f -> f.includes(ChunkFields.CHUNK_ID, ChunkFields.DOC_ID,
-                        ChunkFields.ENRICHED_TEXT))), PendingChunk.class);
-        long total = response.hits().total() == null ? 0 : response.hits().total().value();
+        var response = client.search(
+                s -> s.index(index)
+                        .size(slice)
+                        .trackTotalHits(t -> t.enabled(true))
+                        .seqNoPrimaryTerm(true)
+                        .query(q -> q.bool(b ->
+                                b.filter(ChunkQueries.awaitingVector()).mustNot(m -> m.ids(i -> i.values(excluded)))))
+                        // Newest change first (when the file was observed), then newest write: a large document written
+                        // on its own lane after the small edits behind it must not take their turn.
+                        .sort(o -> o.field(f -> f.field(ChunkFields.EVENT_TIME).order(SortOrder.Desc)))
+                        .sort(o ->
+                                o.field(f -> f.field(ChunkFields.INDEXED_TIME).order(SortOrder.Desc)))
+                        .source(src -> src.filter(
+                                f -> f.includes(ChunkFields.CHUNK_ID, ChunkFields.DOC_ID, ChunkFields.ENRICHED_TEXT))),
+                PendingChunk.class);
+        long total =
+                response.hits().total() == null ? 0 : response.hits().total().value();
         awaiting.set(total);
-        return response.hits().hits().stream().filter(h -> h.source() != null && h.source().enrichedText() != null)
+        return response.hits().hits().stream()
+                .filter(h -> h.source() != null && h.source().enrichedText() != null)
                 .toList();
     }
 
     /** A text the embedder cannot take must not stop the others: on a failure, each is embedded alone. */
-    private Map<String, float[]> vectorsOrSingly(Map<String, String> textsByKey, String index,
-                                                 List<Hit<PendingChunk>> pending) throws java.io.IOException {
+    private Map<String, float[]> vectorsOrSingly(
+            Map<String, String> textsByKey, String index, List<Hit<PendingChunk>> pending) throws java.io.IOException {
         try {
             return embeddings.vectors(textsByKey, index);
         } catch (RuntimeException batchError) {
@@ -230,7 +245,8 @@ final class VectorFiller implements AutoCloseable {
                     vectors.putAll(embeddings.vectors(Map.of(key, hit.source().enrichedText()), index));
                 } catch (RuntimeException e) {
                     failed.add(hit.id());
-                    registry.counter("kb_sink_vectors_total", "outcome", "failed").increment();
+                    registry.counter("kb_sink_vectors_total", "outcome", "failed")
+                            .increment();
                     unembeddable.report(hit.source().docId(), hit.id(), e);
                 }
             }
@@ -253,8 +269,11 @@ final class VectorFiller implements AutoCloseable {
                 continue;
             }
             Map<String, Object> partial = Map.of(embeddings.fieldOf(hit.source().enrichedText()), vector);
-            ops.add(BulkOperation.of(o -> o.update(u -> u.index(index).id(hit.id())
-                    .ifSeqNo(hit.seqNo()).ifPrimaryTerm(hit.primaryTerm()).action(a -> a.doc(partial)))));
+            ops.add(BulkOperation.of(o -> o.update(u -> u.index(index)
+                    .id(hit.id())
+                    .ifSeqNo(hit.seqNo())
+                    .ifPrimaryTerm(hit.primaryTerm())
+                    .action(a -> a.doc(partial)))));
             ids.add(hit.id());
         }
         if (ops.isEmpty()) {
@@ -269,7 +288,8 @@ final class VectorFiller implements AutoCloseable {
                 registry.counter("kb_sink_vectors_total", "outcome", "added").increment();
             } else if (item.status() == 404 || item.status() == 409) {
                 done.add(ids.get(i)); // deleted or rewritten since the scan: the new version is found again if needed
-                registry.counter("kb_sink_vectors_total", "outcome", "superseded").increment();
+                registry.counter("kb_sink_vectors_total", "outcome", "superseded")
+                        .increment();
             } else {
                 throw new RetriableWriteException("vector update rejected with status " + item.status() + ": "
                         + item.error().reason());

@@ -28,7 +28,8 @@ class BackoffTest {
         assertTrue(waiter.getState() == Thread.State.TIMED_WAITING, "the waiter never started waiting");
         long start = System.nanoTime();
         backoff.stop();
-        assertFalse(waited.get(10, java.util.concurrent.TimeUnit.SECONDS),
+        assertFalse(
+                waited.get(10, java.util.concurrent.TimeUnit.SECONDS),
                 "a stopped backoff reports it did not wait the delay out");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < 5_000, millis + " ms");

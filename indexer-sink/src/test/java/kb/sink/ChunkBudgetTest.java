@@ -12,13 +12,15 @@ class ChunkBudgetTest {
 
     @Test
     void shouldCutConsecutiveBatchesAtTheChunkBudget() {
-        assertEquals(List.of(List.of(10, 20, 30), List.of(40, 5), List.of(60)),
+        assertEquals(
+                List.of(List.of(10, 20, 30), List.of(40, 5), List.of(60)),
                 ChunkBudget.split(List.of(10, 20, 30, 40, 5, 60), 64, SIZE));
     }
 
     @Test
     void shouldGiveALargeDocumentABatchOfItsOwn() {
-        assertEquals(List.of(List.of(3), List.of(840), List.of(2, 0, 1)),
+        assertEquals(
+                List.of(List.of(3), List.of(840), List.of(2, 0, 1)),
                 ChunkBudget.split(List.of(3, 840, 2, 0, 1), 64, SIZE));
     }
 

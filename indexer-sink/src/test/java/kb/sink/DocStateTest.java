@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 class DocStateTest {
 
     private static Change upsert(long generation, String... chunkIds) {
-        List<Chunk> chunks = java.util.Arrays.stream(chunkIds).map(id -> new Chunk(id, 0, null, id, id)).toList();
-        DocumentCard card = new DocumentCard("d", "kb", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        List<Chunk> chunks = java.util.Arrays.stream(chunkIds)
+                .map(id -> new Chunk(id, 0, null, id, id))
+                .toList();
+        DocumentCard card =
+                new DocumentCard("d", "kb", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
         return new Change("d", generation, new DocumentChunks(card, "", chunks), 0, null);
     }
 
@@ -29,7 +32,8 @@ class DocStateTest {
 
     @Test
     void shouldCarryThePendingVersionsStaleIdsOverWhenItsWriteMayNotHaveHappened() {
-        DocState pending = DocState.claim(upsert(5, "a", "c"), new DocState("d", 3, List.of("a", "b"), false, false, List.of()));
+        DocState pending =
+                DocState.claim(upsert(5, "a", "c"), new DocState("d", 3, List.of("a", "b"), false, false, List.of()));
         DocState next = DocState.claim(upsert(10, "a", "d"), pending);
         assertEquals(List.of("c", "b"), next.staleChunkIds(), "b may still be there: the write of 5 may not have run");
         DocState deleted = DocState.claim(new Change("d", 11, null, 0, null), next);

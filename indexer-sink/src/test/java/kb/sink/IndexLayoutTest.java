@@ -33,10 +33,15 @@ class IndexLayoutTest {
     @Test
     void shouldCreateEveryIndexWithTheConfiguredShardsAndReplicas() throws Exception {
         // No index is created here, so no client is needed.
-        IndexLayout layout = new IndexLayout(null, new IndexNames("t"), Embeddings.single(new NamedModel("m", 8)),
-                new IndexShards(3, 2), VectorIndex.DEFAULT);
+        IndexLayout layout = new IndexLayout(
+                null,
+                new IndexNames("t"),
+                Embeddings.single(new NamedModel("m", 8)),
+                new IndexShards(3, 2),
+                VectorIndex.DEFAULT);
         for (String resource : List.of("chunks-index.json", "docs-index.json", "docstate-index.json")) {
-            JsonNode settings = Json.MAPPER.readTree(layout.definition(resource, resource.startsWith("chunks")))
+            JsonNode settings = Json.MAPPER
+                    .readTree(layout.definition(resource, resource.startsWith("chunks")))
                     .get("settings");
             assertEquals(3, settings.get("number_of_shards").asInt(), resource);
             assertEquals(2, settings.get("number_of_replicas").asInt(), resource);
@@ -45,27 +50,54 @@ class IndexLayoutTest {
 
     @Test
     void shouldKeepTheOtherSettingsOfTheResource() throws Exception {
-        IndexLayout layout = new IndexLayout(null, new IndexNames("t"), Embeddings.single(new NamedModel("m", 8)),
-                IndexShards.DEFAULT, VectorIndex.DEFAULT);
-        JsonNode settings = Json.MAPPER.readTree(layout.definition("chunks-index.json", true)).get("settings");
+        IndexLayout layout = new IndexLayout(
+                null,
+                new IndexNames("t"),
+                Embeddings.single(new NamedModel("m", 8)),
+                IndexShards.DEFAULT,
+                VectorIndex.DEFAULT);
+        JsonNode settings = Json.MAPPER
+                .readTree(layout.definition("chunks-index.json", true))
+                .get("settings");
         assertEquals(1, settings.get("number_of_shards").asInt());
         assertEquals(0, settings.get("number_of_replicas").asInt());
         assertEquals("1s", settings.get("refresh_interval").asText());
-        assertEquals("custom", settings.get("analysis").get("analyzer").get("kb_text").get("type").asText());
+        assertEquals(
+                "custom",
+                settings.get("analysis")
+                        .get("analyzer")
+                        .get("kb_text")
+                        .get("type")
+                        .asText());
     }
 
     @Test
     void shouldIndexBothVectorFieldsAsConfiguredAndRecordTheChoice() throws Exception {
         for (VectorIndex vectorIndex : VectorIndex.values()) {
-            IndexLayout layout = new IndexLayout(null, new IndexNames("t"), Embeddings.byLanguage(
-                    new NamedModel("en", 8), new NamedModel("zh", 12)), IndexShards.DEFAULT, vectorIndex);
-            JsonNode mappings = Json.MAPPER.readTree(layout.definition("chunks-index.json", true)).get("mappings");
+            IndexLayout layout = new IndexLayout(
+                    null,
+                    new IndexNames("t"),
+                    Embeddings.byLanguage(new NamedModel("en", 8), new NamedModel("zh", 12)),
+                    IndexShards.DEFAULT,
+                    vectorIndex);
+            JsonNode mappings = Json.MAPPER
+                    .readTree(layout.definition("chunks-index.json", true))
+                    .get("mappings");
             for (String field : List.of("embedding", "embedding_zh")) {
-                assertEquals(vectorIndex.elasticsearchType(),
-                        mappings.get("properties").get(field).get("index_options").get("type").asText(), field);
+                assertEquals(
+                        vectorIndex.elasticsearchType(),
+                        mappings.get("properties")
+                                .get(field)
+                                .get("index_options")
+                                .get("type")
+                                .asText(),
+                        field);
             }
-            assertEquals(12, mappings.get("properties").get("embedding_zh").get("dims").asInt());
-            assertEquals(vectorIndex.id(), mappings.get("_meta").get("vector_index").asText());
+            assertEquals(
+                    12,
+                    mappings.get("properties").get("embedding_zh").get("dims").asInt());
+            assertEquals(
+                    vectorIndex.id(), mappings.get("_meta").get("vector_index").asText());
         }
     }
 

@@ -46,23 +46,36 @@ public final class Catalogue {
     public static Catalogue load(String bootstrapServers, KbTopics topics, String collection) {
         Catalogue catalogue = new Catalogue(collection);
         TopicSpec<String, FileEvent> events = topics.fileEvents();
-        readToEnd(bootstrapServers, events.name(), events.keySerde().deserializer(), events.valueSerde().deserializer(),
+        readToEnd(
+                bootstrapServers,
+                events.name(),
+                events.keySerde().deserializer(),
+                events.valueSerde().deserializer(),
                 record -> catalogue.apply(record.key(), record.value()));
-        readToEnd(bootstrapServers, topics.dlq().name(), new ByteArrayDeserializer(), new ByteArrayDeserializer(),
+        readToEnd(
+                bootstrapServers,
+                topics.dlq().name(),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer(),
                 catalogue::applyDeadLetter);
         // A bad version is always withdrawn before it is reported: a path still published was fixed since.
         catalogue.rejected.keySet().removeAll(catalogue.hashes.keySet());
         return catalogue;
     }
 
-    private static <K, V> void readToEnd(String bootstrapServers, String topic, Deserializer<K> keys,
-                                         Deserializer<V> values, Consumer<ConsumerRecord<K, V>> apply) {
+    private static <K, V> void readToEnd(
+            String bootstrapServers,
+            String topic,
+            Deserializer<K> keys,
+            Deserializer<V> values,
+            Consumer<ConsumerRecord<K, V>> apply) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(props, keys, values)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -108,7 +121,8 @@ public final class Catalogue {
 
     private void applyDeadLetter(ConsumerRecord<byte[], byte[]> record) {
         String fingerprint = DeadLetters.header(record.headers(), DeadLetters.FINGERPRINT);
-        if (record.key() != null && fingerprint != null
+        if (record.key() != null
+                && fingerprint != null
                 && EventPublisher.STAGE.equals(DeadLetters.header(record.headers(), DeadLetters.STAGE))) {
             String path = ownPath(new String(record.key(), StandardCharsets.UTF_8));
             if (path != null) {

@@ -43,7 +43,10 @@ final class Debouncer {
     /** How long the watcher may block before something becomes due; a long wait when nothing is pending. */
     long millisUntilNextDue(long idleWaitMillis) {
         long now = clock.millis();
-        return dueAt.values().stream().mapToLong(t -> Math.max(1, t - now)).min().orElse(idleWaitMillis);
+        return dueAt.values().stream()
+                .mapToLong(t -> Math.max(1, t - now))
+                .min()
+                .orElse(idleWaitMillis);
     }
 
     int pending() {

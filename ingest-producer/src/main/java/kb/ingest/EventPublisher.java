@@ -33,24 +33,28 @@ final class EventPublisher implements AutoCloseable {
     private final MeterRegistry registry;
     private final Timer publishLatency;
 
-    EventPublisher(String collection, String bootstrapServers, KbTopics topics, Catalogue catalogue,
-                   MeterRegistry registry) {
+    EventPublisher(
+            String collection, String bootstrapServers, KbTopics topics, Catalogue catalogue, MeterRegistry registry) {
         this.collection = collection;
         this.topics = topics;
         this.catalogue = catalogue;
         this.registry = registry;
         // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
-        this.events = new KafkaProducer<>(producerProps(bootstrapServers, topics.maxMessageBytes()),
-                topics.fileEvents().keySerde().serializer(), new ByteArraySerializer());
-        this.deadLetters = new KafkaProducer<>(producerProps(bootstrapServers, topics.maxMessageBytes()),
-                topics.dlq().keySerde().serializer(), topics.dlq().valueSerde().serializer());
+        this.events = new KafkaProducer<>(
+                producerProps(bootstrapServers, topics.maxMessageBytes()),
+                topics.fileEvents().keySerde().serializer(),
+                new ByteArraySerializer());
+        this.deadLetters = new KafkaProducer<>(
+                producerProps(bootstrapServers, topics.maxMessageBytes()),
+                topics.dlq().keySerde().serializer(),
+                topics.dlq().valueSerde().serializer());
         this.publishLatency = Timer.builder("kb_producer_publish_latency").register(registry);
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
-        for (String op : new String[]{"upsert", "delete"}) {
+        for (String op : new String[] {"upsert", "delete"}) {
             registry.counter("kb_producer_events_published_total", "op", op);
             registry.counter("kb_producer_publish_errors_total", "op", op);
         }
-        for (String reason : new String[]{"oversize", "binary", "invalid_utf8", "not_regular", "unreadable"}) {
+        for (String reason : new String[] {"oversize", "binary", "invalid_utf8", "not_regular", "unreadable"}) {
             registry.counter("kb_producer_dlq_total", "reason", reason);
         }
     }
@@ -75,10 +79,16 @@ final class EventPublisher implements AutoCloseable {
         if (catalogue.isCurrent(event.path(), event.sha256())) {
             return false;
         }
-        byte[] value = topics.fileEvents().valueSerde().serializer().serialize(topics.fileEvents().name(), event);
+        byte[] value = topics.fileEvents()
+                .valueSerde()
+                .serializer()
+                .serialize(topics.fileEvents().name(), event);
         if (value.length > topics.maxValueBytes()) {
             // JSON escapes a control character into six bytes: a file under the size cap can still be too big.
-            publishRejected(new FileReadResult.Rejected(event.path(), "oversize", "RecordTooLarge",
+            publishRejected(new FileReadResult.Rejected(
+                    event.path(),
+                    "oversize",
+                    "RecordTooLarge",
                     "the file's event would be " + value.length + " bytes, the topic takes " + topics.maxValueBytes(),
                     event.sha256()));
             return false;
@@ -138,7 +148,8 @@ final class EventPublisher implements AutoCloseable {
         }
         byte[] key = Ids.fileKey(collection, rejected.path()).getBytes(StandardCharsets.UTF_8);
         byte[] value = describe(rejected);
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topics.dlq().name(), key, value);
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>(topics.dlq().name(), key, value);
         DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
         record.headers().add(DeadLetters.FINGERPRINT, rejected.fingerprint().getBytes(StandardCharsets.UTF_8));
         deadLetters.send(record, (metadata, error) -> {
@@ -154,8 +165,8 @@ final class EventPublisher implements AutoCloseable {
     /** The original value would be the file itself: too big or not text. A short description stands in. */
     private byte[] describe(FileReadResult.Rejected rejected) {
         try {
-            return Json.MAPPER.writeValueAsBytes(java.util.Map.of("collection", collection,
-                    "path", rejected.path(), "reason", rejected.reason()));
+            return Json.MAPPER.writeValueAsBytes(
+                    java.util.Map.of("collection", collection, "path", rejected.path(), "reason", rejected.reason()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return rejected.path().getBytes(StandardCharsets.UTF_8);
         }

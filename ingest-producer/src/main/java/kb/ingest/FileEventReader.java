@@ -36,40 +36,74 @@ public final class FileEventReader {
             // Opening a named pipe blocks until a writer comes, and a device may never end: only regular
             // files (a link's target, once the caller made sure it stays inside the base) are opened.
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            fingerprint = "size=" + attributes.size() + ",modified=" + attributes.lastModifiedTime().toMillis();
+            fingerprint = "size=" + attributes.size() + ",modified="
+                    + attributes.lastModifiedTime().toMillis();
             if (!attributes.isRegularFile()) {
                 String kind = attributes.isOther() ? "a named pipe, socket or device" : "not a regular file";
-                return new FileReadResult.Rejected(relativePath, "not_regular", "NotARegularFile",
-                        "the path is " + kind + ": only regular files are read", "not_regular:" + kind);
+                return new FileReadResult.Rejected(
+                        relativePath,
+                        "not_regular",
+                        "NotARegularFile",
+                        "the path is " + kind + ": only regular files are read",
+                        "not_regular:" + kind);
             }
             long size = attributes.size();
             if (size > maxFileBytes) {
-                return new FileReadResult.Rejected(relativePath, "oversize", "FileTooLarge",
-                        "file is " + size + " bytes, the cap is " + maxFileBytes, fingerprint);
+                return new FileReadResult.Rejected(
+                        relativePath,
+                        "oversize",
+                        "FileTooLarge",
+                        "file is " + size + " bytes, the cap is " + maxFileBytes,
+                        fingerprint);
             }
             byte[] bytes = Files.readAllBytes(file);
             fingerprint = Ids.sha256Hex(bytes);
             if (bytes.length > maxFileBytes) {
-                return new FileReadResult.Rejected(relativePath, "oversize", "FileTooLarge",
-                        "file is " + bytes.length + " bytes, the cap is " + maxFileBytes, fingerprint);
+                return new FileReadResult.Rejected(
+                        relativePath,
+                        "oversize",
+                        "FileTooLarge",
+                        "file is " + bytes.length + " bytes, the cap is " + maxFileBytes,
+                        fingerprint);
             }
             if (looksBinary(bytes)) {
-                return new FileReadResult.Rejected(relativePath, "binary", "BinaryContent",
-                        "file contains NUL bytes: binary content is not ingested", fingerprint);
+                return new FileReadResult.Rejected(
+                        relativePath,
+                        "binary",
+                        "BinaryContent",
+                        "file contains NUL bytes: binary content is not ingested",
+                        fingerprint);
             }
             String content = decodeStrictUtf8(bytes);
             long modified = Files.getLastModifiedTime(file).toMillis();
-            return new FileReadResult.Read(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, collection,
-                    relativePath, categoryOf(relativePath), PathFilter.extensionOf(relativePath), bytes.length,
-                    fingerprint, modified, clock.millis(), content));
+            return new FileReadResult.Read(new FileEvent(
+                    FileEvent.SCHEMA_VERSION,
+                    FileEvent.Op.UPSERT,
+                    collection,
+                    relativePath,
+                    categoryOf(relativePath),
+                    PathFilter.extensionOf(relativePath),
+                    bytes.length,
+                    fingerprint,
+                    modified,
+                    clock.millis(),
+                    content));
         } catch (NoSuchFileException e) {
             return new FileReadResult.Gone(relativePath);
         } catch (CharacterCodingException e) {
-            return new FileReadResult.Rejected(relativePath, "invalid_utf8", e.getClass().getSimpleName(),
-                    "content is not valid UTF-8", fingerprint);
+            return new FileReadResult.Rejected(
+                    relativePath,
+                    "invalid_utf8",
+                    e.getClass().getSimpleName(),
+                    "content is not valid UTF-8",
+                    fingerprint);
         } catch (IOException e) {
-            return new FileReadResult.Rejected(relativePath, "unreadable", e.getClass().getSimpleName(),
-                    String.valueOf(e.getMessage()), "unreadable:" + fingerprint);
+            return new FileReadResult.Rejected(
+                    relativePath,
+                    "unreadable",
+                    e.getClass().getSimpleName(),
+                    String.valueOf(e.getMessage()),
+                    "unreadable:" + fingerprint);
         }
     }
 
@@ -89,7 +123,8 @@ public final class FileEventReader {
     }
 
     private static String decodeStrictUtf8(byte[] bytes) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(bytes))

@@ -5,8 +5,7 @@ import kb.core.FileEvent;
 /** What reading one file produced: an event to publish, or a reason it cannot be ingested. */
 public sealed interface FileReadResult {
 
-    record Read(FileEvent event) implements FileReadResult {
-    }
+    record Read(FileEvent event) implements FileReadResult {}
 
     /**
      * @param reason      low-cardinality reason (oversize, binary, invalid_utf8, not_regular, unreadable), a metric tag
@@ -14,10 +13,8 @@ public sealed interface FileReadResult {
      *                    an unchanged bad file is reported once, not on every rescan and restart
      */
     record Rejected(String path, String reason, String errorClass, String message, String fingerprint)
-            implements FileReadResult {
-    }
+            implements FileReadResult {}
 
     /** The file vanished between the event and the read: the delete event that follows will handle it. */
-    record Gone(String path) implements FileReadResult {
-    }
+    record Gone(String path) implements FileReadResult {}
 }

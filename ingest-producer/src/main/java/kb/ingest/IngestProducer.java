@@ -58,13 +58,15 @@ public final class IngestProducer implements AutoCloseable {
         String collection = config.collection().name();
         LOG.info("[producer] watching {} as collection '{}'", baseDir, collection);
         TopicCreator.ensureTopics(config.common());
-        catalogue = Catalogue.load(config.common().bootstrapServers(), config.common().topics(), collection);
-        publisher = new EventPublisher(collection, config.common().bootstrapServers(), config.common().topics(),
-                catalogue, registry);
+        catalogue = Catalogue.load(
+                config.common().bootstrapServers(), config.common().topics(), collection);
+        publisher = new EventPublisher(
+                collection, config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
         base = new BaseFolder(baseDir);
         watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
         debouncer = new Debouncer(clock, config.debounce());
-        Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending).tag("collection", collection)
+        Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending)
+                .tag("collection", collection)
                 .register(registry);
         thread = new Thread(this::run, "kb-ingest-watcher");
         thread.start();
@@ -132,14 +134,22 @@ public final class IngestProducer implements AutoCloseable {
         }
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
-        LOG.info("[producer] scan of {} (collection '{}') found {} files: {} published, {} withdrawn", baseDir,
-                collection(), present.size(), published, withdrawn);
+        LOG.info(
+                "[producer] scan of {} (collection '{}') found {} files: {} published, {} withdrawn",
+                baseDir,
+                collection(),
+                present.size(),
+                published,
+                withdrawn);
     }
 
     /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
     private void reportUndecodableName(String escaped) {
         if (filter.acceptsFile(escaped)) {
-            publisher.publishRejected(new FileReadResult.Rejected(escaped, "name_not_utf8", "UndecodableFileName",
+            publisher.publishRejected(new FileReadResult.Rejected(
+                    escaped,
+                    "name_not_utf8",
+                    "UndecodableFileName",
                     "the file name is not valid UTF-8 (its bytes escaped: " + escaped + "); rename it to index it",
                     "name_not_utf8"));
         }

@@ -10,16 +10,15 @@ import kb.core.Shutdown;
 /** Runs the ingest producer on its own, configured by environment variables (docs/configuration.md). */
 public final class IngestProducerMain {
 
-    private IngestProducerMain() {
-    }
+    private IngestProducerMain() {}
 
     public static void main(String[] args) throws Exception {
         Settings settings = Settings.fromEnvironment();
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         IngestProducer producer = new IngestProducer(ProducerConfig.from(settings), registry, Clock.systemUTC());
         producer.start();
-        MetricsServer metrics = MetricsServer.start(settings.integer("KB_METRICS_PORT", 9401), registry,
-                producer::isHealthy);
+        MetricsServer metrics =
+                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9401), registry, producer::isHealthy);
         Shutdown.awaitThenClose("kb-producer", producer, metrics);
     }
 }

@@ -30,12 +30,19 @@ public record ProducerConfig(
 
     public static final List<String> DEFAULT_EXTENSIONS = kb.core.Formats.DEFAULT_EXTENSIONS;
     public static final List<String> DEFAULT_EXCLUDES = List.of(
-            "**/node_modules/**", "**/__pycache__/**", "**/venv/**", "**/.venv/**",
-            "**/build/**", "**/dist/**", "**/target/**", "**/vendor/**");
+            "**/node_modules/**",
+            "**/__pycache__/**",
+            "**/venv/**",
+            "**/.venv/**",
+            "**/build/**",
+            "**/dist/**",
+            "**/target/**",
+            "**/vendor/**");
     public static final long DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
     public ProducerConfig {
-        extensions = extensions.stream().map(e -> e.toLowerCase(Locale.ROOT).replaceFirst("^\\.", ""))
+        extensions = extensions.stream()
+                .map(e -> e.toLowerCase(Locale.ROOT).replaceFirst("^\\.", ""))
                 .collect(Collectors.toUnmodifiableSet());
         excludes = List.copyOf(excludes);
         if (maxFileBytes <= 0) {

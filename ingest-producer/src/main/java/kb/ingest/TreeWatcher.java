@@ -7,22 +7,22 @@ import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.EnumSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +34,9 @@ final class TreeWatcher implements AutoCloseable {
 
     /** What the watcher saw: a path that changed, or an overflow that calls for a full rescan. */
     sealed interface Change {
-        record PathChanged(String relativePath) implements Change {
-        }
+        record PathChanged(String relativePath) implements Change {}
 
-        record Overflow() implements Change {
-        }
+        record Overflow() implements Change {}
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(TreeWatcher.class);
@@ -74,10 +72,11 @@ final class TreeWatcher implements AutoCloseable {
         if (!Files.isDirectory(start)) {
             return files;
         }
-        Files.walkFileTree(start, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE,
-                new SimpleFileVisitor<>() {
+        Files.walkFileTree(
+                start, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
                     @Override
-                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes)
+                            throws IOException {
                         String rel = Relative.of(baseDir, dir);
                         if (!filter.acceptsDirectory(rel)) {
                             return FileVisitResult.SKIP_SUBTREE;
@@ -86,15 +85,17 @@ final class TreeWatcher implements AutoCloseable {
                             LOG.info("[producer] not following {}: it leads out of the knowledge base", rel);
                             return FileVisitResult.SKIP_SUBTREE;
                         }
-                        keys.computeIfAbsent(dir.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE),
-                                k -> ConcurrentHashMap.newKeySet()).add(rel);
+                        keys.computeIfAbsent(
+                                        dir.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE),
+                                        k -> ConcurrentHashMap.newKeySet())
+                                .add(rel);
                         return FileVisitResult.CONTINUE;
                     }
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                        Relative.undecodable(baseDir, file).ifPresentOrElse(undecodableNames,
-                                () -> files.add(Relative.of(baseDir, file)));
+                        Relative.undecodable(baseDir, file)
+                                .ifPresentOrElse(undecodableNames, () -> files.add(Relative.of(baseDir, file)));
                         return FileVisitResult.CONTINUE;
                     }
 
@@ -133,7 +134,9 @@ final class TreeWatcher implements AutoCloseable {
             Path context = (Path) event.context();
             String name = context.toString();
             for (String dir : dirs) {
-                Path changed = dir.isEmpty() ? baseDir.resolve(context) : baseDir.resolve(dir).resolve(context);
+                Path changed = dir.isEmpty()
+                        ? baseDir.resolve(context)
+                        : baseDir.resolve(dir).resolve(context);
                 var undecodable = Relative.undecodable(baseDir, changed);
                 if (undecodable.isPresent()) {
                     if (event.kind() != ENTRY_DELETE) {

@@ -20,7 +20,10 @@ class FileEventReaderTest {
     Path base;
 
     private FileEventReader reader(long cap) {
-        return new FileEventReader(new kb.core.CollectionFolder("notes", base), cap, Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
+        return new FileEventReader(
+                new kb.core.CollectionFolder("notes", base),
+                cap,
+                Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
     }
 
     @Test
@@ -42,8 +45,8 @@ class FileEventReaderTest {
     @Test
     void shouldRejectOversizeBinaryAndInvalidUtf8() throws Exception {
         Files.writeString(base.resolve("big.txt"), "x".repeat(2000));
-        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'b'});
-        Files.write(base.resolve("latin1.txt"), new byte[]{'c', 'a', 'f', (byte) 0xe9});
+        Files.write(base.resolve("bin.txt"), new byte[] {'a', 0, 'b'});
+        Files.write(base.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9});
         assertEquals("oversize", ((FileReadResult.Rejected) reader(1000).read("big.txt")).reason());
         assertEquals("binary", ((FileReadResult.Rejected) reader(1000).read("bin.txt")).reason());
         assertEquals("invalid_utf8", ((FileReadResult.Rejected) reader(1000).read("latin1.txt")).reason());
@@ -56,7 +59,9 @@ class FileEventReaderTest {
 
     @Test
     void shouldRejectANamedPipeWithoutOpeningItWhenOneHasAnIngestedExtension() throws Exception {
-        Process mkfifo = new ProcessBuilder("mkfifo", base.resolve("x.md").toString()).inheritIO().start();
+        Process mkfifo = new ProcessBuilder("mkfifo", base.resolve("x.md").toString())
+                .inheritIO()
+                .start();
         assertEquals(0, mkfifo.waitFor());
         // Opening it would block until a writer came: the read must answer at once.
         FileReadResult result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
@@ -68,11 +73,11 @@ class FileEventReaderTest {
 
     @Test
     void shouldFingerprintABadFileByItsContentSoAnUnchangedOneIsRecognised() throws Exception {
-        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'b'});
+        Files.write(base.resolve("bin.txt"), new byte[] {'a', 0, 'b'});
         String first = ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint();
         assertEquals(first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
-        Files.write(base.resolve("bin.txt"), new byte[]{'a', 0, 'c'});
-        org.junit.jupiter.api.Assertions.assertNotEquals(first,
-                ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
+        Files.write(base.resolve("bin.txt"), new byte[] {'a', 0, 'c'});
+        org.junit.jupiter.api.Assertions.assertNotEquals(
+                first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
     }
 }

@@ -8,12 +8,12 @@ import org.junit.jupiter.api.Test;
 
 class PathFilterTest {
 
-    private final PathFilter filter = new PathFilter(Set.copyOf(ProducerConfig.DEFAULT_EXTENSIONS),
-            ProducerConfig.DEFAULT_EXCLUDES);
+    private final PathFilter filter =
+            new PathFilter(Set.copyOf(ProducerConfig.DEFAULT_EXTENSIONS), ProducerConfig.DEFAULT_EXCLUDES);
 
     @Test
     void shouldAcceptEveryDefaultFormat() {
-        for (String path : new String[]{"a.md", "b/c.markdown", "d.txt", "e.yaml", "f.yml", "g.json", "h/i/j.py"}) {
+        for (String path : new String[] {"a.md", "b/c.markdown", "d.txt", "e.yaml", "f.yml", "g.json", "h/i/j.py"}) {
             assertTrue(filter.acceptsFile(path), path);
         }
     }

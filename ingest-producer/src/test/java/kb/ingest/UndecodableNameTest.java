@@ -23,7 +23,8 @@ class UndecodableNameTest {
 
     /** Java cannot spell such a name, so the shell makes it. */
     private void touchLatin1Name(String printfName) throws Exception {
-        Process touch = new ProcessBuilder("bash", "-c", "touch \"$(printf '" + printfName + "')\"").directory(dir.toFile())
+        Process touch = new ProcessBuilder("bash", "-c", "touch \"$(printf '" + printfName + "')\"")
+                .directory(dir.toFile())
                 .start();
         assertEquals(0, touch.waitFor());
     }

@@ -9,5 +9,4 @@ package kb.core;
  * @param text          raw text, what people see
  * @param enrichedText  title (and section header) + text: what BM25 indexes and what is embedded
  */
-public record Chunk(String chunkId, int ordinal, String sectionHeader, String text, String enrichedText) {
-}
+public record Chunk(String chunkId, int ordinal, String sectionHeader, String text, String enrichedText) {}

@@ -53,8 +53,12 @@ public record CollectionFolder(String name, Path folder) {
     /** The folder's name lower-cased, every run of other characters turned into '-'. */
     public static String nameOf(Path folder) {
         Path last = folder.toAbsolutePath().normalize().getFileName();
-        String raw = last == null ? "" : Normalizer.normalize(last.toString(), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
-        String name = raw.replaceAll("[^a-z0-9._-]+", "-").replaceAll("^[^a-z0-9]+", "").replaceAll("[-.]+$", "");
+        String raw = last == null
+                ? ""
+                : Normalizer.normalize(last.toString(), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+        String name = raw.replaceAll("[^a-z0-9._-]+", "-")
+                .replaceAll("^[^a-z0-9]+", "")
+                .replaceAll("[-.]+$", "");
         if (name.length() > MAX_NAME_CHARS) {
             name = name.substring(0, MAX_NAME_CHARS);
         }
@@ -97,7 +101,8 @@ public record CollectionFolder(String name, Path folder) {
 
     /** The setting {@link #allFrom(Settings)} reads back. */
     public static String setting(List<CollectionFolder> folders) {
-        return String.join(",", folders.stream().map(f -> f.name() + "=" + f.folder()).toList());
+        return String.join(
+                ",", folders.stream().map(f -> f.name() + "=" + f.folder()).toList());
     }
 
     /** Refuses two collections of one name (their documents would share ids). */

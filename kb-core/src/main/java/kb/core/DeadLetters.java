@@ -12,8 +12,7 @@ public final class DeadLetters {
     /** What identifies the bad input's version (e.g. its hash), so a stage reports an unchanged one once. */
     public static final String FINGERPRINT = "kb.error.fingerprint";
 
-    private DeadLetters() {
-    }
+    private DeadLetters() {}
 
     /** Adds the reason headers; the message is cut so one bad record cannot produce a huge header. */
     public static void addReason(Headers headers, String stage, String errorClass, String message) {

@@ -40,7 +40,10 @@ public record FileEvent(
      */
     public static final int SCHEMA_VERSION = 3;
 
-    public enum Op { UPSERT, DELETE }
+    public enum Op {
+        UPSERT,
+        DELETE
+    }
 
     public FileEvent {
         Objects.requireNonNull(op, "op");

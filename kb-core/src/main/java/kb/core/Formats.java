@@ -7,8 +7,7 @@ public final class Formats {
 
     public static final List<String> DEFAULT_EXTENSIONS = List.of("md", "markdown", "txt", "yaml", "yml", "json", "py");
 
-    private Formats() {
-    }
+    private Formats() {}
 
     /** Markdown, whose notes-app conventions (wikilinks, inline tags, callouts) the chunker reads. */
     public static boolean isMarkdown(String format) {

@@ -12,8 +12,7 @@ public final class Generation {
 
     public static final String HEADER = "kb.generation";
 
-    private Generation() {
-    }
+    private Generation() {}
 
     /** The stamped generation, or the fallback when the record has none. */
     public static long read(Headers headers, long fallback) {

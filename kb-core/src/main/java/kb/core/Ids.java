@@ -8,8 +8,7 @@ import java.util.HexFormat;
 /** Stable identifiers: documents from their collection and path, chunks from their content. */
 public final class Ids {
 
-    private Ids() {
-    }
+    private Ids() {}
 
     /** Between collection and path in a file-events key; never part of a collection name. */
     public static final char KEY_SEPARATOR = ':';
@@ -40,7 +39,8 @@ public final class Ids {
      * edits. {@code occurrence} tells apart identical chunks within one document.
      */
     public static String chunkId(String docId, String enrichedText, int occurrence) {
-        return sha256Hex(docId + '\u0000' + occurrence + '\u0000' + enrichedText).substring(0, 32);
+        return sha256Hex(docId + '\u0000' + occurrence + '\u0000' + enrichedText)
+                .substring(0, 32);
     }
 
     public static String sha256Hex(String text) {

@@ -11,9 +11,9 @@ public final class Json {
     /** Thread-safe once configured; shared rather than rebuilt per record. */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
+            .defaultPropertyInclusion(
+                    JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 }

@@ -65,8 +65,10 @@ public record KbTopics(String prefix, int maxMessageBytes) {
 
     private Map<String, String> compacted() {
         return Map.of(
-                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
+                TopicConfig.CLEANUP_POLICY_CONFIG,
+                TopicConfig.CLEANUP_POLICY_COMPACT,
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                Integer.toString(maxMessageBytes));
     }
 
     private Map<String, String> deleteAfter30Days() {
@@ -75,5 +77,4 @@ public record KbTopics(String prefix, int maxMessageBytes) {
                 TopicConfig.RETENTION_MS_CONFIG, Long.toString(THIRTY_DAYS_MS),
                 TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
     }
-
 }

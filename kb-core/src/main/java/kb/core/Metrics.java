@@ -12,8 +12,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 /** One Prometheus registry per process, with the standard JVM and process binders. */
 public final class Metrics {
 
-    private Metrics() {
-    }
+    private Metrics() {}
 
     public static PrometheusMeterRegistry newRegistry() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -25,12 +25,12 @@ public final class MetricsServer implements AutoCloseable {
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, BooleanSupplier healthy)
             throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
-        server.createContext("/metrics", exchange -> respond(exchange, 200,
-                "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
+        server.createContext(
+                "/metrics",
+                exchange -> respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
         server.createContext("/health", exchange -> {
             boolean up = healthy.getAsBoolean();
-            respond(exchange, up ? 200 : 503, "application/json",
-                    up ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
+            respond(exchange, up ? 200 : 503, "application/json", up ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
         });
         server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "kb-metrics-http")));
         server.start();

@@ -14,8 +14,7 @@ import java.util.Set;
  */
 public final class NoteFilters {
 
-    private NoteFilters() {
-    }
+    private NoteFilters() {}
 
     /** {@code #Area/Sub } becomes {@code area/sub}; empty when nothing is left. */
     public static String tag(String tag) {
@@ -61,6 +60,8 @@ public final class NoteFilters {
     }
 
     static String normalize(String text) {
-        return Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT).strip();
+        return Normalizer.normalize(text, Normalizer.Form.NFKC)
+                .toLowerCase(Locale.ROOT)
+                .strip();
     }
 }

@@ -14,8 +14,8 @@ import java.util.Map;
  * @param links      wikilink targets as written, without heading or block anchor; never null
  * @param properties frontmatter property name to its values as text; never null
  */
-public record NoteMeta(List<String> tags, List<String> aliases, List<String> links,
-                       Map<String, List<String>> properties) {
+public record NoteMeta(
+        List<String> tags, List<String> aliases, List<String> links, Map<String, List<String>> properties) {
 
     public static final NoteMeta NONE = new NoteMeta(List.of(), List.of(), List.of(), Map.of());
 

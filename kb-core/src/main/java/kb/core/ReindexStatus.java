@@ -9,5 +9,8 @@ package kb.core;
  */
 public record ReindexStatus(String id, State state, long documentsDone, long documentsTotal, int version) {
 
-    public enum State { RUNNING, DONE }
+    public enum State {
+        RUNNING,
+        DONE
+    }
 }

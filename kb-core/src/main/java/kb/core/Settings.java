@@ -68,8 +68,13 @@ public final class Settings {
 
     /** Durations as ISO-8601 ({@code PT1S}) or a number of milliseconds. */
     public Duration duration(String name, Duration fallback) {
-        return parsed(name, fallback, value -> value.toUpperCase(Locale.ROOT).startsWith("P")
-                ? Duration.parse(value) : Duration.ofMillis(Long.parseLong(value)), "a duration (PT1S or millis)");
+        return parsed(
+                name,
+                fallback,
+                value -> value.toUpperCase(Locale.ROOT).startsWith("P")
+                        ? Duration.parse(value)
+                        : Duration.ofMillis(Long.parseLong(value)),
+                "a duration (PT1S or millis)");
     }
 
     public Path path(String name, Path fallback) {
@@ -83,6 +88,9 @@ public final class Settings {
         if (value == null) {
             return fallback;
         }
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 }

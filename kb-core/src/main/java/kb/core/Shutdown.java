@@ -9,22 +9,28 @@ public final class Shutdown {
 
     private static final Logger LOG = LoggerFactory.getLogger(Shutdown.class);
 
-    private Shutdown() {
-    }
+    private Shutdown() {}
 
     /** Blocks until the JVM is asked to stop, closing each resource (in the given order) on the way out. */
     public static void awaitThenClose(String name, AutoCloseable... resources) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (AutoCloseable resource : resources) {
-                try {
-                    resource.close();
-                } catch (Exception e) {
-                    LOG.warn("[{}] error while stopping {}", name, resource.getClass().getSimpleName(), e);
-                }
-            }
-            stopped.countDown();
-        }, name + "-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            for (AutoCloseable resource : resources) {
+                                try {
+                                    resource.close();
+                                } catch (Exception e) {
+                                    LOG.warn(
+                                            "[{}] error while stopping {}",
+                                            name,
+                                            resource.getClass().getSimpleName(),
+                                            e);
+                                }
+                            }
+                            stopped.countDown();
+                        },
+                        name + "-shutdown"));
         stopped.await();
     }
 }

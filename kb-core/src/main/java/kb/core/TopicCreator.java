@@ -27,8 +27,7 @@ public final class TopicCreator {
 
     private static final Logger LOG = LoggerFactory.getLogger(TopicCreator.class);
 
-    private TopicCreator() {
-    }
+    private TopicCreator() {}
 
     /** The topics of this configuration, laid out as it says. */
     public static void ensureTopics(CommonConfig common) {
@@ -43,11 +42,14 @@ public final class TopicCreator {
             Set<String> keyed = topics.keyed().stream().map(TopicSpec::name).collect(Collectors.toSet());
             // Checked before anything is created: a refused start leaves the cluster as it found it.
             checkPartitions(admin, intersection(keyed, existing), layout.partitions());
-            List<TopicSpec<?, ?>> missing = topics.all().stream().filter(spec -> !existing.contains(spec.name())).toList();
+            List<TopicSpec<?, ?>> missing = topics.all().stream()
+                    .filter(spec -> !existing.contains(spec.name()))
+                    .toList();
             if (missing.isEmpty()) {
                 return;
             }
-            short replication = layout.replicationFor(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size());
+            short replication = layout.replicationFor(
+                    admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size());
             List<NewTopic> created = missing.stream()
                     .map(spec -> new NewTopic(spec.name(), layout.partitions(), replication)
                             .configs(withReplicaConfigs(spec.configs(), replication)))
@@ -55,10 +57,15 @@ public final class TopicCreator {
             Set<String> createdElsewhere = createTolerantOfRaces(admin, created);
             // Another service may have won the race with another partition count.
             checkPartitions(admin, intersection(keyed, createdElsewhere), layout.partitions());
-            List<String> createdHere = created.stream().map(NewTopic::name)
-                    .filter(name -> !createdElsewhere.contains(name)).toList();
+            List<String> createdHere = created.stream()
+                    .map(NewTopic::name)
+                    .filter(name -> !createdElsewhere.contains(name))
+                    .toList();
             if (!createdHere.isEmpty()) {
-                LOG.info("[topics] created {} with {} partition(s), replication {}", createdHere, layout.partitions(),
+                LOG.info(
+                        "[topics] created {} with {} partition(s), replication {}",
+                        createdHere,
+                        layout.partitions(),
                         replication);
             }
         } catch (InterruptedException e) {
@@ -79,11 +86,13 @@ public final class TopicCreator {
         if (names.isEmpty()) {
             return;
         }
-        Map<String, TopicDescription> found = admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+        Map<String, TopicDescription> found =
+                admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
         List<String> mismatches = found.values().stream()
                 .filter(topic -> topic.partitions().size() != configured)
                 .sorted(java.util.Comparator.comparing(TopicDescription::name))
-                .map(topic -> "topic " + topic.name() + " has " + topic.partitions().size() + " partition(s)")
+                .map(topic ->
+                        "topic " + topic.name() + " has " + topic.partitions().size() + " partition(s)")
                 .toList();
         if (!mismatches.isEmpty()) {
             throw new IllegalStateException(String.join(", ", mismatches) + " but " + TopicLayout.PARTITIONS_SETTING
@@ -110,7 +119,8 @@ public final class TopicCreator {
     private static Set<String> createTolerantOfRaces(Admin admin, List<NewTopic> missing)
             throws InterruptedException, TimeoutException, ExecutionException {
         Set<String> createdElsewhere = new HashSet<>();
-        Map<String, org.apache.kafka.common.KafkaFuture<Void>> results = admin.createTopics(missing).values();
+        Map<String, org.apache.kafka.common.KafkaFuture<Void>> results =
+                admin.createTopics(missing).values();
         for (var entry : results.entrySet()) {
             try {
                 entry.getValue().get(30, TimeUnit.SECONDS);

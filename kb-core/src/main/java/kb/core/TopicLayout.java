@@ -18,6 +18,7 @@ public record TopicLayout(int partitions, OptionalInt replication) {
     public static final String REPLICATION_SETTING = "KB_TOPIC_REPLICATION";
     /** Three copies survive one broker down with writes still acknowledged by two. */
     public static final int MAX_DEFAULT_REPLICATION = 3;
+
     public static final TopicLayout DEFAULT = new TopicLayout(1, OptionalInt.empty());
 
     public TopicLayout {

@@ -14,7 +14,9 @@ class CollectionFolderTest {
 
     @Test
     void shouldDeriveTheNameFromTheFolderWhenNoneIsGiven() {
-        assertEquals("knowledge_base", CollectionFolder.of(Path.of("/x/knowledge_base"), null).name());
+        assertEquals(
+                "knowledge_base",
+                CollectionFolder.of(Path.of("/x/knowledge_base"), null).name());
         assertEquals("my-notes", CollectionFolder.of(Path.of("/x/My Notes"), "").name());
         assertEquals("kb", CollectionFolder.nameOf(Path.of("/")));
         assertEquals("a.b", CollectionFolder.nameOf(Path.of("/x/__A.b..")));
@@ -23,8 +25,10 @@ class CollectionFolderTest {
     @Test
     void shouldRejectABadNameWhenGivenExplicitly() {
         Settings settings = new Settings(Map.of("KB_BASE_DIR", "/x/notes", "KB_COLLECTION", "Bad Name"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CollectionFolder.from(settings));
-        assertTrue(e.getMessage().startsWith("KB_COLLECTION 'Bad Name' is not a valid collection name"), e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> CollectionFolder.from(settings));
+        assertTrue(
+                e.getMessage().startsWith("KB_COLLECTION 'Bad Name' is not a valid collection name"), e.getMessage());
         assertFalse(CollectionFolder.isValidName("a:b"));
         assertFalse(CollectionFolder.isValidName("-a"));
         assertTrue(CollectionFolder.isValidName("work.2026_a-b"));
@@ -32,15 +36,17 @@ class CollectionFolderTest {
 
     @Test
     void shouldReadSeveralCollectionsBackFromTheirSetting() {
-        List<CollectionFolder> folders = List.of(CollectionFolder.of(Path.of("/x/a"), null),
-                CollectionFolder.of(Path.of("/y/b"), "bee"));
+        List<CollectionFolder> folders =
+                List.of(CollectionFolder.of(Path.of("/x/a"), null), CollectionFolder.of(Path.of("/y/b"), "bee"));
         Settings settings = new Settings(Map.of("KB_COLLECTIONS", CollectionFolder.setting(folders)));
         assertEquals(folders, CollectionFolder.allFrom(settings));
     }
 
     @Test
     void shouldRefuseTwoFoldersOfOneName() {
-        assertThrows(IllegalArgumentException.class, () -> CollectionFolder.distinct(List.of(
-                CollectionFolder.of(Path.of("/x/docs"), null), CollectionFolder.of(Path.of("/y/docs"), null))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> CollectionFolder.distinct(List.of(
+                        CollectionFolder.of(Path.of("/x/docs"), null), CollectionFolder.of(Path.of("/y/docs"), null))));
     }
 }

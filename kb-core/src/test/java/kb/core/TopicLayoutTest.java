@@ -33,7 +33,8 @@ class TopicLayoutTest {
 
     @Test
     void shouldTreatABlankReplicationAsUnset() {
-        assertEquals(OptionalInt.empty(), layout(Map.of("KB_TOPIC_REPLICATION", " ")).replication());
+        assertEquals(
+                OptionalInt.empty(), layout(Map.of("KB_TOPIC_REPLICATION", " ")).replication());
     }
 
     @Test
@@ -46,13 +47,21 @@ class TopicLayoutTest {
 
     @Test
     void shouldRejectNonsensicalCounts() {
-        assertEquals("KB_TOPIC_PARTITIONS must be at least 1, got 0",
-                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_PARTITIONS", "0"))).getMessage());
-        assertEquals("KB_TOPIC_PARTITIONS must be a whole number, got 'three'",
-                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_PARTITIONS", "three"))).getMessage());
-        assertEquals("KB_TOPIC_REPLICATION must be between 1 and 32767, got 0",
-                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_REPLICATION", "0"))).getMessage());
-        assertEquals("KB_TOPIC_REPLICATION must be a whole number, got '2.5'",
-                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_REPLICATION", "2.5"))).getMessage());
+        assertEquals(
+                "KB_TOPIC_PARTITIONS must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_PARTITIONS", "0")))
+                        .getMessage());
+        assertEquals(
+                "KB_TOPIC_PARTITIONS must be a whole number, got 'three'",
+                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_PARTITIONS", "three")))
+                        .getMessage());
+        assertEquals(
+                "KB_TOPIC_REPLICATION must be between 1 and 32767, got 0",
+                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_REPLICATION", "0")))
+                        .getMessage());
+        assertEquals(
+                "KB_TOPIC_REPLICATION must be a whole number, got '2.5'",
+                assertThrows(IllegalArgumentException.class, () -> layout(Map.of("KB_TOPIC_REPLICATION", "2.5")))
+                        .getMessage());
     }
 }

@@ -28,8 +28,7 @@ final class DistributionCache {
     private static final Logger LOG = LoggerFactory.getLogger(DistributionCache.class);
     static final String CACHE_DIR_VARIABLE = "KB_CACHE_DIR";
 
-    private DistributionCache() {
-    }
+    private DistributionCache() {}
 
     /** The cache folder for this user (see the class comment). */
     static Path root(Map<String, String> env, boolean asRoot) {
@@ -55,7 +54,7 @@ final class DistributionCache {
                     + " (build the project first: mvn -DskipTests install)");
         }
         Path parent = Files.createDirectories(cacheRoot.resolve("elasticsearch"));
-        for (Path folder : new Path[]{cacheRoot, parent}) {
+        for (Path folder : new Path[] {cacheRoot, parent}) {
             try {
                 readableByAll(folder);
             } catch (java.nio.file.AccessDeniedException e) {
@@ -67,14 +66,16 @@ final class DistributionCache {
             unpackInto(zip, parent, target);
         }
         try (Stream<Path> entries = Files.list(target)) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("elasticsearch-")).findFirst()
+            return entries.filter(p -> p.getFileName().toString().startsWith("elasticsearch-"))
+                    .findFirst()
                     .orElseThrow(() -> new IOException("no elasticsearch-* folder in " + target));
         }
     }
 
     /** The zip's name, size and time: a rebuilt or upgraded distribution gets a folder of its own. */
     private static String key(Path zip) throws IOException {
-        String identity = zip.toAbsolutePath() + "|" + Files.size(zip) + "|" + Files.getLastModifiedTime(zip).toMillis();
+        String identity = zip.toAbsolutePath() + "|" + Files.size(zip) + "|"
+                + Files.getLastModifiedTime(zip).toMillis();
         return Ids.sha256Hex(identity).substring(0, 16);
     }
 
@@ -121,8 +122,8 @@ final class DistributionCache {
      */
     private static void readableByAll(Path path) throws IOException {
         boolean executable = Files.isDirectory(path) || Files.isExecutable(path);
-        Files.setPosixFilePermissions(path, java.nio.file.attribute.PosixFilePermissions.fromString(
-                executable ? "rwxr-xr-x" : "rw-r--r--"));
+        Files.setPosixFilePermissions(
+                path, java.nio.file.attribute.PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
     }
 
     /** Copies the distribution's config files the instance does not have yet (its keystore stays its own). */

@@ -25,8 +25,7 @@ final class ElasticsearchFolders {
     static final Path SYSTEM_STATE = Path.of("/var/lib/kb-pipeline");
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
-    private ElasticsearchFolders() {
-    }
+    private ElasticsearchFolders() {}
 
     /**
      * @param root   the requested folder ({@code DATADIR/elasticsearch}); its parent is the data folder
@@ -73,7 +72,8 @@ final class ElasticsearchFolders {
     }
 
     private static Path relocated(Path requested) throws IOException {
-        Path chosen = SYSTEM_STATE.resolve("es-" + Ids.sha256Hex(requested.toString()).substring(0, 16));
+        Path chosen =
+                SYSTEM_STATE.resolve("es-" + Ids.sha256Hex(requested.toString()).substring(0, 16));
         Files.createDirectories(SYSTEM_STATE);
         Files.setPosixFilePermissions(SYSTEM_STATE, PosixFilePermissions.fromString("rwx--x--x"));
         Files.writeString(requested.resolve("LOCATION"), chosen + "\n", StandardCharsets.UTF_8);
@@ -83,8 +83,10 @@ final class ElasticsearchFolders {
             Files.createDirectories(chosen);
             Files.move(earlierData, chosen.resolve("data"));
         }
-        LOG.info("[elasticsearch] its files are in {} (user nobody cannot reach {} without opening the folders above it)",
-                chosen, requested);
+        LOG.info(
+                "[elasticsearch] its files are in {} (user nobody cannot reach {} without opening the folders above it)",
+                chosen,
+                requested);
         return chosen;
     }
 

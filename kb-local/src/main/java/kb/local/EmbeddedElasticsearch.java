@@ -12,11 +12,11 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.function.Consumer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +50,16 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private volatile Process process;
     private volatile boolean closing;
-    private volatile Consumer<String> onGiveUp = message -> { };
+    private volatile Consumer<String> onGiveUp = message -> {};
 
-    private EmbeddedElasticsearch(Path home, Path root, String heap, int httpPort, boolean asRoot,
-                                  List<String> nodeSettings, boolean restartOnExit) {
+    private EmbeddedElasticsearch(
+            Path home,
+            Path root,
+            String heap,
+            int httpPort,
+            boolean asRoot,
+            List<String> nodeSettings,
+            boolean restartOnExit) {
         this.nodeSettings = List.copyOf(nodeSettings);
         this.restartOnExit = restartOnExit;
         this.home = home;
@@ -70,15 +76,21 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      * @param root folder for the instance's config, data, logs and temp files (the distribution itself is
      *             shared: {@link DistributionCache})
      */
-    public static EmbeddedElasticsearch start(Path zip, Path root, String heap) throws IOException, InterruptedException {
+    public static EmbeddedElasticsearch start(Path zip, Path root, String heap)
+            throws IOException, InterruptedException {
         return start(zip, root, heap, FreePorts.pick());
     }
 
     /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
             throws IOException, InterruptedException {
-        return startNode(zip, root, heap, httpPort, List.of("discovery.type=single-node", "cluster.name=kb-local",
-                "node.name=kb-local"), true);
+        return startNode(
+                zip,
+                root,
+                heap,
+                httpPort,
+                List.of("discovery.type=single-node", "cluster.name=kb-local", "node.name=kb-local"),
+                true);
     }
 
     /**
@@ -87,8 +99,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      *
      * @param restartOnExit false when someone else decides about restarts (a drill that killed the node on purpose)
      */
-    public static EmbeddedElasticsearch startNode(Path zip, Path root, String heap, int httpPort,
-                                                  List<String> nodeSettings, boolean restartOnExit)
+    public static EmbeddedElasticsearch startNode(
+            Path zip, Path root, String heap, int httpPort, List<String> nodeSettings, boolean restartOnExit)
             throws IOException, InterruptedException {
         long started = System.nanoTime();
         boolean asRoot = isRoot();
@@ -102,10 +114,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         }
         DistributionCache.instanceConfig(home, folder);
         ElasticsearchFolders.secure(root, folder, asRoot);
-        EmbeddedElasticsearch es = new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings,
-                restartOnExit);
+        EmbeddedElasticsearch es =
+                new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings, restartOnExit);
         es.launch();
-        LOG.info("[elasticsearch] ready at {} in {} ms (data {})", es.url, (System.nanoTime() - started) / 1_000_000,
+        LOG.info(
+                "[elasticsearch] ready at {} in {} ms (data {})",
+                es.url,
+                (System.nanoTime() - started) / 1_000_000,
                 folder.resolve("data"));
         es.supervise();
         return es;
@@ -148,10 +163,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
 
     private void launch() throws IOException, InterruptedException {
         Path logs = root.resolve("logs");
-        ProcessBuilder builder = new ProcessBuilder(ParentWatchdog.wrap(
-                command(home, root.resolve("data"), logs, httpPort, asRoot, nodeSettings)))
+        ProcessBuilder builder = new ProcessBuilder(
+                        ParentWatchdog.wrap(command(home, root.resolve("data"), logs, httpPort, asRoot, nodeSettings)))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        logs.resolve("console.log").toFile()));
         Map<String, String> env = builder.environment();
         env.put("ES_JAVA_HOME", System.getProperty("java.home"));
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
@@ -176,22 +192,30 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Waits for an exit nobody asked for, then restarts, within bounds. */
     private void supervise() {
         Process watched = process;
-        watched.onExit().thenRunAsync(() -> {
-            if (closing) {
-                return;
-            }
-            if (!restartOnExit) {
-                LOG.warn("[elasticsearch] {} exited with code {}; not restarting it", url, watched.exitValue());
-                return;
-            }
-            LOG.warn("[elasticsearch] exited unexpectedly with code {}; see {}", watched.exitValue(),
-                    root.resolve("logs/console.log"));
-            restart();
-        }, runnable -> {
-            Thread thread = new Thread(runnable, "kb-elasticsearch-supervisor");
-            thread.setDaemon(true);
-            thread.start();
-        });
+        watched.onExit()
+                .thenRunAsync(
+                        () -> {
+                            if (closing) {
+                                return;
+                            }
+                            if (!restartOnExit) {
+                                LOG.warn(
+                                        "[elasticsearch] {} exited with code {}; not restarting it",
+                                        url,
+                                        watched.exitValue());
+                                return;
+                            }
+                            LOG.warn(
+                                    "[elasticsearch] exited unexpectedly with code {}; see {}",
+                                    watched.exitValue(),
+                                    root.resolve("logs/console.log"));
+                            restart();
+                        },
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "kb-elasticsearch-supervisor");
+                            thread.setDaemon(true);
+                            thread.start();
+                        });
     }
 
     private void restart() {
@@ -205,8 +229,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             return;
         }
         restarts.addLast(now);
-        LOG.warn("[elasticsearch] restarting (restart {} of at most {} within {} minutes)", restarts.size(),
-                MAX_RESTARTS, RESTART_WINDOW.toMinutes());
+        LOG.warn(
+                "[elasticsearch] restarting (restart {} of at most {} within {} minutes)",
+                restarts.size(),
+                MAX_RESTARTS,
+                RESTART_WINDOW.toMinutes());
         try {
             stopTree(process.toHandle());
             launch();
@@ -227,12 +254,16 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         onGiveUp.accept(message);
     }
 
-    private static List<String> command(Path home, Path data, Path logs, int httpPort, boolean asRoot,
-                                        List<String> nodeSettings) {
+    private static List<String> command(
+            Path home, Path data, Path logs, int httpPort, boolean asRoot, List<String> nodeSettings) {
         List<String> command = new ArrayList<>();
         if (asRoot) {
-            command.addAll(List.of("setpriv", "--reuid=" + ElasticsearchFolders.NOBODY, "--regid=" + ElasticsearchFolders.NOBODY,
-                    "--clear-groups", "--"));
+            command.addAll(List.of(
+                    "setpriv",
+                    "--reuid=" + ElasticsearchFolders.NOBODY,
+                    "--regid=" + ElasticsearchFolders.NOBODY,
+                    "--clear-groups",
+                    "--"));
         }
         command.add(home.resolve("bin/elasticsearch").toString());
         List<String> settings = new ArrayList<>(List.of(
@@ -259,14 +290,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     private void awaitHealthy(Duration timeout, Path consoleLog) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
-                .timeout(Duration.ofSeconds(5)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(url + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IOException("Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog
-                        + "\n" + tail(consoleLog));
+                throw new IOException("Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n"
+                        + tail(consoleLog));
             }
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
@@ -334,5 +368,4 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         }
         LOG.info("[elasticsearch] stopped");
     }
-
 }

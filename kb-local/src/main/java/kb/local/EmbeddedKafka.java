@@ -45,8 +45,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         server.startup();
         String bootstrap = "localhost:" + brokerPort;
         awaitReady(bootstrap, Duration.ofSeconds(60));
-        LOG.info("[kafka] KRaft broker ready at {} in {} ms (log {})", bootstrap,
-                (System.nanoTime() - started) / 1_000_000, logDir);
+        LOG.info(
+                "[kafka] KRaft broker ready at {} in {} ms (log {})",
+                bootstrap,
+                (System.nanoTime() - started) / 1_000_000,
+                logDir);
         return new EmbeddedKafka(server, bootstrap);
     }
 
@@ -56,7 +59,8 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** One node, broker and controller; its internal topics have one partition each (one consumer group). */
     private static Properties brokerProps(Path logDir, int brokerPort, int controllerPort) {
-        Properties props = KraftNodeConfig.props(1, brokerPort, controllerPort, "1@localhost:" + controllerPort, 1, logDir);
+        Properties props =
+                KraftNodeConfig.props(1, brokerPort, controllerPort, "1@localhost:" + controllerPort, 1, logDir);
         props.put("offsets.topic.num.partitions", "1");
         return props;
     }
@@ -68,7 +72,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         try (Admin admin = Admin.create(props)) {
             while (true) {
                 try {
-                    if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
+                    if (!admin.describeCluster()
+                            .nodes()
+                            .get(5, TimeUnit.SECONDS)
+                            .isEmpty()) {
                         return;
                     }
                 } catch (InterruptedException e) {

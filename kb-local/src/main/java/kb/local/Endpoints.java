@@ -41,7 +41,9 @@ public record Endpoints(String kafka, String elasticsearch, String api) {
         try (Reader in = Files.newBufferedReader(file)) {
             properties.load(in);
         }
-        return Optional.of(new Endpoints(properties.getProperty("KB_KAFKA_BOOTSTRAP"),
-                properties.getProperty("KB_ES_URL"), properties.getProperty("KB_API_URL")));
+        return Optional.of(new Endpoints(
+                properties.getProperty("KB_KAFKA_BOOTSTRAP"),
+                properties.getProperty("KB_ES_URL"),
+                properties.getProperty("KB_API_URL")));
     }
 }

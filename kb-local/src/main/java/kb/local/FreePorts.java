@@ -8,8 +8,7 @@ import java.net.ServerSocket;
 /** A port nobody listens on right now, for services whose port the user did not choose. */
 public final class FreePorts {
 
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     public static int pick() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

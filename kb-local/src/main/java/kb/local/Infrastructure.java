@@ -18,8 +18,11 @@ public final class Infrastructure implements AutoCloseable {
     private final String bootstrapServers;
     private final String elasticsearchUrl;
 
-    private Infrastructure(EmbeddedKafka kafka, EmbeddedElasticsearch elasticsearch, String bootstrapServers,
-                           String elasticsearchUrl) {
+    private Infrastructure(
+            EmbeddedKafka kafka,
+            EmbeddedElasticsearch elasticsearch,
+            String bootstrapServers,
+            String elasticsearchUrl) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.bootstrapServers = bootstrapServers;
@@ -37,13 +40,16 @@ public final class Infrastructure implements AutoCloseable {
         try {
             kafka = externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null;
             es = externalElasticsearch == null
-                    ? EmbeddedElasticsearch.start(distributionZip(), dataDir.resolve("elasticsearch"), "512m") : null;
+                    ? EmbeddedElasticsearch.start(distributionZip(), dataDir.resolve("elasticsearch"), "512m")
+                    : null;
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeQuietly(es);
             closeQuietly(kafka);
             throw e;
         }
-        return new Infrastructure(kafka, es,
+        return new Infrastructure(
+                kafka,
+                es,
                 kafka == null ? externalKafka : kafka.bootstrapServers(),
                 es == null ? externalElasticsearch : es.url());
     }

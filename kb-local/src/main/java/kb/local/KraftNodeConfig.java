@@ -18,8 +18,7 @@ import kb.core.KbTopics;
  */
 public final class KraftNodeConfig {
 
-    private KraftNodeConfig() {
-    }
+    private KraftNodeConfig() {}
 
     /**
      * Internal topics (consumer offsets, transactions, share state) get as many replicas as there are nodes, up
@@ -30,7 +29,8 @@ public final class KraftNodeConfig {
      * @param voters {@code id@localhost:port,...} of every controller
      * @param nodes  how many nodes the cluster has
      */
-    public static Properties props(int nodeId, int brokerPort, int controllerPort, String voters, int nodes, Path logDir) {
+    public static Properties props(
+            int nodeId, int brokerPort, int controllerPort, String voters, int nodes, Path logDir) {
         String replicas = Integer.toString(Math.min(3, nodes));
         String minIsr = Integer.toString(Math.max(1, Math.min(3, nodes) - 1));
         Properties props = new Properties();
@@ -69,8 +69,9 @@ public final class KraftNodeConfig {
             props.store(out, "kb KRaft node");
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
-        int exit = StorageTool.execute(new String[]{"format", "-t", clusterId, "-c", config.toString(),
-                "--ignore-formatted"}, new PrintStream(output, true, StandardCharsets.UTF_8));
+        int exit = StorageTool.execute(
+                new String[] {"format", "-t", clusterId, "-c", config.toString(), "--ignore-formatted"},
+                new PrintStream(output, true, StandardCharsets.UTF_8));
         Files.deleteIfExists(config);
         if (exit != 0) {
             throw new IOException("formatting the Kafka log folder " + logDir + " failed: "

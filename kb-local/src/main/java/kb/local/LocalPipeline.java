@@ -6,11 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
-import java.util.List;
-import java.util.Map;
 import kb.core.CollectionFolder;
 import kb.core.Settings;
 import kb.core.embed.Embeddings;
@@ -37,8 +37,7 @@ public final class LocalPipeline implements AutoCloseable {
     private QueryService query;
     private IndexerSink sink;
 
-    private LocalPipeline() {
-    }
+    private LocalPipeline() {}
 
     /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
     public static LocalPipeline start(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
@@ -53,7 +52,8 @@ public final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    private void startStages(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry) throws Exception {
+    private void startStages(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
+            throws Exception {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
@@ -64,15 +64,22 @@ public final class LocalPipeline implements AutoCloseable {
         started.push(sink);
         sink.start();
         List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
-                .map(c -> ProducerConfig.from(settings.with(Map.of("KB_BASE_DIR", c.folder().toString(),
-                        "KB_COLLECTION", c.name())))).toList();
+                .map(c -> ProducerConfig.from(
+                        settings.with(Map.of("KB_BASE_DIR", c.folder().toString(), "KB_COLLECTION", c.name()))))
+                .toList();
         // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
         // for the sink's 60 s.
-        ElasticsearchClient queryClient = EsClients.create(queryConfig.elasticsearchUrl(),
-                queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
+        ElasticsearchClient queryClient = EsClients.create(
+                queryConfig.elasticsearchUrl(), queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
         started.push(() -> queryClient._transport().close());
-        query = new QueryService(queryConfig, queryClient, embeddings, registry, producerConfigs.get(0).extensions(),
-                () -> ready, sink);
+        query = new QueryService(
+                queryConfig,
+                queryClient,
+                embeddings,
+                registry,
+                producerConfigs.get(0).extensions(),
+                () -> ready,
+                sink);
         started.push(query);
         startProducers(producerConfigs, registry);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {

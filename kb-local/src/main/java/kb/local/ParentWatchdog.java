@@ -14,7 +14,8 @@ import java.util.List;
  */
 final class ParentWatchdog {
 
-    private static final String SCRIPT = String.join("\n",
+    private static final String SCRIPT = String.join(
+            "\n",
             "exec 3<&0",
             "\"$@\" </dev/null 3<&- &",
             "child=$!",
@@ -28,8 +29,7 @@ final class ParentWatchdog {
             "kill \"$watcher\" 2>/dev/null",
             "exit $status");
 
-    private ParentWatchdog() {
-    }
+    private ParentWatchdog() {}
 
     /** The command, run so that it receives SIGTERM when this JVM dies; SIGTERM to the wrapper is passed on. */
     static List<String> wrap(List<String> command) {

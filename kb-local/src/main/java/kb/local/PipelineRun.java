@@ -33,8 +33,11 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final Thread shutdownHook = new Thread(this::close, "kb-run-shutdown");
 
-    private PipelineRun(Infrastructure infrastructure, LocalPipeline pipeline, PrometheusMeterRegistry registry,
-                        Settings settings) {
+    private PipelineRun(
+            Infrastructure infrastructure,
+            LocalPipeline pipeline,
+            PrometheusMeterRegistry registry,
+            Settings settings) {
         this.infrastructure = infrastructure;
         this.pipeline = pipeline;
         this.registry = registry;
@@ -44,22 +47,24 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    public static PipelineRun start(Path kbDir, Path dataDir, String kafka, String elasticsearch,
-                                    Map<String, String> extra) throws Exception {
+    public static PipelineRun start(
+            Path kbDir, Path dataDir, String kafka, String elasticsearch, Map<String, String> extra) throws Exception {
         Infrastructure infra = Infrastructure.start(dataDir, kafka, elasticsearch);
         Thread stopInfra = new Thread(infra::close, "kb-run-start-shutdown");
         Runtime.getRuntime().addShutdownHook(stopInfra);
         try {
-            Settings settings = Settings.fromEnvironment().with(Map.of(
-                    "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                    "KB_ES_URL", infra.elasticsearchUrl(),
-                    "KB_BASE_DIR", kbDir.toString(),
-                    "KB_API_PORT", "0",
-                    "KB_STREAMS_STATE_DIR", dataDir.resolve("streams").toString())).with(extra);
+            Settings settings = Settings.fromEnvironment()
+                    .with(Map.of(
+                            "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
+                            "KB_ES_URL", infra.elasticsearchUrl(),
+                            "KB_BASE_DIR", kbDir.toString(),
+                            "KB_API_PORT", "0",
+                            "KB_STREAMS_STATE_DIR", dataDir.resolve("streams").toString()))
+                    .with(extra);
             PrometheusMeterRegistry registry = Metrics.newRegistry();
             Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));
-            PipelineRun run = new PipelineRun(infra, LocalPipeline.start(settings, embeddings, registry), registry,
-                    settings);
+            PipelineRun run =
+                    new PipelineRun(infra, LocalPipeline.start(settings, embeddings, registry), registry, settings);
             Runtime.getRuntime().removeShutdownHook(stopInfra);
             return run;
         } catch (Exception | Error e) {
@@ -126,7 +131,8 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         await(files, timeout, true, true);
     }
 
-    private void await(long files, Duration timeout, boolean deadLettersCount, boolean vectors) throws InterruptedException {
+    private void await(long files, Duration timeout, boolean deadLettersCount, boolean vectors)
+            throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         Instant nextReport = Instant.now().plusSeconds(15);
         String lastCounts = "";
@@ -136,13 +142,17 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
             if (status != null) {
                 long docs = status.path("documents").asLong();
                 long deadLetters = status.path("deadLetters").asLong();
-                boolean chunksDone = status.path("chunks").asLong() == status.path("chunksExpected").asLong()
-                        && (!vectors || status.path("chunksAwaitingVectors").asLong() == 0
-                        // the fusion and the gate fitted on the complete index: two runs rank alike
-                        && status.path("fusion").path("settled").asBoolean(true));
+                boolean chunksDone = status.path("chunks").asLong()
+                                == status.path("chunksExpected").asLong()
+                        && (!vectors
+                                || status.path("chunksAwaitingVectors").asLong() == 0
+                                        // the fusion and the gate fitted on the complete index: two runs rank alike
+                                        && status.path("fusion").path("settled").asBoolean(true));
                 boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
                         && status.path("lag").path("sink").asLong(-1) == 0;
-                if (chunksDone && (docs == files || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {
+                if (chunksDone
+                        && (docs == files
+                                || deadLettersCount && noLag && docs < files && docs + deadLetters >= files)) {
                     if (docs != files) {
                         System.out.printf("kb: %d/%d files indexed, %d dead letters%n", docs, files, deadLetters);
                     }
@@ -155,14 +165,21 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                     lastCounts = counts;
                     lastChange = Instant.now();
                 } else if (deadLettersCount && Instant.now().isAfter(lastChange.plus(STALL))) {
-                    System.out.printf("kb: WARNING: no progress for %s with no lag; going on with %d/%d files indexed, "
-                            + "%d dead letters: %s%n", STALL, docs, files, deadLetters, status);
+                    System.out.printf(
+                            "kb: WARNING: no progress for %s with no lag; going on with %d/%d files indexed, "
+                                    + "%d dead letters: %s%n",
+                            STALL, docs, files, deadLetters, status);
                     return;
                 }
                 if (Instant.now().isAfter(nextReport)) {
-                    System.out.printf("kb: indexed %d/%d files, %d chunks of %d (%d await vectors), %d dead letters%n",
-                            docs, files, status.path("chunks").asLong(), status.path("chunksExpected").asLong(),
-                            status.path("chunksAwaitingVectors").asLong(), deadLetters);
+                    System.out.printf(
+                            "kb: indexed %d/%d files, %d chunks of %d (%d await vectors), %d dead letters%n",
+                            docs,
+                            files,
+                            status.path("chunks").asLong(),
+                            status.path("chunksExpected").asLong(),
+                            status.path("chunksAwaitingVectors").asLong(),
+                            deadLetters);
                     nextReport = Instant.now().plusSeconds(15);
                 }
             }

@@ -21,6 +21,7 @@ final class ProgressReporter implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(5);
     /** Chunks pending from which a backlog after the first index is worth reporting at once. */
     static final long LARGE_BACKLOG_CHUNKS = 500;
+
     private static final int BAR_WIDTH = 20;
 
     private final Supplier<Block> source;
@@ -53,8 +54,8 @@ final class ProgressReporter implements AutoCloseable {
      */
     static ProgressReporter start(Supplier<Block> source, PrintStream out, boolean terminal, Duration every) {
         ProgressReporter reporter = new ProgressReporter(source, out, terminal, Clock.systemUTC());
-        reporter.timer.scheduleAtFixedRate(reporter::lookQuietly, every.toMillis(), every.toMillis(),
-                TimeUnit.MILLISECONDS);
+        reporter.timer.scheduleAtFixedRate(
+                reporter::lookQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
         return reporter;
     }
 
@@ -78,7 +79,8 @@ final class ProgressReporter implements AutoCloseable {
                 backlogSinceMillis = now;
             }
             // The first index counts from the start; a later backlog once it is large or outlasts one look.
-            reporting |= !firstIndexDone || runningLooks > 1
+            reporting |= !firstIndexDone
+                    || runningLooks > 1
                     || block.chunksTotal() - block.chunksDone() >= LARGE_BACKLOG_CHUNKS;
             if (reporting) {
                 print(terminal ? bar(block) : runningLine(block), false);
@@ -131,21 +133,30 @@ final class ProgressReporter implements AutoCloseable {
     static String bar(Block b) {
         int percent = b.chunksTotal() <= 0 ? 0 : (int) Math.min(100, b.chunksDone() * 100 / b.chunksTotal());
         int filled = percent * BAR_WIDTH / 100;
-        return String.format(Locale.ROOT, "kb: [%s%s] %3d%% %s/%s docs, %s/%s chunks, %s%s", "#".repeat(filled),
-                ".".repeat(BAR_WIDTH - filled), percent, count(b.documentsDone()), count(b.documentsTotal()),
-                count(b.chunksDone()), count(b.chunksTotal()), rateAndEta(b), awaiting(b));
+        return String.format(
+                Locale.ROOT,
+                "kb: [%s%s] %3d%% %s/%s docs, %s/%s chunks, %s%s",
+                "#".repeat(filled),
+                ".".repeat(BAR_WIDTH - filled),
+                percent,
+                count(b.documentsDone()),
+                count(b.documentsTotal()),
+                count(b.chunksDone()),
+                count(b.chunksTotal()),
+                rateAndEta(b),
+                awaiting(b));
     }
 
     /** {@code kb: indexed 499 documents (3,100 chunks) in 3 min 2 s}. */
     static String doneLine(Block b, long seconds) {
-        return "kb: indexed " + plural(b.documentsDone(), "document") + " (" + plural(b.chunksDone(), "chunk")
-                + ") in " + duration(seconds);
+        return "kb: indexed " + plural(b.documentsDone(), "document") + " (" + plural(b.chunksDone(), "chunk") + ") in "
+                + duration(seconds);
     }
 
     /** When the first look finds nothing to do (a restart over an unchanged folder). */
     static String upToDateLine(Block b) {
-        return "kb: index up to date: " + plural(b.documentsDone(), "document") + " ("
-                + plural(b.chunksDone(), "chunk") + ")";
+        return "kb: index up to date: " + plural(b.documentsDone(), "document") + " (" + plural(b.chunksDone(), "chunk")
+                + ")";
     }
 
     /** {@code 42 s}, {@code 3 min 10 s}, {@code 1 h 5 min}: as precise as a reader needs. */
@@ -161,7 +172,10 @@ final class ProgressReporter implements AutoCloseable {
     }
 
     private static String rateAndEta(Block b) {
-        return String.format(Locale.ROOT, "%,.1f chunks/s, ETA %s", b.chunksPerSecond(),
+        return String.format(
+                Locale.ROOT,
+                "%,.1f chunks/s, ETA %s",
+                b.chunksPerSecond(),
                 b.etaSeconds() == null ? "not known yet" : duration(b.etaSeconds()));
     }
 

@@ -16,9 +16,11 @@ import kb.core.CollectionFolder;
  * @param elasticsearch external URL ({@code --es} or {@code KB_ES_URL}); null: embedded
  * @param host      interface of the API ({@code --host} or {@code KB_API_HOST}, default 127.0.0.1)
  */
-public record UpOptions(List<CollectionFolder> collections, int port, Path dataDir, String kafka, String elasticsearch, String host) {
+public record UpOptions(
+        List<CollectionFolder> collections, int port, Path dataDir, String kafka, String elasticsearch, String host) {
 
-    public static final String USAGE = """
+    public static final String USAGE =
+            """
             usage: kb up [--dir [NAME=]DIR]... [--port PORT] [--host HOST] [--data DATADIR] [--kafka BOOTSTRAP] [--es URL]
               --dir    knowledge-base folder (default knowledge_base/, created when absent); repeat it to watch
                        several, each its own collection, named NAME or after the folder (env KB_COLLECTION
@@ -32,7 +34,8 @@ public record UpOptions(List<CollectionFolder> collections, int port, Path dataD
     public static UpOptions parse(List<String> args, Map<String, String> env) {
         List<String> dirs = new java.util.ArrayList<>();
         int port = Integer.parseInt(env.getOrDefault("KB_API_PORT", "8080"));
-        Path data = Path.of(env.getOrDefault("KB_DATA_DIR",
+        Path data = Path.of(env.getOrDefault(
+                "KB_DATA_DIR",
                 Path.of(System.getProperty("user.home"), ".kb-pipeline").toString()));
         String kafka = blankToNull(env.get("KB_KAFKA_BOOTSTRAP"));
         String es = blankToNull(env.get("KB_ES_URL"));
@@ -78,15 +81,17 @@ public record UpOptions(List<CollectionFolder> collections, int port, Path dataD
         List<CollectionFolder> folders = new java.util.ArrayList<>();
         for (String dir : dirs) {
             java.util.regex.Matcher withName = NAMED_DIR.matcher(dir);
-            folders.add(withName.matches()
-                    ? CollectionFolder.of(Path.of(withName.group(2)), withName.group(1))
-                    : CollectionFolder.of(Path.of(dir), named));
+            folders.add(
+                    withName.matches()
+                            ? CollectionFolder.of(Path.of(withName.group(2)), withName.group(1))
+                            : CollectionFolder.of(Path.of(dir), named));
         }
         return CollectionFolder.distinct(folders);
     }
 
     /** {@code NAME=DIR}: a valid collection name before the first '='. */
-    private static final java.util.regex.Pattern NAMED_DIR = java.util.regex.Pattern.compile("([a-z0-9][a-z0-9._-]{0,63})=(.+)");
+    private static final java.util.regex.Pattern NAMED_DIR =
+            java.util.regex.Pattern.compile("([a-z0-9][a-z0-9._-]{0,63})=(.+)");
 
     /** The first folder: where uploads go unless they name a collection. */
     public Path kbDir() {

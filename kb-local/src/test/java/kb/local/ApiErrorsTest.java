@@ -51,13 +51,17 @@ class ApiErrorsTest {
     }
 
     private static HttpResponse<String> upload(String category, String name) throws Exception {
-        return kb.send(Multipart.upload(HttpRequest.newBuilder(kb.uri("/api/v1/documents")), category, name,
+        return kb.send(Multipart.upload(
+                HttpRequest.newBuilder(kb.uri("/api/v1/documents")),
+                category,
+                name,
                 "# Note\n\nbody\n".getBytes(StandardCharsets.UTF_8)));
     }
 
     private static void assertJsonError(int status, HttpResponse<String> response) throws Exception {
         assertEquals(status, response.statusCode(), response.body());
-        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
+        assertTrue(
+                response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
                 response.headers().toString());
         JsonNode body = Json.MAPPER.readTree(response.body());
         assertTrue(body.hasNonNull("error") && body.hasNonNull("detail"), response.body());
@@ -80,9 +84,14 @@ class ApiErrorsTest {
         assertEquals(List.of(victim), listing(outside));
         // A card for a path through the link, as a watcher that followed it would have indexed it.
         String docId = Ids.docId(PipelineHarness.COLLECTION, "linked/victim.md");
-        client.index(i -> i.index(kb.prefix() + "-docs").id(docId).refresh(co.elastic.clients.elasticsearch._types.Refresh.True)
+        client.index(i -> i.index(kb.prefix() + "-docs")
+                .id(docId)
+                .refresh(co.elastic.clients.elasticsearch._types.Refresh.True)
                 .document(card(docId, "linked/victim.md")));
-        assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + docId)).DELETE()));
+        assertJsonError(
+                400,
+                kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + docId))
+                        .DELETE()));
         assertTrue(Files.exists(victim), "the outside file is still there");
     }
 
@@ -95,22 +104,30 @@ class ApiErrorsTest {
     @Test
     void shouldAnswerUnknownRoutesMethodsAndOverlongRequestsWithJson() throws Exception {
         assertJsonError(404, kb.request("/no/such/route"));
-        assertJsonError(405, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/search?q=x"))
-                .PUT(HttpRequest.BodyPublishers.noBody())));
+        assertJsonError(
+                405,
+                kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/search?q=x")).PUT(HttpRequest.BodyPublishers.noBody())));
         assertJsonError(414, kb.request("/api/v1/search?q=" + "a".repeat(100_000)));
         assertJsonError(400, kb.request("/api/v1/search?q=" + "a".repeat(3_000)));
         assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000)));
         assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000) + "/raw"));
         assertJsonError(404, kb.request("/api/v1/documents/" + "0".repeat(32) + "/raw"));
-        assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + "a".repeat(5_000))).DELETE()));
-        assertJsonError(400, kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents"))
-                .header("Content-Type", "multipart/form-data; boundary=x").POST(HttpRequest.BodyPublishers.ofString("junk"))));
+        assertJsonError(
+                400,
+                kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + "a".repeat(5_000)))
+                        .DELETE()));
+        assertJsonError(
+                400,
+                kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents"))
+                        .header("Content-Type", "multipart/form-data; boundary=x")
+                        .POST(HttpRequest.BodyPublishers.ofString("junk"))));
     }
 
     @Test
     void shouldListEveryDocumentWhenThereAreMoreThanTheResultWindow() throws Exception {
         int extra = 10_050;
-        BulkRequest.Builder bulk = new BulkRequest.Builder().index(kb.prefix() + "-docs")
+        BulkRequest.Builder bulk = new BulkRequest.Builder()
+                .index(kb.prefix() + "-docs")
                 .refresh(co.elastic.clients.elasticsearch._types.Refresh.True);
         for (int i = 0; i < extra; i++) {
             String path = "bulk/%05d.md".formatted(i);
@@ -133,7 +150,25 @@ class ApiErrorsTest {
     }
 
     private static CardDoc card(String docId, String path) {
-        return new CardDoc(docId, PipelineHarness.COLLECTION, path, path, List.of(), null, path.substring(0, path.indexOf('/')), "md", "h", 1, 1,
-                1L, 1L, "x", List.of(), List.of(), List.of(), List.of(), List.of());
+        return new CardDoc(
+                docId,
+                PipelineHarness.COLLECTION,
+                path,
+                path,
+                List.of(),
+                null,
+                path.substring(0, path.indexOf('/')),
+                "md",
+                "h",
+                1,
+                1,
+                1L,
+                1L,
+                "x",
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of());
     }
 }

@@ -48,36 +48,60 @@ class ApiExposureTest {
 
     @Test
     void shouldListenOnLoopbackOnlyByDefault() throws Exception {
-        Optional<InetAddress> external = NetworkInterface.networkInterfaces().flatMap(NetworkInterface::inetAddresses)
-                .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress()).findFirst();
+        Optional<InetAddress> external = NetworkInterface.networkInterfaces()
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                .findFirst();
         assumeTrue(external.isPresent(), "this machine has no non-loopback address to try");
         try (Socket socket = new Socket()) {
-            assertThrows(IOException.class, () -> socket.connect(new InetSocketAddress(external.get(), api.port()), 2000));
+            assertThrows(
+                    IOException.class, () -> socket.connect(new InetSocketAddress(external.get(), api.port()), 2000));
         }
     }
 
     @Test
     void shouldRefuseToListenBeyondLoopbackWithoutAToken() {
-        var refused = assertThrows(IllegalArgumentException.class, () -> StandaloneApi.start(
-                SharedInfrastructure.get().elasticsearchUrl(), Map.of("KB_API_HOST", "0.0.0.0")));
+        var refused = assertThrows(
+                IllegalArgumentException.class,
+                () -> StandaloneApi.start(
+                        SharedInfrastructure.get().elasticsearchUrl(), Map.of("KB_API_HOST", "0.0.0.0")));
         assertTrue(refused.getMessage().contains("KB_API_TOKEN"), refused.getMessage());
         assertThrows(IllegalArgumentException.class, () -> UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of()));
-        assertEquals("0.0.0.0", UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of("KB_API_TOKEN", "t")).host());
+        assertEquals(
+                "0.0.0.0",
+                UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of("KB_API_TOKEN", "t"))
+                        .host());
         assertEquals("127.0.0.1", UpOptions.parse(List.of(), Map.of()).host());
     }
 
     @Test
     void shouldRefuseCrossOriginWritesAndAcceptTheApisOwnOrigin() throws Exception {
-        HttpResponse<String> crossSite = api.send(Multipart.upload(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents")),
-                "notes", "planted.md", "# Planted\n".getBytes(StandardCharsets.UTF_8)).header("Origin", EVIL));
+        HttpResponse<String> crossSite = api.send(Multipart.upload(
+                        HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents")),
+                        "notes",
+                        "planted.md",
+                        "# Planted\n".getBytes(StandardCharsets.UTF_8))
+                .header("Origin", EVIL));
         assertEquals(403, crossSite.statusCode(), crossSite.body());
         assertTrue(Json.MAPPER.readTree(crossSite.body()).has("detail"));
-        assertEquals(403, api.send(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/reindex"))
-                .header("Origin", EVIL).POST(HttpRequest.BodyPublishers.noBody())).statusCode());
-        assertEquals(403, api.send(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents/abc"))
-                .header("Origin", "null").DELETE()).statusCode());
-        HttpResponse<String> sameOrigin = api.send(Multipart.upload(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents")),
-                "notes", "mine.md", "# Mine\n".getBytes(StandardCharsets.UTF_8)).header("Origin", api.base()));
+        assertEquals(
+                403,
+                api.send(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/reindex"))
+                                .header("Origin", EVIL)
+                                .POST(HttpRequest.BodyPublishers.noBody()))
+                        .statusCode());
+        assertEquals(
+                403,
+                api.send(HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents/abc"))
+                                .header("Origin", "null")
+                                .DELETE())
+                        .statusCode());
+        HttpResponse<String> sameOrigin = api.send(Multipart.upload(
+                        HttpRequest.newBuilder(URI.create(api.base() + "/api/v1/documents")),
+                        "notes",
+                        "mine.md",
+                        "# Mine\n".getBytes(StandardCharsets.UTF_8))
+                .header("Origin", api.base()));
         assertEquals(202, sameOrigin.statusCode(), sameOrigin.body());
     }
 
@@ -94,17 +118,23 @@ class ApiExposureTest {
 
     @Test
     void shouldApplyTheQueryCapToMcpTools() throws Exception {
-        var mapper = new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper());
-        var transport = io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
-                .builder(api.base()).endpoint("/mcp").jsonMapper(mapper).build();
+        var mapper = new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(
+                new com.fasterxml.jackson.databind.ObjectMapper());
+        var transport = io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport.builder(api.base())
+                .endpoint("/mcp")
+                .jsonMapper(mapper)
+                .build();
         try (var client = io.modelcontextprotocol.client.McpClient.sync(transport)
-                .requestTimeout(Duration.ofSeconds(30)).build()) {
+                .requestTimeout(Duration.ofSeconds(30))
+                .build()) {
             client.initialize();
             for (String tool : List.of("lookup_knowledge", "search_knowledge")) {
                 var result = client.callTool(new io.modelcontextprotocol.spec.McpSchema.CallToolRequest(
                         tool, Map.of("query", "x".repeat(900_000))));
                 assertTrue(result.isError(), tool);
-                String text = ((io.modelcontextprotocol.spec.McpSchema.TextContent) result.content().get(0)).text();
+                String text = ((io.modelcontextprotocol.spec.McpSchema.TextContent)
+                                result.content().get(0))
+                        .text();
                 assertTrue(text.contains("longer than"), text);
             }
             var ok = client.callTool(new io.modelcontextprotocol.spec.McpSchema.CallToolRequest(

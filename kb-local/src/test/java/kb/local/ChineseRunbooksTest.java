@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import kb.core.Json;
 import java.time.Duration;
 import java.util.List;
+import kb.core.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 class ChineseRunbooksTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
-    private static final String PAYMENT_ERRORS = """
+    private static final String PAYMENT_ERRORS =
+            """
             ---
             title: 支付网关错误码定义
             keywords: [ERR_TIMEOUT, 超时, 支付网关]
@@ -35,7 +36,8 @@ class ChineseRunbooksTest {
 
             请求签名校验失败，通常是商户密钥轮换后没有同步。
             """;
-    private static final String RATE_LIMIT = """
+    private static final String RATE_LIMIT =
+            """
             ---
             title: 限流策略
             keywords: [RATE_LIMITED, 限流, token bucket]
@@ -51,8 +53,9 @@ class ChineseRunbooksTest {
         kb.write("runbooks/rate-limit.md", RATE_LIMIT);
         kb.write("notes/docker.md", "# Docker Tips\n\ndbash() { docker exec -it $1 bash; }\n");
         kb.start();
-        await().atMost(DEADLINE).until(() -> kb.indexed(List.of("notes/docker.md", "runbooks/payment-errors.md",
-                "runbooks/rate-limit.md")));
+        await().atMost(DEADLINE)
+                .until(() ->
+                        kb.indexed(List.of("notes/docker.md", "runbooks/payment-errors.md", "runbooks/rate-limit.md")));
     }
 
     @AfterAll
@@ -88,7 +91,9 @@ class ChineseRunbooksTest {
     void shouldKeepTheLookupContractForAChineseQuestionWithOneKeywordHit() throws Exception {
         JsonNode answer = kb.lookup("支付网关超时问题");
         assertTrue(answer.get("found").asBoolean(), answer.toString());
-        assertEquals("runbooks/payment-errors.md", answer.get("primary").get("source").asText());
+        assertEquals(
+                "runbooks/payment-errors.md",
+                answer.get("primary").get("source").asText());
         assertEquals("exact_L0", answer.get("primary").get("matchType").asText(), answer.toString());
         assertEquals("high", answer.get("primary").get("confidence").asText(), answer.toString());
         assertTrue(answer.get("supplement").isNull(), answer.toString());
@@ -100,22 +105,26 @@ class ChineseRunbooksTest {
         assertEquals(0, chunksWith("embedding", "runbooks/"));
         assertEquals(1, chunksWith("embedding", "notes/docker.md"), "the English page in the English field");
         JsonNode chinese = kb.search("商户密钥轮换", "&arms=vector&gate=false");
-        assertEquals("runbooks/payment-errors.md", PipelineHarness.paths(chinese).get(0), chinese.toString());
+        assertEquals(
+                "runbooks/payment-errors.md", PipelineHarness.paths(chinese).get(0), chinese.toString());
         JsonNode english = kb.search("open a shell inside a running container", "&arms=vector&gate=false");
         assertEquals("notes/docker.md", PipelineHarness.paths(english).get(0), english.toString());
     }
 
     /** Chunks under a path prefix whose vector is in {@code field}, counted in Elasticsearch. */
     private static long chunksWith(String field, String pathPrefix) throws Exception {
-        String body = """
+        String body =
+                """
                 {"query": {"bool": {"filter": [{"exists": {"field": "%s"}}, {"prefix": {"path": "%s"}}]}}}"""
-                .formatted(field, pathPrefix);
+                        .formatted(field, pathPrefix);
         var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
                         SharedInfrastructure.get().elasticsearchUrl() + "/" + kb.prefix() + "-chunks/_count"))
                 .header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build();
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+                .build();
         String response = java.net.http.HttpClient.newHttpClient()
-                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
         return Json.MAPPER.readTree(response).get("count").asLong();
     }
 }

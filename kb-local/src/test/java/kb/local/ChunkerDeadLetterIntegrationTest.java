@@ -40,17 +40,28 @@ class ChunkerDeadLetterIntegrationTest {
         String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(topics.chunks().name(), 1, (short) 1).configs(Map.of(
-                    TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                    TopicConfig.MAX_MESSAGE_BYTES_CONFIG, "100000")))).all().get();
+            admin.createTopics(List.of(new NewTopic(topics.chunks().name(), 1, (short) 1)
+                            .configs(Map.of(
+                                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                                    TopicConfig.CLEANUP_POLICY_COMPACT,
+                                    TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                                    "100000"))))
+                    .all()
+                    .get();
         }
-        Settings settings = new Settings(Map.of("KB_KAFKA_BOOTSTRAP", bootstrap, "KB_TOPIC_PREFIX", prefix + ".",
-                "KB_CHUNKER_APP_ID", prefix + "-chunker",
-                "KB_STREAMS_STATE_DIR", Files.createTempDirectory("kb-it-chunker-").toString()));
+        Settings settings = new Settings(Map.of(
+                "KB_KAFKA_BOOTSTRAP",
+                bootstrap,
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_CHUNKER_APP_ID",
+                prefix + "-chunker",
+                "KB_STREAMS_STATE_DIR",
+                Files.createTempDirectory("kb-it-chunker-").toString()));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
-             TopicReader chunks = new TopicReader(bootstrap, topics.chunks().name());
-             TopicReader dlq = new TopicReader(bootstrap, topics.dlq().name())) {
+                TopicReader chunks = new TopicReader(bootstrap, topics.chunks().name());
+                TopicReader dlq = new TopicReader(bootstrap, topics.dlq().name())) {
             chunker.start();
             send(bootstrap, topics, "kb:big.md", event("big.md", "Some words in a long note. ".repeat(10_000)));
             send(bootstrap, topics, "kb:small.md", event("small.md", "A short note.\n"));
@@ -65,23 +76,40 @@ class ChunkerDeadLetterIntegrationTest {
             // The file's path while Streams still holds the source record, else the refused record's doc id.
             String key = new String(letter.key(), StandardCharsets.UTF_8);
             assertTrue(key.equals("kb:big.md") || key.equals(big), key);
-            assertEquals(RecordTooLargeException.class.getName(), DeadLetters.header(letter.headers(), DeadLetters.CLASS));
+            assertEquals(
+                    RecordTooLargeException.class.getName(), DeadLetters.header(letter.headers(), DeadLetters.CLASS));
             assertEquals("chunker-stream", DeadLetters.header(letter.headers(), DeadLetters.STAGE));
-            assertEquals(1.0, registry.counter("kb_chunker_dlq_total", "reason", "production").count());
+            assertEquals(
+                    1.0,
+                    registry.counter("kb_chunker_dlq_total", "reason", "production")
+                            .count());
         }
     }
 
     private static FileEvent event(String path, String content) {
-        return new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, "kb", path, null, "md", content.length(),
-                Ids.sha256Hex(content), 1L, 2L, content);
+        return new FileEvent(
+                FileEvent.SCHEMA_VERSION,
+                FileEvent.Op.UPSERT,
+                "kb",
+                path,
+                null,
+                "md",
+                content.length(),
+                Ids.sha256Hex(content),
+                1L,
+                2L,
+                content);
     }
 
     private static void send(String bootstrap, KbTopics topics, String key, FileEvent value) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
-        try (KafkaProducer<String, FileEvent> producer = new KafkaProducer<>(props,
-                topics.fileEvents().keySerde().serializer(), topics.fileEvents().valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topics.fileEvents().name(), key, value)).get();
+        try (KafkaProducer<String, FileEvent> producer = new KafkaProducer<>(
+                props,
+                topics.fileEvents().keySerde().serializer(),
+                topics.fileEvents().valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topics.fileEvents().name(), key, value))
+                    .get();
         }
     }
 }

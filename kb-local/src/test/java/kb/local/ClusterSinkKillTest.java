@@ -39,16 +39,26 @@ class ClusterSinkKillTest {
         Path folder = data.resolve("kb");
         String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
         Infrastructure shared = SharedInfrastructure.get();
-        Map<String, String> env = Map.of("KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix,
-                "KB_CHUNKER_APP_ID", prefix + "-chunker", "KB_SINK_GROUP", prefix + "-indexer", "KB_DEBOUNCE", "100");
-        ClusterLayout layout = new ClusterLayout(2, 0, false, shared.elasticsearchUrl(), 1, 2, 1,
-                List.of(new Folder(null, folder)), 4, 2, 1, 0, 0, env);
+        Map<String, String> env = Map.of(
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_INDEX_PREFIX",
+                prefix,
+                "KB_CHUNKER_APP_ID",
+                prefix + "-chunker",
+                "KB_SINK_GROUP",
+                prefix + "-indexer",
+                "KB_DEBOUNCE",
+                "100");
+        ClusterLayout layout = new ClusterLayout(
+                2, 0, false, shared.elasticsearchUrl(), 1, 2, 1, List.of(new Folder(null, folder)), 4, 2, 1, 0, 0, env);
         try (Cluster cluster = Cluster.start(layout, data)) {
             String api = cluster.apiUrls().get(0);
             // Half the files before the kill, half after: mid-ingest by construction, however fast the machine
             // (unloaded, all 400 were indexed between two polls of the status).
             write(folder, 0, FILES / 2);
-            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofMinutes(3))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> documents(api) >= 20);
             long indexedWhenKilled = documents(api);
             Cluster.Member victim = cluster.sinks().get(0);
@@ -56,9 +66,15 @@ class ClusterSinkKillTest {
             assertTrue(cluster.sinks().get(1).child().isAlive());
             write(folder, FILES / 2, FILES);
 
-            VerifyCommand.Options options = new VerifyCommand.Options(layout.folders(), api, cluster.bootstrapServers(),
-                    cluster.elasticsearchUrl(), Duration.ZERO, new Settings(env));
-            VerifyReport report = VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(options), Duration.ofMinutes(4));
+            VerifyCommand.Options options = new VerifyCommand.Options(
+                    layout.folders(),
+                    api,
+                    cluster.bootstrapServers(),
+                    cluster.elasticsearchUrl(),
+                    Duration.ZERO,
+                    new Settings(env));
+            VerifyReport report =
+                    VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(options), Duration.ofMinutes(4));
             assertTrue(indexedWhenKilled < FILES, "the sink was killed mid-ingest (" + indexedWhenKilled + " indexed)");
             assertEquals(FILES, report.expectedDocuments());
             assertEquals(0, report.total(), () -> report.layers().toString());
@@ -69,7 +85,8 @@ class ClusterSinkKillTest {
 
     private static void write(Path folder, int from, int to) throws java.io.IOException {
         for (int i = from; i < to; i++) {
-            Files.writeString(Files.createDirectories(folder.resolve("batch-" + (i % 10))).resolve("note-" + i + ".md"),
+            Files.writeString(
+                    Files.createDirectories(folder.resolve("batch-" + (i % 10))).resolve("note-" + i + ".md"),
                     "# Note " + i + "\n\nThe quartzline value of note " + i + " is " + (i * 7) + ".\n",
                     StandardCharsets.UTF_8);
         }
@@ -77,10 +94,15 @@ class ClusterSinkKillTest {
 
     private static long documents(String api) {
         try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(api + "/api/v1/status")).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? Json.MAPPER.readTree(response.body()).path("documents").asLong() : 0;
+            HttpResponse<String> response = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(api + "/api/v1/status"))
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200
+                    ? Json.MAPPER.readTree(response.body()).path("documents").asLong()
+                    : 0;
         } catch (Exception e) {
             return 0;
         }

@@ -45,7 +45,8 @@ class CollectionsEndToEndTest {
         // The harness's own folder first: the default collection of uploads.
         kb.with("KB_COLLECTIONS", PipelineHarness.COLLECTION + "=" + kb.kbDir() + "," + HOME + "=" + home);
         kb.write("readme.md", "---\ntitle: Work readme\nkeywords: [zorbleflux]\n---\nThe work zorbleflux runbook.\n");
-        Files.writeString(home.resolve("readme.md"),
+        Files.writeString(
+                home.resolve("readme.md"),
                 "---\ntitle: Home readme\nkeywords: [zorbleflux]\n---\nThe home zorbleflux garden.\n");
         kb.start();
         await().atMost(DEADLINE).until(() -> documents().size() == 2);
@@ -60,7 +61,9 @@ class CollectionsEndToEndTest {
     private static Map<String, String> documents(String query) throws Exception {
         Map<String, String> byCollection = new TreeMap<>();
         for (JsonNode d : kb.getJson("/api/v1/documents?size=100" + query).get("documents")) {
-            byCollection.put(d.get("collection").asText() + ":" + d.get("path").asText(), d.get("docId").asText());
+            byCollection.put(
+                    d.get("collection").asText() + ":" + d.get("path").asText(),
+                    d.get("docId").asText());
         }
         return byCollection;
     }
@@ -79,19 +82,27 @@ class CollectionsEndToEndTest {
     void shouldMakeTwoDocumentsWhenTwoCollectionsHoldTheSameFileName() throws Exception {
         await().atMost(DEADLINE).until(() -> documents().size() == 2);
         Map<String, String> listed = documents();
-        assertEquals(Map.of("home:readme.md", Ids.docId(HOME, "readme.md"),
-                "notes:readme.md", Ids.docId(PipelineHarness.COLLECTION, "readme.md")), listed);
+        assertEquals(
+                Map.of(
+                        "home:readme.md",
+                        Ids.docId(HOME, "readme.md"),
+                        "notes:readme.md",
+                        Ids.docId(PipelineHarness.COLLECTION, "readme.md")),
+                listed);
         assertNotEquals(listed.get("home:readme.md"), listed.get("notes:readme.md"));
         assertEquals(Map.of("home:readme.md", Ids.docId(HOME, "readme.md")), documents("&collection=home"));
         Map<String, Long> counts = new TreeMap<>();
-        kb.getJson("/api/v1/status").get("collections")
-                .forEach(c -> counts.put(c.get("name").asText(), c.get("documents").asLong()));
+        kb.getJson("/api/v1/status")
+                .get("collections")
+                .forEach(c ->
+                        counts.put(c.get("name").asText(), c.get("documents").asLong()));
         assertEquals(Map.of("home", 1L, "notes", 1L), counts);
     }
 
     @Test
     void shouldNarrowSearchLookupAndContextToOneCollectionWhenAsked() throws Exception {
-        await().atMost(DEADLINE).until(() -> kb.search("zorbleflux").get("results").size() == 2);
+        await().atMost(DEADLINE)
+                .until(() -> kb.search("zorbleflux").get("results").size() == 2);
         assertEquals(List.of(HOME), collections(kb.search("zorbleflux", "&collection=home")));
         assertEquals(List.of("notes"), collections(kb.search("zorbleflux", "&collection=notes")));
         JsonNode lookup = kb.getJson("/api/v1/lookup?query=zorbleflux&collection=home");
@@ -101,7 +112,9 @@ class CollectionsEndToEndTest {
         JsonNode context = kb.getJson("/api/v1/context?q=zorbleflux&collection=notes");
         assertEquals(1, context.get("documents").size());
         assertEquals("notes", context.get("documents").get(0).get("collection").asText());
-        assertEquals(0, kb.search("zorbleflux", "&collection=elsewhere").get("results").size());
+        assertEquals(
+                0,
+                kb.search("zorbleflux", "&collection=elsewhere").get("results").size());
         HttpResponse<String> bad = kb.request("/api/v1/search?q=zorbleflux&collection=Not%20A%20Name");
         assertEquals(400, bad.statusCode(), bad.body());
     }
@@ -109,34 +122,57 @@ class CollectionsEndToEndTest {
     @Test
     void shouldUploadToTheNamedCollectionAndDeleteFromItsFolder() throws Exception {
         String note = "# Compost\n\nTurn the heap weekly.\n";
-        HttpResponse<String> accepted = kb.send(Multipart.upload(HttpRequest.newBuilder(kb.uri("/api/v1/documents")),
-                HOME, "garden", "compost.md", note.getBytes(StandardCharsets.UTF_8)));
+        HttpResponse<String> accepted = kb.send(Multipart.upload(
+                HttpRequest.newBuilder(kb.uri("/api/v1/documents")),
+                HOME,
+                "garden",
+                "compost.md",
+                note.getBytes(StandardCharsets.UTF_8)));
         assertEquals(202, accepted.statusCode(), accepted.body());
         JsonNode saved = Json.MAPPER.readTree(accepted.body());
         assertEquals(HOME, saved.get("collection").asText());
         assertEquals(note, Files.readString(home.resolve("garden/compost.md")));
         assertFalse(Files.exists(kb.kbDir().resolve("garden/compost.md")));
         String docId = saved.get("docId").asText();
-        await().atMost(DEADLINE).until(() -> kb.request("/api/v1/documents/" + docId).statusCode() == 200);
-        HttpResponse<String> deleted = kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + docId)).DELETE());
+        await().atMost(DEADLINE)
+                .until(() -> kb.request("/api/v1/documents/" + docId).statusCode() == 200);
+        HttpResponse<String> deleted = kb.send(
+                HttpRequest.newBuilder(kb.uri("/api/v1/documents/" + docId)).DELETE());
         assertEquals(202, deleted.statusCode(), deleted.body());
         assertFalse(Files.exists(home.resolve("garden/compost.md")));
-        await().atMost(DEADLINE).until(() -> kb.request("/api/v1/documents/" + docId).statusCode() == 404
-                && documents().size() == 2);
-        assertEquals(Map.of("home:readme.md", Ids.docId(HOME, "readme.md"),
-                "notes:readme.md", Ids.docId(PipelineHarness.COLLECTION, "readme.md")), documents(), "the readmes stay");
+        await().atMost(DEADLINE)
+                .until(() -> kb.request("/api/v1/documents/" + docId).statusCode() == 404
+                        && documents().size() == 2);
+        assertEquals(
+                Map.of(
+                        "home:readme.md",
+                        Ids.docId(HOME, "readme.md"),
+                        "notes:readme.md",
+                        Ids.docId(PipelineHarness.COLLECTION, "readme.md")),
+                documents(),
+                "the readmes stay");
     }
 
     /** kb verify keys files by collection and path: the two readme.md are two expected documents, no duplicate. */
     @Test
     void shouldVerifyWithoutDriftWhenTwoCollectionsHoldTheSameFileName() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
-        Settings settings = new Settings(Map.of("KB_TOPIC_PREFIX", kb.prefix() + ".",
-                "KB_INDEX_PREFIX", kb.prefix(), "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers()));
-        VerifyCommand.Options options = new VerifyCommand.Options(List.of(
-                new Folder(PipelineHarness.COLLECTION, kb.kbDir()), new Folder(HOME, home)),
-                "http://localhost:" + kb.port(), infra.bootstrapServers(), infra.elasticsearchUrl(), Duration.ZERO, settings);
-        await().atMost(DEADLINE).until(() -> VerifyCommand.verifier(options).check().healthy());
+        Settings settings = new Settings(Map.of(
+                "KB_TOPIC_PREFIX",
+                kb.prefix() + ".",
+                "KB_INDEX_PREFIX",
+                kb.prefix(),
+                "KB_KAFKA_BOOTSTRAP",
+                infra.bootstrapServers()));
+        VerifyCommand.Options options = new VerifyCommand.Options(
+                List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir()), new Folder(HOME, home)),
+                "http://localhost:" + kb.port(),
+                infra.bootstrapServers(),
+                infra.elasticsearchUrl(),
+                Duration.ZERO,
+                settings);
+        await().atMost(DEADLINE)
+                .until(() -> VerifyCommand.verifier(options).check().healthy());
         VerifyReport report = VerifyCommand.verifier(options).check();
         assertTrue(report.expectedDocuments() >= 2, "both readme.md are expected");
         assertEquals(0, report.duplicate(), report.layers().toString());

@@ -30,8 +30,10 @@ class CollectionsProducerIntegrationTest {
 
     @TempDir
     Path work;
+
     @TempDir
     Path home;
+
     private String prefix;
     private String bootstrap;
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -60,10 +62,13 @@ class CollectionsProducerIntegrationTest {
         write(home, "readme.md", "home readme");
         write(home, "garden/b.md", "beta");
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
-            try (IngestProducer w = start(work, "work"); IngestProducer h = start(home, "home")) {
+            try (IngestProducer w = start(work, "work");
+                    IngestProducer h = start(home, "home")) {
                 await().atMost(DEADLINE).until(() -> events.keys().size() == 4);
-                assertEquals(List.of("home:garden/b.md", "home:readme.md", "work:ops/a.md", "work:readme.md"),
-                        events.keys().stream().sorted().toList(), "a same-named file in both folders: two keys");
+                assertEquals(
+                        List.of("home:garden/b.md", "home:readme.md", "work:ops/a.md", "work:readme.md"),
+                        events.keys().stream().sorted().toList(),
+                        "a same-named file in both folders: two keys");
             }
             // Each restarts alone, with the other's records on the topic and a change of its own meanwhile.
             Files.delete(work.resolve("ops/a.md"));
@@ -77,8 +82,10 @@ class CollectionsProducerIntegrationTest {
                 await().atMost(DEADLINE).until(() -> events.keys().contains("home:sentinel.md"));
             }
             List<String> afterRestarts = events.keys().subList(4, events.keys().size());
-            assertEquals(List.of("home:garden/c.md", "home:sentinel.md", "work:ops/a.md(deleted)", "work:sentinel.md"),
-                    afterRestarts.stream().sorted().toList(), "only each one's own changes, nothing withdrawn across");
+            assertEquals(
+                    List.of("home:garden/c.md", "home:sentinel.md", "work:ops/a.md(deleted)", "work:sentinel.md"),
+                    afterRestarts.stream().sorted().toList(),
+                    "only each one's own changes, nothing withdrawn across");
         }
     }
 
@@ -87,22 +94,37 @@ class CollectionsProducerIntegrationTest {
         write(work, "readme.md", "work readme");
         KbTopics topics = KbTopics.withPrefix(prefix);
         kb.core.TopicCreator.ensureTopics(new kb.core.CommonConfig(bootstrap, topics));
-        FileEvent legacy = new FileEvent(1, FileEvent.Op.UPSERT, null, "readme.md", null, "md", 11,
-                Ids.sha256Hex("work readme"), 1L, 1L, "work readme");
+        FileEvent legacy = new FileEvent(
+                1,
+                FileEvent.Op.UPSERT,
+                null,
+                "readme.md",
+                null,
+                "md",
+                11,
+                Ids.sha256Hex("work readme"),
+                1L,
+                1L,
+                "work readme");
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
-        try (KafkaProducer<String, FileEvent> old = new KafkaProducer<>(props, topics.fileEvents().keySerde().serializer(),
+        try (KafkaProducer<String, FileEvent> old = new KafkaProducer<>(
+                props,
+                topics.fileEvents().keySerde().serializer(),
                 topics.fileEvents().valueSerde().serializer())) {
-            old.send(new ProducerRecord<>(topics.fileEvents().name(), legacy.key(), legacy)).get();
+            old.send(new ProducerRecord<>(topics.fileEvents().name(), legacy.key(), legacy))
+                    .get();
         }
         try (TopicReader events = new TopicReader(bootstrap, topics.fileEvents().name());
-             IngestProducer w = start(work, "work")) {
+                IngestProducer w = start(work, "work")) {
             await().atMost(DEADLINE).until(() -> events.keys().size() == 3);
-            assertEquals(List.of("readme.md", "readme.md(deleted)", "work:readme.md"), events.keys().stream().sorted().toList());
+            assertEquals(
+                    List.of("readme.md", "readme.md(deleted)", "work:readme.md"),
+                    events.keys().stream().sorted().toList());
         }
         // A restart finds the old key withdrawn already: nothing more to publish.
         try (TopicReader events = new TopicReader(bootstrap, topics.fileEvents().name());
-             IngestProducer w = start(work, "work")) {
+                IngestProducer w = start(work, "work")) {
             write(work, "sentinel.md", "last");
             await().atMost(DEADLINE).until(() -> events.keys().contains("work:sentinel.md"));
             assertEquals(4, events.keys().size(), events.keys().toString());

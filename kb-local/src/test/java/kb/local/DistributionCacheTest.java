@@ -21,8 +21,10 @@ class DistributionCacheTest {
     private Path zip() throws IOException {
         Path zip = tmp.resolve("elasticsearch.zip");
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
-            for (String[] entry : new String[][]{{"elasticsearch-9.9.9/bin/elasticsearch", "#!/bin/sh"},
-                    {"elasticsearch-9.9.9/config/elasticsearch.yml", "cluster.name: x"}}) {
+            for (String[] entry : new String[][] {
+                {"elasticsearch-9.9.9/bin/elasticsearch", "#!/bin/sh"},
+                {"elasticsearch-9.9.9/config/elasticsearch.yml", "cluster.name: x"}
+            }) {
                 out.putNextEntry(new ZipEntry(entry[0]));
                 out.write(entry[1].getBytes(StandardCharsets.UTF_8));
                 out.closeEntry();

@@ -5,11 +5,11 @@ import java.nio.file.Path;
 /** Run in its own JVM by ElasticsearchOrphanTest: starts an embedded Elasticsearch, prints its pid, waits. */
 public final class ElasticsearchChildMain {
 
-    private ElasticsearchChildMain() {
-    }
+    private ElasticsearchChildMain() {}
 
     public static void main(String[] args) throws Exception {
-        EmbeddedElasticsearch es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), Path.of(args[0]), "512m");
+        EmbeddedElasticsearch es =
+                EmbeddedElasticsearch.start(Infrastructure.distributionZip(), Path.of(args[0]), "512m");
         System.out.println("pid " + es.processHandle().pid());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

@@ -34,8 +34,9 @@ class ElasticsearchFoldersTest {
     void shouldKeepElasticsearchInsideDataAndOpenOnlyTheDataFolderForPassageAsRoot() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (chown to nobody)");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x")); // like /home/someone
-        Path data = Files.createDirectories(dir.resolve("data"), PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwx------")));
+        Path data = Files.createDirectories(
+                dir.resolve("data"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         String above = mode(dir);
         Path chosen = ElasticsearchFolders.choose(data.resolve("elasticsearch"), true);
         ElasticsearchFolders.secure(data.resolve("elasticsearch"), chosen, true);
@@ -49,17 +50,21 @@ class ElasticsearchFoldersTest {
     @Test
     void shouldRelocateRatherThanChmodAncestorsWhenNobodyCannotReachTheDataFolder() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (chown to nobody)");
-        Path closed = Files.createDirectories(dir.resolve("home"), PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwx------")));
+        Path closed = Files.createDirectories(
+                dir.resolve("home"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path data = Files.createDirectories(closed.resolve("data"));
         Path chosen = ElasticsearchFolders.choose(data.resolve("elasticsearch"), true);
         try {
             ElasticsearchFolders.secure(data.resolve("elasticsearch"), chosen, true);
             assertTrue(chosen.startsWith(ElasticsearchFolders.SYSTEM_STATE), chosen.toString());
             assertEquals("rwx------", mode(chosen));
-            assertEquals("nobody", Files.getOwner(chosen, LinkOption.NOFOLLOW_LINKS).getName());
+            assertEquals(
+                    "nobody", Files.getOwner(chosen, LinkOption.NOFOLLOW_LINKS).getName());
             assertEquals("rwx------", mode(closed), "the closed folder above --data stays closed");
-            assertEquals(chosen.toString(), Files.readString(data.resolve("elasticsearch/LOCATION")).strip());
+            assertEquals(
+                    chosen.toString(),
+                    Files.readString(data.resolve("elasticsearch/LOCATION")).strip());
         } finally {
             Files.deleteIfExists(chosen);
         }

@@ -14,7 +14,8 @@ class ElasticsearchJavaOptionsTest {
 
     @Test
     void shouldTakeTheUsersOptionsInsteadAndNothingWhenTheyAreEmpty() {
-        assertEquals("-Xms1g -Xmx1g -XX:+AlwaysPreTouch",
+        assertEquals(
+                "-Xms1g -Xmx1g -XX:+AlwaysPreTouch",
                 EmbeddedElasticsearch.javaOptions("1g", Map.of("KB_ES_JAVA_OPTS", "-XX:+AlwaysPreTouch")));
         assertEquals("-Xms1g -Xmx1g", EmbeddedElasticsearch.javaOptions("1g", Map.of("KB_ES_JAVA_OPTS", "")));
     }

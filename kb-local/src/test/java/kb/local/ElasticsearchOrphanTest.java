@@ -21,26 +21,41 @@ class ElasticsearchOrphanTest {
     void shouldStopElasticsearchWhenTheJvmThatStartedItIsKilled() throws Exception {
         Path root = Files.createTempDirectory("kb-it-orphan-");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process jvm = new ProcessBuilder(java, "-Dkb.elasticsearch.zip=" + Infrastructure.distributionZip().toAbsolutePath(),
-                "-cp", System.getProperty("java.class.path"), ElasticsearchChildMain.class.getName(), root.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process jvm = new ProcessBuilder(
+                        java,
+                        "-Dkb.elasticsearch.zip="
+                                + Infrastructure.distributionZip().toAbsolutePath(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ElasticsearchChildMain.class.getName(),
+                        root.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         List<ProcessHandle> elasticsearch = new ArrayList<>();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             while (line != null && !line.startsWith("pid ")) {
                 line = out.readLine();
             }
             assertTrue(line != null, "the child JVM did not start Elasticsearch");
-            ProcessHandle wrapper = ProcessHandle.of(Long.parseLong(line.substring(4).strip())).orElseThrow();
+            ProcessHandle wrapper =
+                    ProcessHandle.of(Long.parseLong(line.substring(4).strip())).orElseThrow();
             elasticsearch.add(wrapper);
             elasticsearch.addAll(wrapper.descendants().toList());
-            assertTrue(elasticsearch.stream().anyMatch(p -> p.info().commandLine().orElse("")
-                    .contains("org.elasticsearch.bootstrap.Elasticsearch")), "server process found");
+            assertTrue(
+                    elasticsearch.stream().anyMatch(p -> p.info()
+                            .commandLine()
+                            .orElse("")
+                            .contains("org.elasticsearch.bootstrap.Elasticsearch")),
+                    "server process found");
             long killedAt = System.nanoTime();
             jvm.destroyForcibly(); // SIGKILL: no shutdown hook runs
-            await().atMost(Duration.ofSeconds(60)).until(() -> elasticsearch.stream().noneMatch(ProcessHandle::isAlive));
-            System.out.printf("[orphan] Elasticsearch gone %d ms after kill -9 of its JVM%n",
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> elasticsearch.stream().noneMatch(ProcessHandle::isAlive));
+            System.out.printf(
+                    "[orphan] Elasticsearch gone %d ms after kill -9 of its JVM%n",
                     (System.nanoTime() - killedAt) / 1_000_000);
         } finally {
             jvm.destroyForcibly();

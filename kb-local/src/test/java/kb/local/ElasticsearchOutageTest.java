@@ -23,9 +23,11 @@ class ElasticsearchOutageTest {
 
     @Test
     void shouldAnswerHealthAtOnceAndL0DegradedWhenElasticsearchHangs() throws Exception {
-        try (FreezableProxy proxy = new FreezableProxy(SharedInfrastructure.get().elasticsearchUrl());
-             StandaloneApi api = StandaloneApi.start(proxy.url(), Map.of())) {
-            await().atMost(Duration.ofSeconds(30)).until(() -> api.get("/health").statusCode() == 200);
+        try (FreezableProxy proxy =
+                        new FreezableProxy(SharedInfrastructure.get().elasticsearchUrl());
+                StandaloneApi api = StandaloneApi.start(proxy.url(), Map.of())) {
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> api.get("/health").statusCode() == 200);
             proxy.freeze();
             long frozenAt = System.nanoTime();
             long worstHealthMs = 0;
@@ -34,10 +36,13 @@ class ElasticsearchOutageTest {
                 long start = System.nanoTime();
                 health = api.get("/health");
                 worstHealthMs = Math.max(worstHealthMs, (System.nanoTime() - start) / 1_000_000);
-            } while (health.statusCode() == 200 && System.nanoTime() - frozenAt < Duration.ofSeconds(30).toNanos());
+            } while (health.statusCode() == 200
+                    && System.nanoTime() - frozenAt < Duration.ofSeconds(30).toNanos());
             long downAfterMs = (System.nanoTime() - frozenAt) / 1_000_000;
             assertEquals(503, health.statusCode(), health.body());
-            assertEquals("unavailable", Json.MAPPER.readTree(health.body()).get("details").get("l1").asText());
+            assertEquals(
+                    "unavailable",
+                    Json.MAPPER.readTree(health.body()).get("details").get("l1").asText());
             assertTrue(worstHealthMs < 1000, "/health took " + worstHealthMs + " ms with Elasticsearch hung");
 
             long start = System.nanoTime();
@@ -45,20 +50,30 @@ class ElasticsearchOutageTest {
             long lookupMs = (System.nanoTime() - start) / 1_000_000;
             assertEquals(200, lookup.statusCode(), lookup.body());
             assertEquals("l1-unavailable", lookup.headers().firstValue(DEGRADED).orElse(""));
-            assertEquals(StandaloneApi.L0_PATH, Json.MAPPER.readTree(lookup.body()).get("primary").get("source").asText());
+            assertEquals(
+                    StandaloneApi.L0_PATH,
+                    Json.MAPPER
+                            .readTree(lookup.body())
+                            .get("primary")
+                            .get("source")
+                            .asText());
             start = System.nanoTime();
             HttpResponse<String> search = api.get("/api/v1/search?q=" + StandaloneApi.L0_KEYWORD);
             long searchMs = (System.nanoTime() - start) / 1_000_000;
             assertEquals("l1-unavailable", search.headers().firstValue(DEGRADED).orElse(""));
             JsonNode answer = Json.MAPPER.readTree(search.body());
             assertTrue(answer.get("degraded").asBoolean(), search.body());
-            assertEquals(StandaloneApi.L0_PATH, answer.get("results").get(0).get("path").asText());
+            assertEquals(
+                    StandaloneApi.L0_PATH,
+                    answer.get("results").get(0).get("path").asText());
             assertTrue(lookupMs < 1000 && searchMs < 1000, "lookup " + lookupMs + " ms, search " + searchMs + " ms");
-            System.out.printf("[outage] hung Elasticsearch: /health worst %d ms, 503 after %d ms; lookup %d ms, search %d ms%n",
+            System.out.printf(
+                    "[outage] hung Elasticsearch: /health worst %d ms, 503 after %d ms; lookup %d ms, search %d ms%n",
                     worstHealthMs, downAfterMs, lookupMs, searchMs);
 
             proxy.thaw();
-            await().atMost(Duration.ofSeconds(20)).until(() -> api.get("/health").statusCode() == 200);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> api.get("/health").statusCode() == 200);
         }
     }
 
@@ -73,10 +88,13 @@ class ElasticsearchOutageTest {
             assertEquals(503, health.statusCode(), health.body());
             HttpResponse<String> offTopic = api.get("/api/v1/search?q=sourdough+starter");
             assertEquals(200, offTopic.statusCode());
-            assertEquals("l1-unavailable", offTopic.headers().firstValue(DEGRADED).orElse(""));
+            assertEquals(
+                    "l1-unavailable", offTopic.headers().firstValue(DEGRADED).orElse(""));
             JsonNode answer = Json.MAPPER.readTree(offTopic.body());
             assertFalse(answer.get("found").asBoolean());
-            assertTrue(answer.get("degraded").asBoolean(), "found=false must not look like 'the knowledge base does not know'");
+            assertTrue(
+                    answer.get("degraded").asBoolean(),
+                    "found=false must not look like 'the knowledge base does not know'");
             HttpResponse<String> status = api.get("/api/v1/status");
             assertEquals(503, status.statusCode(), status.body());
             assertTrue(Json.MAPPER.readTree(status.body()).has("error"));

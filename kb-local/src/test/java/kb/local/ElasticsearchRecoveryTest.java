@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class ElasticsearchRecoveryTest {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
     void shouldRestartElasticsearchWhenItIsKilledAndGiveUpWhenItCannotStart() throws Exception {
@@ -32,23 +33,31 @@ class ElasticsearchRecoveryTest {
         EmbeddedElasticsearch es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m");
         es.onGiveUp(gaveUp::set);
         try (StandaloneApi api = StandaloneApi.start(es.url(), Map.of())) {
-            await().atMost(Duration.ofSeconds(30)).until(() -> api.get("/health").statusCode() == 200);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> api.get("/health").statusCode() == 200);
             killServer(es);
             long killedAt = System.nanoTime();
-            await().atMost(Duration.ofSeconds(10)).until(() -> api.get("/health").statusCode() == 503);
-            JsonNode degraded = Json.MAPPER.readTree(api.get("/api/v1/search?q=" + StandaloneApi.L0_KEYWORD).body());
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> api.get("/health").statusCode() == 503);
+            JsonNode degraded = Json.MAPPER.readTree(
+                    api.get("/api/v1/search?q=" + StandaloneApi.L0_KEYWORD).body());
             assertTrue(degraded.get("degraded").asBoolean(), degraded.toString());
-            await().atMost(Duration.ofSeconds(60)).until(() -> healthy(es.url()) && api.get("/health").statusCode() == 200);
-            System.out.printf("[recovery] Elasticsearch killed -9: API healthy again after %d ms%n",
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> healthy(es.url()) && api.get("/health").statusCode() == 200);
+            System.out.printf(
+                    "[recovery] Elasticsearch killed -9: API healthy again after %d ms%n",
                     (System.nanoTime() - killedAt) / 1_000_000);
 
             // The distribution is shared by every instance on the machine: break this instance's own config.
-            Files.writeString(es.configFolder().resolve("elasticsearch.yml"), "\nnot.a.setting.kb.test: true\n",
+            Files.writeString(
+                    es.configFolder().resolve("elasticsearch.yml"),
+                    "\nnot.a.setting.kb.test: true\n",
                     java.nio.file.StandardOpenOption.APPEND);
             killServer(es);
             await().atMost(Duration.ofSeconds(240)).until(() -> gaveUp.get() != null); // three failed starts of a JVM
             assertTrue(gaveUp.get().contains("not restarting it again"), gaveUp.get());
-            await().atMost(Duration.ofSeconds(10)).until(() -> api.get("/health").statusCode() == 503);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> api.get("/health").statusCode() == 503);
         } finally {
             es.close();
             TempTrees.delete(root);
@@ -57,17 +66,25 @@ class ElasticsearchRecoveryTest {
 
     /** SIGKILL to Elasticsearch's server process, as the OOM killer or an operator would. */
     private static void killServer(EmbeddedElasticsearch es) {
-        List<ProcessHandle> servers = es.processHandle().descendants()
+        List<ProcessHandle> servers = es.processHandle()
+                .descendants()
                 .filter(p -> p.info().commandLine().orElse("").contains("org.elasticsearch.bootstrap.Elasticsearch"))
                 .toList();
-        assertTrue(!servers.isEmpty(), "no Elasticsearch server process under " + es.processHandle().pid());
+        assertTrue(
+                !servers.isEmpty(),
+                "no Elasticsearch server process under " + es.processHandle().pid());
         servers.forEach(ProcessHandle::destroyForcibly);
     }
 
     private static boolean healthy(String url) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(url + "/_cluster/health")).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
+            return HTTP.send(
+                                    HttpRequest.newBuilder(URI.create(url + "/_cluster/health"))
+                                            .timeout(Duration.ofSeconds(2))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode()
+                    == 200;
         } catch (Exception e) {
             return false;
         }

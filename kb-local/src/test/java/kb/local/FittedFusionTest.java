@@ -22,7 +22,8 @@ class FittedFusionTest {
     private static final Duration DEADLINE = Duration.ofSeconds(180);
     private static final int PAGES = 50;
     private static PipelineHarness kb;
-    private static final String PROSE = """
+    private static final String PROSE =
+            """
             When the service runs out of connections it stops taking new requests for a while and reports CODE in
             its log. This usually happens during a traffic peak, after a deploy that restarted every instance at
             once, or when the database answers slowly and each request holds its connection longer than usual.
@@ -49,7 +50,8 @@ class FittedFusionTest {
         await().atMost(DEADLINE).until(() -> kb.indexed(paths));
         await().atMost(DEADLINE).until(() -> {
             JsonNode fusion = kb.get("/api/v1/status").path("fusion");
-            return fusion.path("settled").asBoolean() && "fitted".equals(fusion.path("source").asText());
+            return fusion.path("settled").asBoolean()
+                    && "fitted".equals(fusion.path("source").asText());
         });
     }
 

@@ -77,21 +77,23 @@ final class FreezableProxy implements AutoCloseable {
     }
 
     private void pump(InputStream in, OutputStream out) {
-        Thread thread = new Thread(() -> {
-            byte[] buffer = new byte[16 * 1024];
-            try {
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                    awaitThawed();
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException | InterruptedException e) {
-                // the other side went away
-            } finally {
-                closeQuietly(in);
-                closeQuietly(out);
-            }
-        }, "kb-it-proxy-pump");
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16 * 1024];
+                    try {
+                        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                            awaitThawed();
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        // the other side went away
+                    } finally {
+                        closeQuietly(in);
+                        closeQuietly(out);
+                    }
+                },
+                "kb-it-proxy-pump");
         thread.setDaemon(true);
         thread.start();
     }

@@ -28,15 +28,21 @@ class GateCalibrationTest {
     static void startPipeline() throws Exception {
         kb = new PipelineHarness().with("KB_GATE_CALIBRATION_PERIOD", "PT1S");
         String[][] notes = {
-                {"ops/ingesters.md", "Scaling ingesters", "Before removing an ingester, flush its in-memory series to storage."},
-                {"ops/compactor.md", "Compactor", "The compactor merges blocks in object storage and deletes old ones."},
-                {"ops/alerts.md", "Alerting", "Alertmanager routes alerts to the on-call engineer by severity."},
-                {"ops/ring.md", "Hash ring", "Memberlist gossips the hash ring between distributors and ingesters."},
-                {"ops/limits.md", "Tenant limits", "Per-tenant limits cap the ingestion rate and the number of series."},
+            {
+                "ops/ingesters.md",
+                "Scaling ingesters",
+                "Before removing an ingester, flush its in-memory series to storage."
+            },
+            {"ops/compactor.md", "Compactor", "The compactor merges blocks in object storage and deletes old ones."},
+            {"ops/alerts.md", "Alerting", "Alertmanager routes alerts to the on-call engineer by severity."},
+            {"ops/ring.md", "Hash ring", "Memberlist gossips the hash ring between distributors and ingesters."},
+            {"ops/limits.md", "Tenant limits", "Per-tenant limits cap the ingestion rate and the number of series."},
         };
         for (String[] note : notes) {
-            kb.write(note[0], "---\ntitle: " + note[1] + "\nkeywords: [cortex, " + note[1].toLowerCase() + "]\n---\n"
-                    + "# " + note[1] + "\n\n" + note[2] + "\n");
+            kb.write(
+                    note[0],
+                    "---\ntitle: " + note[1] + "\nkeywords: [cortex, " + note[1].toLowerCase() + "]\n---\n" + "# "
+                            + note[1] + "\n\n" + note[2] + "\n");
             PATHS.add(note[0]);
         }
         kb.start();
@@ -71,13 +77,15 @@ class GateCalibrationTest {
 
     @Test
     void shouldDeflectOffTopicAndAnswerOnTopicAgainstTheCalibratedThreshold() throws Exception {
-        await().atMost(DEADLINE).until(() -> "calibrated".equals(gate().get("source").asText()));
+        await().atMost(DEADLINE)
+                .until(() -> "calibrated".equals(gate().get("source").asText()));
         JsonNode offTopic = kb.search("what is a good recipe for banana bread");
         assertFalse(offTopic.get("found").asBoolean(), offTopic.toString());
         JsonNode onTopic = kb.search("how do I safely remove an ingester");
         assertTrue(onTopic.get("found").asBoolean(), onTopic.toString());
-        assertEquals("ops/ingesters.md", onTopic.get("results").get(0).get("path").asText());
-        for (String punctuation : new String[]{"*", "}", "?!"}) {
+        assertEquals(
+                "ops/ingesters.md", onTopic.get("results").get(0).get("path").asText());
+        for (String punctuation : new String[] {"*", "}", "?!"}) {
             assertFalse(kb.search(punctuation).get("found").asBoolean(), punctuation);
         }
     }
@@ -90,8 +98,11 @@ class GateCalibrationTest {
         JsonNode gate = generic.get("gate");
         assertEquals(0, gate.get("l0Hits").asInt(), generic.toString());
         assertEquals(PATHS.size(), gate.get("genericL0Hits").asInt(), generic.toString());
-        assertEquals(gate.get("lexicalMatch").asBoolean()
-                || gate.get("bestCosine").asDouble() >= gate.get("minCosine").asDouble(), generic.get("found").asBoolean());
+        assertEquals(
+                gate.get("lexicalMatch").asBoolean()
+                        || gate.get("bestCosine").asDouble()
+                                >= gate.get("minCosine").asDouble(),
+                generic.get("found").asBoolean());
         JsonNode lookup = kb.lookup("annual cortex review template for employees");
         assertTrue(lookup.get("primary").isNull(), lookup.toString());
         JsonNode specific = kb.lookup("compactor");

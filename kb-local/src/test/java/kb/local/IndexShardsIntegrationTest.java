@@ -38,21 +38,31 @@ class IndexShardsIntegrationTest {
     @Test
     void shouldCreateEveryIndexOfAVersionWithTheConfiguredShardsAndReplicas() throws Exception {
         ElasticsearchClient client = EsClients.create(SharedInfrastructure.get().elasticsearchUrl());
-        IndexNames names = new IndexNames("shards-" + UUID.randomUUID().toString().substring(0, 8));
-        IndexLayout layout = new IndexLayout(client, names, Embeddings.single(new NamedModel("m", 8)),
-                new IndexShards(2, 1), VectorIndex.DEFAULT);
+        IndexNames names =
+                new IndexNames("shards-" + UUID.randomUUID().toString().substring(0, 8));
+        IndexLayout layout = new IndexLayout(
+                client, names, Embeddings.single(new NamedModel("m", 8)), new IndexShards(2, 1), VectorIndex.DEFAULT);
         IndexVersion version = layout.create(1);
         try {
             for (String index : List.of(version.chunksIndex(), version.docsIndex(), version.stateIndex())) {
-                IndexSettings settings = client.indices().getSettings(g -> g.index(index)).result().get(index)
-                        .settings().index();
+                IndexSettings settings = client.indices()
+                        .getSettings(g -> g.index(index))
+                        .result()
+                        .get(index)
+                        .settings()
+                        .index();
                 assertEquals("2", settings.numberOfShards(), index);
                 assertEquals("1", settings.numberOfReplicas(), index);
             }
             // The vector index is part of the format: another choice builds a new version.
             assertTrue(layout.isCurrentFormat(version));
-            assertFalse(new IndexLayout(client, names, Embeddings.single(new NamedModel("m", 8)), new IndexShards(2, 1),
-                    VectorIndex.HNSW).isCurrentFormat(version));
+            assertFalse(new IndexLayout(
+                            client,
+                            names,
+                            Embeddings.single(new NamedModel("m", 8)),
+                            new IndexShards(2, 1),
+                            VectorIndex.HNSW)
+                    .isCurrentFormat(version));
         } finally {
             // A replica a single node cannot place leaves the cluster yellow: do not leave it to the other tests.
             client.indices().delete(d -> d.index(version.chunksIndex(), version.docsIndex(), version.stateIndex())

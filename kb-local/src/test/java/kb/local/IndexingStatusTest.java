@@ -30,28 +30,45 @@ class IndexingStatusTest {
 
             await().atMost(DEADLINE).until(() -> {
                 JsonNode indexing = kb.getJson("/api/v1/status").path("indexing");
-                return indexing.path("state").asText().equals("running") && indexing.path("documentsDone").asLong() == 3
-                        && indexing.path("chunksAwaitingVectors").asLong() == indexing.path("chunksTotal").asLong();
+                return indexing.path("state").asText().equals("running")
+                        && indexing.path("documentsDone").asLong() == 3
+                        && indexing.path("chunksAwaitingVectors").asLong()
+                                == indexing.path("chunksTotal").asLong();
             });
             JsonNode answer = kb.search("quokka service restart");
             assertTrue(answer.get("found").asBoolean(), answer.toString());
             assertTrue(answer.get("partial").asBoolean(), answer.toString());
             assertEquals("runbooks/quokka.md", PipelineHarness.paths(answer).get(0));
-            assertEquals("[\"bm25\"]", answer.get("results").get(0).get("matchedBy").toString(), "no vector vote yet");
+            assertEquals(
+                    "[\"bm25\"]", answer.get("results").get(0).get("matchedBy").toString(), "no vector vote yet");
             var health = kb.request("/health");
             assertEquals(200, health.statusCode());
-            assertEquals("indexing", Json.MAPPER.readTree(health.body()).path("details").path("indexing").asText());
+            assertEquals(
+                    "indexing",
+                    Json.MAPPER
+                            .readTree(health.body())
+                            .path("details")
+                            .path("indexing")
+                            .asText());
 
             model.open();
             await().atMost(DEADLINE).until(() -> {
                 JsonNode indexing = kb.getJson("/api/v1/status").path("indexing");
-                return indexing.path("state").asText().equals("done") && indexing.path("chunksAwaitingVectors").asLong() == 0
-                        && indexing.path("chunksDone").asLong() == indexing.path("chunksTotal").asLong()
+                return indexing.path("state").asText().equals("done")
+                        && indexing.path("chunksAwaitingVectors").asLong() == 0
+                        && indexing.path("chunksDone").asLong()
+                                == indexing.path("chunksTotal").asLong()
                         && indexing.path("etaSeconds").asLong(-1) == 0;
             });
-            await().atMost(DEADLINE).until(() -> !kb.search("quokka service restart").get("partial").asBoolean());
-            await().atMost(DEADLINE).until(() -> Json.MAPPER.readTree(kb.request("/health").body()).path("details")
-                    .path("indexing").asText().equals("done"));
+            await().atMost(DEADLINE)
+                    .until(() ->
+                            !kb.search("quokka service restart").get("partial").asBoolean());
+            await().atMost(DEADLINE).until(() -> Json.MAPPER
+                    .readTree(kb.request("/health").body())
+                    .path("details")
+                    .path("indexing")
+                    .asText()
+                    .equals("done"));
             JsonNode after = kb.search("quokka service restart");
             assertEquals("runbooks/quokka.md", PipelineHarness.paths(after).get(0));
             assertTrue(after.get("results").get(0).get("matchedBy").toString().contains("vector"), after.toString());

@@ -21,8 +21,17 @@ class InfraFilesTest {
     void shouldDeclareEveryServiceWithAPinnedImage() throws Exception {
         Map<String, Object> compose = new Yaml().load(Files.readString(INFRA.resolve("docker-compose.yml")));
         Map<String, Map<String, Object>> services = (Map<String, Map<String, Object>>) compose.get("services");
-        assertEquals(List.of("kafka", "elasticsearch", "ingest-producer", "chunker-stream", "indexer-sink",
-                "query-api", "prometheus", "grafana"), List.copyOf(services.keySet()));
+        assertEquals(
+                List.of(
+                        "kafka",
+                        "elasticsearch",
+                        "ingest-producer",
+                        "chunker-stream",
+                        "indexer-sink",
+                        "query-api",
+                        "prometheus",
+                        "grafana"),
+                List.copyOf(services.keySet()));
         for (var service : services.entrySet()) {
             String image = (String) service.getValue().get("image");
             assertTrue(image.matches(".+:v?[0-9][0-9A-Za-z.\\-_]*"), service.getKey() + " image not pinned: " + image);
@@ -30,9 +39,11 @@ class InfraFilesTest {
         }
         assertEquals(PinnedImages.elasticsearch(), services.get("elasticsearch").get("image"), "the root pom pins it");
         assertEquals(PinnedImages.kafka(), services.get("kafka").get("image"), "the root pom pins it");
-        assertTrue(Files.readString(INFRA.resolve("Dockerfile")).contains("\nFROM " + PinnedImages.jre() + "\n"),
+        assertTrue(
+                Files.readString(INFRA.resolve("Dockerfile")).contains("\nFROM " + PinnedImages.jre() + "\n"),
                 "the Dockerfile's base image is the root pom's jre.image");
-        Map<String, Object> kafkaEnv = (Map<String, Object>) services.get("kafka").get("environment");
+        Map<String, Object> kafkaEnv =
+                (Map<String, Object>) services.get("kafka").get("environment");
         assertEquals("false", String.valueOf(kafkaEnv.get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")));
     }
 
@@ -53,8 +64,10 @@ class InfraFilesTest {
                 "KB_ES_REPLICAS", "${KB_ES_REPLICAS:-0}");
         for (String name : List.of("ingest-producer", "chunker-stream", "indexer-sink", "query-api")) {
             Map<String, Object> env = (Map<String, Object>) services.get(name).get("environment");
-            layout.forEach((variable, value) -> assertEquals(value, String.valueOf(env.get(variable)), name + " " + variable));
-            Map<String, Object> dependsOn = (Map<String, Object>) services.get(name).get("depends_on");
+            layout.forEach(
+                    (variable, value) -> assertEquals(value, String.valueOf(env.get(variable)), name + " " + variable));
+            Map<String, Object> dependsOn =
+                    (Map<String, Object>) services.get(name).get("depends_on");
             assertEquals(Map.of("condition", "service_healthy"), dependsOn.get("kafka"), name);
         }
         // No second place that creates topics with counts of its own.

@@ -16,12 +16,19 @@ class IngestionEndToEndTest {
 
     /** path → {a word only its body has, a word only its title has}. */
     private static final Map<String, List<String>> FILES = Map.of(
-            "notes/alpha.md", List.of("# Quillfeather Notes\n\nThe marmotrix lives here.\n", "marmotrix", "quillfeather"),
+            "notes/alpha.md",
+                    List.of("# Quillfeather Notes\n\nThe marmotrix lives here.\n", "marmotrix", "quillfeather"),
             "notes/beta.markdown", List.of("# Snorkelbay Guide\n\nAsk the pelicanzoid.\n", "pelicanzoid", "snorkelbay"),
-            "conf/vortexhall.yaml", List.of("# vortex config\nservices:\n  web:\n    image: grindlewick:1.0\n", "grindlewick", "vortexhall"),
+            "conf/vortexhall.yaml",
+                    List.of(
+                            "# vortex config\nservices:\n  web:\n    image: grindlewick:1.0\n",
+                            "grindlewick",
+                            "vortexhall"),
             "conf/plumtree.yml", List.of("server:\n  name: oxbowmancer\n", "oxbowmancer", "plumtree"),
-            "dash/tallowcrest.json", List.of("{\"name\": \"wobblefinch\", \"version\": \"1.0.0\"}", "wobblefinch", "tallowcrest"),
-            "scripts/ferngully.py", List.of("import os\n\n\ndef zanzibarite():\n    return os.getcwd()\n", "zanzibarite", "ferngully"),
+            "dash/tallowcrest.json",
+                    List.of("{\"name\": \"wobblefinch\", \"version\": \"1.0.0\"}", "wobblefinch", "tallowcrest"),
+            "scripts/ferngully.py",
+                    List.of("import os\n\n\ndef zanzibarite():\n    return os.getcwd()\n", "zanzibarite", "ferngully"),
             "misc/hollowmere.txt", List.of("Bring the gravelquest lantern.\n", "gravelquest", "hollowmere"));
 
     @Test
@@ -45,8 +52,9 @@ class IngestionEndToEndTest {
             kb.stop();
             kb.delete("notes/alpha.md");
             kb.with("KB_IMPORT_EXTENSIONS", "md,markdown,yaml,yml,json,py").start();
-            await().atMost(DEADLINE).until(() -> !kb.documentPaths().contains("notes/alpha.md")
-                    && !kb.documentPaths().contains("misc/hollowmere.txt"));
+            await().atMost(DEADLINE)
+                    .until(() -> !kb.documentPaths().contains("notes/alpha.md")
+                            && !kb.documentPaths().contains("misc/hollowmere.txt"));
             assertEquals(5, kb.documentPaths().size());
         }
     }

@@ -40,8 +40,10 @@ class McpErrorsTest {
     }
 
     private static HttpResponse<String> post(String path, String body, String session) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(kb.uri(path)).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(kb.uri(path))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
             request.header("Mcp-Session-Id", session);
         }
@@ -49,7 +51,9 @@ class McpErrorsTest {
     }
 
     private static void assertRpcError(int code, HttpResponse<String> response) throws Exception {
-        assertTrue(response.statusCode() >= 400 && response.statusCode() < 500, response.statusCode() + " " + response.body());
+        assertTrue(
+                response.statusCode() >= 400 && response.statusCode() < 500,
+                response.statusCode() + " " + response.body());
         assertFalse(response.body().contains("stackTrace"), response.body());
         assertTrue(response.body().length() < 1000, response.body());
         JsonNode error = Json.MAPPER.readTree(response.body());
@@ -61,8 +65,11 @@ class McpErrorsTest {
     void shouldAnswerMalformedMessagesWithJsonRpcErrors() throws Exception {
         assertRpcError(-32700, post("/mcp", "{bad json", null));
         assertRpcError(-32700, post("/mcp", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"meth", null));
-        assertRpcError(-32600, post("/mcp", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}]", null));
-        assertRpcError(-32602, post("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":\"str\"}", null));
+        assertRpcError(
+                -32600, post("/mcp", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}]", null));
+        assertRpcError(
+                -32602,
+                post("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":\"str\"}", null));
         HttpResponse<String> noSession = post("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", null);
         assertFalse(noSession.body().contains("stackTrace"), noSession.body());
         Json.MAPPER.readTree(noSession.body()).get("error").get("code").asInt();
@@ -73,19 +80,26 @@ class McpErrorsTest {
 
     @Test
     void shouldRefuseToolArgumentsOfTheWrongType() throws Exception {
-        var transport = HttpClientStreamableHttpTransport.builder("http://localhost:" + kb.port()).endpoint("/mcp")
-                .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper())).build();
-        try (var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
+        var transport = HttpClientStreamableHttpTransport.builder("http://localhost:" + kb.port())
+                .endpoint("/mcp")
+                .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
+                .build();
+        try (var client =
+                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
             client.initialize();
-            for (Map<String, Object> arguments : List.<Map<String, Object>>of(Map.of("query", 123),
-                    Map.of("query", "ERR_QUUX", "k", "ten"), Map.of("query", "ERR_QUUX", "k", 500),
-                    Map.of("query", "ERR_QUUX", "tag", 7), Map.of("query", "x".repeat(2001)))) {
+            for (Map<String, Object> arguments : List.<Map<String, Object>>of(
+                    Map.of("query", 123),
+                    Map.of("query", "ERR_QUUX", "k", "ten"),
+                    Map.of("query", "ERR_QUUX", "k", 500),
+                    Map.of("query", "ERR_QUUX", "tag", 7),
+                    Map.of("query", "x".repeat(2001)))) {
                 var result = client.callTool(new McpSchema.CallToolRequest("search_knowledge", arguments));
                 assertTrue(result.isError(), arguments + " was accepted");
             }
             var lookup = client.callTool(new McpSchema.CallToolRequest("lookup_knowledge", Map.of("query", 12345)));
             assertTrue(lookup.isError());
-            var fine = client.callTool(new McpSchema.CallToolRequest("search_knowledge", Map.of("query", "ERR_QUUX", "k", 3)));
+            var fine = client.callTool(
+                    new McpSchema.CallToolRequest("search_knowledge", Map.of("query", "ERR_QUUX", "k", 3)));
             assertFalse(fine.isError());
         }
     }
@@ -94,6 +108,7 @@ class McpErrorsTest {
     void shouldRefuseALookupBodyWhoseFieldsAreNotStrings() throws Exception {
         assertEquals(400, post("/api/v1/lookup", "{\"query\": 12345}", null).statusCode());
         assertEquals(400, post("/api/v1/lookup", "[\"ERR_QUUX\"]", null).statusCode());
-        assertEquals(200, post("/api/v1/lookup", "{\"query\": \"ERR_QUUX\"}", null).statusCode());
+        assertEquals(
+                200, post("/api/v1/lookup", "{\"query\": \"ERR_QUUX\"}", null).statusCode());
     }
 }

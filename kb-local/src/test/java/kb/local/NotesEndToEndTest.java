@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
 class NotesEndToEndTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
-    private static final String ALPHA = """
+    private static final String ALPHA =
+            """
             ---
             title: Alpha runbook
             tags: [ops/db, quuxtag]
@@ -41,7 +42,8 @@ class NotesEndToEndTest {
             ---
             The flibbertigibbet rotation for the primary database. See [[Beta]] and [[Nowhere]].
             """;
-    private static final String BETA = """
+    private static final String BETA =
+            """
             ---
             title: Beta notes
             tags: ops
@@ -82,7 +84,8 @@ class NotesEndToEndTest {
             assertEquals(List.of("vault/alpha.md", "vault/beta.md"), paths(question, "&tag=ops" + arms), arms);
             assertEquals(List.of("vault/alpha.md"), paths(question, "&tag=ops%2Fdb" + arms), arms);
             assertEquals(List.of("vault/beta.md"), paths(question, "&where=status:Final" + arms), arms);
-            assertEquals(List.of("vault/beta.md"), paths(question, "&tag=ops&tag=quuxtag&where=status:final" + arms), arms);
+            assertEquals(
+                    List.of("vault/beta.md"), paths(question, "&tag=ops&tag=quuxtag&where=status:final" + arms), arms);
         }
         assertEquals(3, paths(question, "").size());
     }
@@ -98,7 +101,9 @@ class NotesEndToEndTest {
         JsonNode context = kb.getJson("/api/v1/context?q=flibbertigibbet&tag=ops%2Fdb");
         assertEquals(1, context.get("documents").size(), context.toString());
         List<String> listed = new ArrayList<>();
-        kb.getJson("/api/v1/documents?tag=ops").get("documents").forEach(d -> listed.add(d.get("path").asText()));
+        kb.getJson("/api/v1/documents?tag=ops")
+                .get("documents")
+                .forEach(d -> listed.add(d.get("path").asText()));
         assertEquals(List.of("vault/alpha.md", "vault/beta.md"), listed);
         HttpResponse<String> bad = kb.request("/api/v1/search?q=x&where=nocolon");
         assertEquals(400, bad.statusCode(), bad.body());
@@ -107,23 +112,35 @@ class NotesEndToEndTest {
     @Test
     void shouldFilterBothMcpToolsAndDescribeTheFilters() throws Exception {
         var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
-        var transport = HttpClientStreamableHttpTransport.builder("http://localhost:" + kb.port()).endpoint("/mcp")
-                .jsonMapper(mapper).build();
-        try (var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
+        var transport = HttpClientStreamableHttpTransport.builder("http://localhost:" + kb.port())
+                .endpoint("/mcp")
+                .jsonMapper(mapper)
+                .build();
+        try (var client =
+                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
             client.initialize();
             for (McpSchema.Tool tool : client.listTools().tools()) {
                 assertTrue(tool.inputSchema().properties().containsKey("tag"), tool.name());
                 assertTrue(tool.inputSchema().properties().containsKey("where"), tool.name());
             }
-            JsonNode search = callTool(client, "search_knowledge",
-                    Map.of("query", "flibbertigibbet rotation", "tag", List.of("ops"), "where", List.of("status:draft")));
+            JsonNode search = callTool(
+                    client,
+                    "search_knowledge",
+                    Map.of(
+                            "query",
+                            "flibbertigibbet rotation",
+                            "tag",
+                            List.of("ops"),
+                            "where",
+                            List.of("status:draft")));
             assertEquals(List.of("vault/alpha.md"), PipelineHarness.paths(search));
             JsonNode lookup = callTool(client, "lookup_knowledge", Map.of("query", "quuxtag", "where", "status:final"));
             assertEquals("vault/beta.md", lookup.get("primary").get("source").asText(), lookup.toString());
         }
     }
 
-    private static JsonNode callTool(McpSyncClient client, String tool, Map<String, Object> arguments) throws Exception {
+    private static JsonNode callTool(McpSyncClient client, String tool, Map<String, Object> arguments)
+            throws Exception {
         var result = client.callTool(new McpSchema.CallToolRequest(tool, arguments));
         return Json.MAPPER.readTree(((McpSchema.TextContent) result.content().get(0)).text());
     }
@@ -159,11 +176,14 @@ class NotesEndToEndTest {
     }
 
     private static List<String> backlinks(String path) throws Exception {
-        HttpResponse<String> response = kb.request("/api/v1/documents/"
-                + URLEncoder.encode(id(path), StandardCharsets.UTF_8));
+        HttpResponse<String> response =
+                kb.request("/api/v1/documents/" + URLEncoder.encode(id(path), StandardCharsets.UTF_8));
         List<String> paths = new ArrayList<>();
         if (response.statusCode() == 200) {
-            Json.MAPPER.readTree(response.body()).get("backlinks").forEach(b -> paths.add(b.get("path").asText()));
+            Json.MAPPER
+                    .readTree(response.body())
+                    .get("backlinks")
+                    .forEach(b -> paths.add(b.get("path").asText()));
         }
         return paths;
     }

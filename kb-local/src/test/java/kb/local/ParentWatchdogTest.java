@@ -17,19 +17,23 @@ class ParentWatchdogTest {
     @Test
     void shouldStopTheChildWhenTheJvmIsKilledWithSigkill() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), WatchdogChildMain.class.getName())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process jvm = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), WatchdogChildMain.class.getName())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         try {
-            long wrapperPid = Long.parseLong(new BufferedReader(new InputStreamReader(jvm.getInputStream(),
-                    StandardCharsets.UTF_8)).readLine().strip());
+            long wrapperPid = Long.parseLong(
+                    new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))
+                            .readLine()
+                            .strip());
             ProcessHandle wrapper = ProcessHandle.of(wrapperPid).orElseThrow();
             await().atMost(Duration.ofSeconds(10)).until(() -> wrapper.descendants()
                     .anyMatch(p -> p.info().command().orElse("").endsWith("sleep")));
             List<ProcessHandle> watched = wrapper.descendants().toList();
             jvm.destroyForcibly(); // SIGKILL: no shutdown hook runs
             jvm.waitFor();
-            await().atMost(Duration.ofSeconds(10)).until(() -> !wrapper.isAlive()
-                    && watched.stream().noneMatch(ProcessHandle::isAlive));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> !wrapper.isAlive() && watched.stream().noneMatch(ProcessHandle::isAlive));
             assertTrue(watched.stream().noneMatch(ProcessHandle::isAlive));
         } finally {
             jvm.destroyForcibly();

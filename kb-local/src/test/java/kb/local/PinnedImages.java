@@ -10,8 +10,7 @@ final class PinnedImages {
 
     private static final Properties IMAGES = load();
 
-    private PinnedImages() {
-    }
+    private PinnedImages() {}
 
     static String kafka() {
         return IMAGES.getProperty("kafka.image");

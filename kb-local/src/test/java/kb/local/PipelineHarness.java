@@ -58,7 +58,8 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
 
     /** Embeddings computed by the sink so far. */
     double embeddingsComputed() {
-        return registry.counter("kb_sink_embeddings_total", "source", "computed").count();
+        return registry.counter("kb_sink_embeddings_total", "source", "computed")
+                .count();
     }
 
     Path kbDir() {
@@ -79,21 +80,32 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     PipelineHarness start() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Map<String, String> values = new HashMap<>(Map.of(
-                "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                "KB_ES_URL", elasticsearchUrl == null ? infra.elasticsearchUrl() : elasticsearchUrl,
-                "KB_BASE_DIR", kbDir.toString(),
-                "KB_API_PORT", "0",
-                "KB_TOPIC_PREFIX", prefix + ".",
-                "KB_INDEX_PREFIX", prefix,
-                "KB_CHUNKER_APP_ID", prefix + "-chunker",
-                "KB_SINK_GROUP", prefix + "-indexer",
-                "KB_STREAMS_STATE_DIR", stateDir.toString(),
-                "KB_DEBOUNCE", "100"));
+                "KB_KAFKA_BOOTSTRAP",
+                infra.bootstrapServers(),
+                "KB_ES_URL",
+                elasticsearchUrl == null ? infra.elasticsearchUrl() : elasticsearchUrl,
+                "KB_BASE_DIR",
+                kbDir.toString(),
+                "KB_API_PORT",
+                "0",
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_INDEX_PREFIX",
+                prefix,
+                "KB_CHUNKER_APP_ID",
+                prefix + "-chunker",
+                "KB_SINK_GROUP",
+                prefix + "-indexer",
+                "KB_STREAMS_STATE_DIR",
+                stateDir.toString(),
+                "KB_DEBOUNCE",
+                "100"));
         values.put("KB_COLLECTION", COLLECTION);
         values.putAll(extraSettings);
         registry = Metrics.newRegistry();
         String modelId = values.get("KB_EMBEDDING_MODEL");
-        kb.core.embed.Embeddings model = embedder != null ? kb.core.embed.Embeddings.single(embedder)
+        kb.core.embed.Embeddings model = embedder != null
+                ? kb.core.embed.Embeddings.single(embedder)
                 : modelId == null ? SharedInfrastructure.embeddings() : kb.core.embed.Embeddings.load(modelId);
         pipeline = LocalPipeline.start(new Settings(values), model, registry);
         return this;
@@ -146,7 +158,8 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
 
     HttpResponse<String> request(String pathAndQuery) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + pipeline.port() + pathAndQuery))
-                .GET().build();
+                .GET()
+                .build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
@@ -184,7 +197,9 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     /** Paths of every indexed document, from the document listing. */
     java.util.List<String> documentPaths() throws IOException, InterruptedException {
         java.util.List<String> paths = new java.util.ArrayList<>();
-        getJson("/api/v1/documents?size=1000").get("documents").forEach(d -> paths.add(d.get("path").asText()));
+        getJson("/api/v1/documents?size=1000")
+                .get("documents")
+                .forEach(d -> paths.add(d.get("path").asText()));
         return paths;
     }
 
@@ -201,7 +216,8 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
             chunks += d.get("chunkCount").asLong();
         }
         JsonNode status = getJson("/api/v1/status");
-        return paths.equals(expectedPaths) && status.get("chunks").asLong() == chunks
+        return paths.equals(expectedPaths)
+                && status.get("chunks").asLong() == chunks
                 && status.path("chunksAwaitingVectors").asLong() == 0;
     }
 

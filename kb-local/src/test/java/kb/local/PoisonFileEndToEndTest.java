@@ -51,22 +51,26 @@ class PoisonFileEndToEndTest {
             await().atMost(DEADLINE).until(() -> kb.documentPaths().equals(List.of("notes/before.md")));
             String bootstrap = SharedInfrastructure.get().bootstrapServers();
             try (TopicReader events = new TopicReader(bootstrap, kb.prefix() + ".file-events");
-                 TopicReader dlq = new TopicReader(bootstrap, kb.prefix() + ".dlq")) {
+                    TopicReader dlq = new TopicReader(bootstrap, kb.prefix() + ".dlq")) {
                 Files.write(kb.kbDir().resolve(poisonPath), poison);
-                await().atMost(DEADLINE).until(() -> events.keysIn(PipelineHarness.COLLECTION).contains(poisonPath));
+                await().atMost(DEADLINE)
+                        .until(() -> events.keysIn(PipelineHarness.COLLECTION).contains(poisonPath));
                 kb.write("notes/after.md", "# After\n\nThe quetzalcoatlus note, written after the poison file.\n");
 
-                await().atMost(DEADLINE).until(() -> PipelineHarness.paths(kb.search("quetzalcoatlus")).contains("notes/after.md"));
+                await().atMost(DEADLINE).until(() -> PipelineHarness.paths(kb.search("quetzalcoatlus"))
+                        .contains("notes/after.md"));
                 await().atMost(DEADLINE).until(() -> kb.documentPaths().contains(poisonPath));
-                ConsumerRecord<byte[], byte[]> notice = await().atMost(DEADLINE).until(() -> letterFor(dlq, poisonPath),
-                        r -> r != null);
+                ConsumerRecord<byte[], byte[]> notice =
+                        await().atMost(DEADLINE).until(() -> letterFor(dlq, poisonPath), r -> r != null);
                 assertEquals("DocumentTruncated", DeadLetters.header(notice.headers(), DeadLetters.CLASS));
                 assertEquals("chunker-stream", DeadLetters.header(notice.headers(), DeadLetters.STAGE));
-                System.out.println("[poison] " + poisonPath + ": " + DeadLetters.header(notice.headers(), DeadLetters.MESSAGE));
+                System.out.println(
+                        "[poison] " + poisonPath + ": " + DeadLetters.header(notice.headers(), DeadLetters.MESSAGE));
 
                 kb.delete(poisonPath);
                 await().atMost(DEADLINE).until(() -> kb.indexed(List.of("notes/after.md", "notes/before.md")));
-                assertTrue(kb.getJson("/api/v1/status").get("chunks").asLong() == 2, "only the two notes' chunks remain");
+                assertTrue(
+                        kb.getJson("/api/v1/status").get("chunks").asLong() == 2, "only the two notes' chunks remain");
             }
         }
     }
@@ -74,7 +78,9 @@ class PoisonFileEndToEndTest {
     private static ConsumerRecord<byte[], byte[]> letterFor(TopicReader dlq, String path) {
         return dlq.records().stream()
                 .filter(r -> r.key() != null
-                        && kb.core.Ids.fileKey(PipelineHarness.COLLECTION, path).equals(new String(r.key(), StandardCharsets.UTF_8)))
-                .findFirst().orElse(null);
+                        && kb.core.Ids.fileKey(PipelineHarness.COLLECTION, path)
+                                .equals(new String(r.key(), StandardCharsets.UTF_8)))
+                .findFirst()
+                .orElse(null);
     }
 }

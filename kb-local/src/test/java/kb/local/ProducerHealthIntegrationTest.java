@@ -59,21 +59,29 @@ class ProducerHealthIntegrationTest {
 
     @TempDir
     Path base;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     private int health(MetricsServer server) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/health")).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/health"))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     @Test
     void shouldReportUnhealthyOnceTheWatcherThreadHasDied() throws Exception {
         BreakableClock clock = new BreakableClock();
         Settings settings = new Settings(Map.of(
-                "KB_KAFKA_BOOTSTRAP", SharedInfrastructure.get().bootstrapServers(),
-                "KB_TOPIC_PREFIX", "h" + UUID.randomUUID().toString().substring(0, 8) + ".",
-                "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50"));
+                "KB_KAFKA_BOOTSTRAP",
+                SharedInfrastructure.get().bootstrapServers(),
+                "KB_TOPIC_PREFIX",
+                "h" + UUID.randomUUID().toString().substring(0, 8) + ".",
+                "KB_BASE_DIR",
+                base.toString(),
+                "KB_DEBOUNCE",
+                "50"));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         IngestProducer producer = new IngestProducer(ProducerConfig.from(settings), registry, clock);
         assertFalse(producer.isHealthy(), "not started yet");

@@ -29,6 +29,7 @@ class ProducerIntegrationTest {
 
     @TempDir
     Path base;
+
     private String prefix;
     private String bootstrap;
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -54,23 +55,39 @@ class ProducerIntegrationTest {
     void shouldDeadLetterWhatCannotBeIngestedWithTheReasonAndCarryOn() throws Exception {
         write("bin.md", "abc\u0000def");
         write("big.md", "x".repeat(5000));
-        Files.write(base.resolve("latin1.txt"), new byte[]{'c', 'a', 'f', (byte) 0xe9});
+        Files.write(base.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9});
         write("good.md", "fine");
         try (IngestProducer producer = start(Map.of("KB_MAX_FILE_BYTES", "1000"));
-             TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
-             TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq")) {
+                TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
+                TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq")) {
             await().atMost(DEADLINE).until(() -> dlq.records().size() == 3);
             Map<String, String> reasons = new HashMap<>();
             for (ConsumerRecord<byte[], byte[]> r : dlq.records()) {
                 assertEquals("ingest-producer", DeadLetters.header(r.headers(), DeadLetters.STAGE));
                 assertTrue(!DeadLetters.header(r.headers(), DeadLetters.MESSAGE).isBlank());
-                reasons.put(new String(r.key(), StandardCharsets.UTF_8).substring("notes:".length()), DeadLetters.header(r.headers(), DeadLetters.CLASS));
+                reasons.put(
+                        new String(r.key(), StandardCharsets.UTF_8).substring("notes:".length()),
+                        DeadLetters.header(r.headers(), DeadLetters.CLASS));
             }
-            assertEquals(Map.of("bin.md", "BinaryContent", "big.md", "FileTooLarge",
-                    "latin1.txt", "MalformedInputException"), reasons);
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).equals(List.of("good.md")));
-            assertEquals(1.0, registry.counter("kb_producer_dlq_total", "reason", "binary").count());
-            assertEquals(1.0, registry.counter("kb_producer_dlq_total", "reason", "oversize").count());
+            assertEquals(
+                    Map.of(
+                            "bin.md",
+                            "BinaryContent",
+                            "big.md",
+                            "FileTooLarge",
+                            "latin1.txt",
+                            "MalformedInputException"),
+                    reasons);
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).equals(List.of("good.md")));
+            assertEquals(
+                    1.0,
+                    registry.counter("kb_producer_dlq_total", "reason", "binary")
+                            .count());
+            assertEquals(
+                    1.0,
+                    registry.counter("kb_producer_dlq_total", "reason", "oversize")
+                            .count());
         }
     }
 
@@ -81,16 +98,21 @@ class ProducerIntegrationTest {
         write("c.md", "gamma");
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
             try (IngestProducer first = start(Map.of())) {
-                await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).size() == 3);
+                await().atMost(DEADLINE)
+                        .until(() -> events.keysIn(TestProducers.COLLECTION).size() == 3);
             }
             Files.delete(base.resolve("a.md"));
             Files.setLastModifiedTime(base.resolve("c.md"), FileTime.fromMillis(System.currentTimeMillis()));
             try (IngestProducer second = start(Map.of("KB_IMPORT_EXTENSIONS", "md"))) {
                 write("sentinel.md", "last");
-                await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("sentinel.md"));
-                List<String> afterRestart = events.keysIn(TestProducers.COLLECTION).subList(3, events.keysIn(TestProducers.COLLECTION).size());
-                assertEquals(List.of("a.md(deleted)", "b.txt(deleted)", "sentinel.md"),
-                        afterRestart.stream().sorted().toList(), "c.md is unchanged: nothing new for it");
+                await().atMost(DEADLINE)
+                        .until(() -> events.keysIn(TestProducers.COLLECTION).contains("sentinel.md"));
+                List<String> afterRestart = events.keysIn(TestProducers.COLLECTION)
+                        .subList(3, events.keysIn(TestProducers.COLLECTION).size());
+                assertEquals(
+                        List.of("a.md(deleted)", "b.txt(deleted)", "sentinel.md"),
+                        afterRestart.stream().sorted().toList(),
+                        "c.md is unchanged: nothing new for it");
             }
         }
     }
@@ -104,22 +126,28 @@ class ProducerIntegrationTest {
         write("notes/inside.txt", "inside");
         Files.createSymbolicLink(base.resolve("notes/inside-link.md"), base.resolve("notes/inside.txt"));
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
-             IngestProducer producer = start(Map.of())) {
+                IngestProducer producer = start(Map.of())) {
             // The link out of the base folder is not followed; the one inside it is.
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).stream().sorted().toList()
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).stream()
+                    .sorted()
+                    .toList()
                     .equals(List.of("notes/inside-link.md", "notes/inside.txt", "notes/old.md")));
             Files.move(base.resolve("notes/old.md"), base.resolve("notes/new.md"));
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).containsAll(List.of("notes/old.md(deleted)", "notes/new.md")));
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION)
+                    .containsAll(List.of("notes/old.md(deleted)", "notes/new.md")));
             write("fresh/deep/er/file.md", "in a new folder");
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/deep/er/file.md"));
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/deep/er/file.md"));
             write(".hidden/junk.md", "never");
             write("fresh/.trash/x.md", "never");
             for (int i = 0; i < 5; i++) {
                 write("fresh/burst.md", "version " + i); // an editor's save burst
             }
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/burst.md"));
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/burst.md"));
             Files.delete(base.resolve("fresh/deep/er/file.md"));
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/deep/er/file.md(deleted)"));
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).contains("fresh/deep/er/file.md(deleted)"));
             List<String> keys = events.keysIn(TestProducers.COLLECTION);
             assertEquals(1, Collections.frequency(keys, "fresh/burst.md"), "a save burst is one event: " + keys);
             assertTrue(keys.stream().noneMatch(k -> k.contains(".hidden") || k.contains(".trash")), keys.toString());

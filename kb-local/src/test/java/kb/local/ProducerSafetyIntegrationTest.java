@@ -30,8 +30,10 @@ class ProducerSafetyIntegrationTest {
 
     @TempDir
     Path base;
+
     @TempDir
     Path outside;
+
     private String prefix;
     private String bootstrap;
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -54,12 +56,20 @@ class ProducerSafetyIntegrationTest {
 
     private static void mkfifo(Path path) throws Exception {
         Files.createDirectories(path.getParent());
-        assertEquals(0, new ProcessBuilder("mkfifo", path.toString()).inheritIO().start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("mkfifo", path.toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor());
     }
 
     private static List<String> dlqKeys(TopicReader dlq) {
-        return dlq.records().stream().map(r -> new String(r.key(), StandardCharsets.UTF_8))
-                .map(k -> k.substring(kb.core.Ids.fileKey(TestProducers.COLLECTION, "").length())).toList();
+        return dlq.records().stream()
+                .map(r -> new String(r.key(), StandardCharsets.UTF_8))
+                .map(k -> k.substring(
+                        kb.core.Ids.fileKey(TestProducers.COLLECTION, "").length()))
+                .toList();
     }
 
     @Test
@@ -67,16 +77,19 @@ class ProducerSafetyIntegrationTest {
         mkfifo(base.resolve("notes/x.md"));
         write(base, "notes/good.md", "fine");
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
-             TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq");
-             IngestProducer producer = start(Map.of())) {
+                TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq");
+                IngestProducer producer = start(Map.of())) {
             assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS), "the scan got past the pipe");
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).equals(List.of("notes/good.md")));
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).equals(List.of("notes/good.md")));
             await().atMost(DEADLINE).until(() -> dlqKeys(dlq).equals(List.of("notes/x.md")));
-            assertEquals("NotARegularFile", DeadLetters.header(dlq.records().get(0).headers(), DeadLetters.CLASS));
+            assertEquals(
+                    "NotARegularFile", DeadLetters.header(dlq.records().get(0).headers(), DeadLetters.CLASS));
 
             mkfifo(base.resolve("notes/y.md"));
             write(base, "notes/after.md", "written after the second pipe");
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("notes/after.md"));
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).contains("notes/after.md"));
             await().atMost(DEADLINE).until(() -> dlqKeys(dlq).equals(List.of("notes/x.md", "notes/y.md")));
         }
     }
@@ -88,25 +101,31 @@ class ProducerSafetyIntegrationTest {
         write(base, "real/inner.md", "inside");
         Files.createSymbolicLink(base.resolve("alias"), base.resolve("real"));
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events");
-             IngestProducer producer = start(Map.of())) {
+                IngestProducer producer = start(Map.of())) {
             assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS));
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).stream().sorted().toList()
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).stream()
+                    .sorted()
+                    .toList()
                     .equals(List.of("alias/inner.md", "real/inner.md")));
 
             write(outside, "created-later.md", "outside, created after the start");
             write(base, "real/later.md", "inside, created after the start");
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).containsAll(List.of("real/later.md", "alias/later.md")));
+            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION)
+                    .containsAll(List.of("real/later.md", "alias/later.md")));
             write(base, "sentinel.md", "last");
-            await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains("sentinel.md"));
-            assertTrue(events.keysIn(TestProducers.COLLECTION).stream().noneMatch(k -> k.startsWith("ext/")), events.keysIn(TestProducers.COLLECTION).toString());
+            await().atMost(DEADLINE)
+                    .until(() -> events.keysIn(TestProducers.COLLECTION).contains("sentinel.md"));
+            assertTrue(
+                    events.keysIn(TestProducers.COLLECTION).stream().noneMatch(k -> k.startsWith("ext/")),
+                    events.keysIn(TestProducers.COLLECTION).toString());
         }
     }
 
     @Test
     void shouldReportAnUnchangedBadFileOnceAcrossRestartsAndAgainWhenItChanges() throws Exception {
-        Files.write(base.resolve("bin.md"), new byte[]{'a', 0, 'b'});
+        Files.write(base.resolve("bin.md"), new byte[] {'a', 0, 'b'});
         write(base, "big.md", "x".repeat(5000));
-        Files.write(base.resolve("latin1.txt"), new byte[]{'c', 'a', 'f', (byte) 0xe9});
+        Files.write(base.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9});
         mkfifo(base.resolve("pipe.md"));
         Map<String, String> smallCap = Map.of("KB_MAX_FILE_BYTES", "1000");
         try (TopicReader dlq = new TopicReader(bootstrap, prefix + "dlq")) {
@@ -116,13 +135,14 @@ class ProducerSafetyIntegrationTest {
                     write(base, "sentinel-" + run + ".md", "run " + run);
                     try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
                         String sentinel = "sentinel-" + run + ".md";
-                        await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION).contains(sentinel));
+                        await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION)
+                                .contains(sentinel));
                     }
                 }
             }
             assertEquals(4, dlq.recordsToEnd().size(), "4 bad files, 3 starts: " + dlqKeys(dlq));
 
-            Files.write(base.resolve("bin.md"), new byte[]{'a', 0, 'c'});
+            Files.write(base.resolve("bin.md"), new byte[] {'a', 0, 'c'});
             try (IngestProducer producer = start(smallCap)) {
                 assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS));
                 await().atMost(DEADLINE).until(() -> dlq.records().size() == 5);

@@ -29,30 +29,36 @@ class ProgressReporterTest {
 
     @Test
     void shouldSayDocumentsChunksRateEtaAndChunksAwaitingVectors() {
-        assertEquals("kb: indexing 120/499 documents, 800/3,100 chunks, 12.3 chunks/s, ETA 3 min 10 s"
-                + " (640 chunks await vectors)", ProgressReporter.runningLine(RUNNING));
+        assertEquals(
+                "kb: indexing 120/499 documents, 800/3,100 chunks, 12.3 chunks/s, ETA 3 min 10 s"
+                        + " (640 chunks await vectors)",
+                ProgressReporter.runningLine(RUNNING));
     }
 
     @Test
     void shouldSayTheEtaIsNotKnownBeforeThereIsARate() {
         Block first = new Block("running", 0, 2_000, 0, 10_000, 0, null, 0);
-        assertEquals("kb: indexing 0/2,000 documents, 0/10,000 chunks, 0.0 chunks/s, ETA not known yet",
+        assertEquals(
+                "kb: indexing 0/2,000 documents, 0/10,000 chunks, 0.0 chunks/s, ETA not known yet",
                 ProgressReporter.runningLine(first));
     }
 
     @Test
     void shouldSayOnceDoneHowMuchWasIndexedAndHowLongItTook() {
         assertEquals("kb: indexed 499 documents (3,100 chunks) in 3 min 2 s", ProgressReporter.doneLine(DONE, 182));
-        assertEquals("kb: indexed 1 document (1 chunk) in 4 s",
+        assertEquals(
+                "kb: indexed 1 document (1 chunk) in 4 s",
                 ProgressReporter.doneLine(new Block("done", 1, 1, 1, 1, 0, 0L, 0), 4));
     }
 
     @Test
     void shouldDrawABarOfTheChunksDone() {
         Block half = new Block("running", 250, 499, 1_550, 3_100, 12.3, 126L, 0);
-        assertEquals("kb: [##########..........]  50% 250/499 docs, 1,550/3,100 chunks, 12.3 chunks/s, ETA 2 min 6 s",
+        assertEquals(
+                "kb: [##########..........]  50% 250/499 docs, 1,550/3,100 chunks, 12.3 chunks/s, ETA 2 min 6 s",
                 ProgressReporter.bar(half));
-        assertTrue(ProgressReporter.bar(new Block("running", 0, 0, 0, 0, 0, null, 0)).startsWith("kb: [....................]   0%"));
+        assertTrue(ProgressReporter.bar(new Block("running", 0, 0, 0, 0, 0, null, 0))
+                .startsWith("kb: [....................]   0%"));
     }
 
     @Test
@@ -67,10 +73,14 @@ class ProgressReporterTest {
     void shouldPrintRunningLinesThenExactlyOneDoneLine() {
         AtomicInteger looks = new AtomicInteger();
         current.set(RUNNING);
-        try (ProgressReporter reporter = ProgressReporter.start(() -> {
-            looks.incrementAndGet();
-            return current.get();
-        }, out, false, Duration.ofMillis(10))) {
+        try (ProgressReporter reporter = ProgressReporter.start(
+                () -> {
+                    looks.incrementAndGet();
+                    return current.get();
+                },
+                out,
+                false,
+                Duration.ofMillis(10))) {
             await().atMost(Duration.ofSeconds(10)).until(() -> output().contains("kb: indexing 120/499 documents"));
             current.set(DONE);
             await().atMost(Duration.ofSeconds(10)).until(() -> output().contains("kb: indexed 499 documents"));

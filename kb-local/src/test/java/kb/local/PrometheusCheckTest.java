@@ -37,30 +37,51 @@ class PrometheusCheckTest {
 
     @Test
     void shouldAnswerEveryDashboardAndAlertExpressionFromARealPrometheus() throws Exception {
-        assumeTrue(Files.isExecutable(PROMETHEUS) && Files.isExecutable(PROMTOOL), "prometheus is installed by .ci/run");
-        Path alerts = InfraFilesTest.INFRA.resolve("prometheus/alerts.yml").toAbsolutePath().normalize();
+        assumeTrue(
+                Files.isExecutable(PROMETHEUS) && Files.isExecutable(PROMTOOL), "prometheus is installed by .ci/run");
+        Path alerts = InfraFilesTest.INFRA
+                .resolve("prometheus/alerts.yml")
+                .toAbsolutePath()
+                .normalize();
         assertEquals(0, run(PROMTOOL.toString(), "check", "rules", alerts.toString()));
-        assertEquals(0, run(PROMTOOL.toString(), "check", "config", "--syntax-only",
-                InfraFilesTest.INFRA.resolve("prometheus/prometheus.yml").toString()));
+        assertEquals(
+                0,
+                run(
+                        PROMTOOL.toString(),
+                        "check",
+                        "config",
+                        "--syntax-only",
+                        InfraFilesTest.INFRA
+                                .resolve("prometheus/prometheus.yml")
+                                .toString()));
         try (PipelineHarness kb = new PipelineHarness()) {
             kb.start();
             Path config = dir.resolve("prometheus.yml");
-            Files.writeString(config, """
+            Files.writeString(
+                    config,
+                    """
                     global: {scrape_interval: 1s, evaluation_interval: 1s}
                     rule_files: ["%s"]
                     scrape_configs:
                       - job_name: kb
                         static_configs: [{targets: ["localhost:%d"]}]
-                    """.formatted(alerts, kb.port()));
+                    """
+                            .formatted(alerts, kb.port()));
             assertEquals(0, run(PROMTOOL.toString(), "check", "config", config.toString()));
             int port = FreePorts.pick();
-            Process prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
-                    "--storage.tsdb.path=" + dir.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + port)
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+            Process prometheus = new ProcessBuilder(
+                            PROMETHEUS.toString(),
+                            "--config.file=" + config,
+                            "--storage.tsdb.path=" + dir.resolve("tsdb"),
+                            "--web.listen-address=127.0.0.1:" + port)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("prometheus.log").toFile())
+                    .start();
             try {
                 activity(kb);
                 List<String> expressions = expressions(alerts);
-                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(2))
+                await().atMost(Duration.ofSeconds(120))
+                        .pollInterval(Duration.ofSeconds(2))
                         .until(() -> empty(port, expressions).isEmpty());
             } finally {
                 prometheus.destroy();
@@ -73,7 +94,7 @@ class PrometheusCheckTest {
     private static void activity(PipelineHarness kb) throws Exception {
         kb.write("ops/a.md", "# Alpha\n\nThe metricprobe runbook.\n");
         kb.write("ops/b.md", "# Beta\n\nSecond note.\n");
-        Files.write(kb.kbDir().resolve("ops/blob.md"), new byte[]{'x', 0, 'y'});
+        Files.write(kb.kbDir().resolve("ops/blob.md"), new byte[] {'x', 0, 'y'});
         await().atMost(Duration.ofSeconds(60)).until(() -> kb.indexed(List.of("ops/a.md", "ops/b.md")));
         kb.write("ops/a.md", "# Alpha\n\nThe metricprobe runbook, edited.\n");
         kb.delete("ops/b.md");
@@ -86,8 +107,11 @@ class PrometheusCheckTest {
     @SuppressWarnings("unchecked")
     private static List<String> expressions(Path alerts) throws Exception {
         List<String> expressions = new ArrayList<>();
-        JsonNode dashboard = Json.MAPPER.readTree(InfraFilesTest.INFRA.resolve("grafana/dashboards/kb-pipeline.json").toFile());
-        dashboard.get("panels").forEach(p -> p.get("targets").forEach(t -> expressions.add(t.get("expr").asText())));
+        JsonNode dashboard = Json.MAPPER.readTree(InfraFilesTest.INFRA
+                .resolve("grafana/dashboards/kb-pipeline.json")
+                .toFile());
+        dashboard.get("panels").forEach(p -> p.get("targets")
+                .forEach(t -> expressions.add(t.get("expr").asText())));
         Map<String, Object> rules = new Yaml().load(Files.readString(alerts));
         for (Map<String, Object> group : (List<Map<String, Object>>) rules.get("groups")) {
             for (Map<String, Object> rule : (List<Map<String, Object>>) group.get("rules")) {
@@ -105,9 +129,11 @@ class PrometheusCheckTest {
             URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query="
                     + URLEncoder.encode(expression, StandardCharsets.UTF_8));
             try {
-                JsonNode body = Json.MAPPER.readTree(http.send(HttpRequest.newBuilder(uri).build(),
-                        HttpResponse.BodyHandlers.ofString()).body());
-                if (!"success".equals(body.path("status").asText()) || body.path("data").path("result").isEmpty()) {
+                JsonNode body = Json.MAPPER.readTree(
+                        http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
+                                .body());
+                if (!"success".equals(body.path("status").asText())
+                        || body.path("data").path("result").isEmpty()) {
                     empty.add(expression);
                 }
             } catch (java.io.IOException e) {

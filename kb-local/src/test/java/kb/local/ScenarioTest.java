@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.OptionalDouble;
+import java.util.Set;
 import kb.local.eval.ScenarioEval;
 import kb.local.eval.ScenarioRow;
 import kb.local.eval.ScenarioScoring;
@@ -23,8 +23,14 @@ import org.junit.jupiter.api.Test;
  */
 class ScenarioTest {
 
-    private static final Set<String> ACCEPTANCE = Set.of("How did I install gitlab?", "kafkabridge", "ERR_TIMEOUT",
-            "err_timeout", "支付网关超时问题", "MSI X870", "suitcase locks");
+    private static final Set<String> ACCEPTANCE = Set.of(
+            "How did I install gitlab?",
+            "kafkabridge",
+            "ERR_TIMEOUT",
+            "err_timeout",
+            "支付网关超时问题",
+            "MSI X870",
+            "suitcase locks");
 
     @Test
     void shouldAnswerOnTopicQuestionsFirstAndDeflectOffTopicOnes() throws Exception {
@@ -63,8 +69,9 @@ class ScenarioTest {
                 falseFound += !onTopic && found ? 1 : 0;
                 falseDeflect += onTopic && !found ? 1 : 0;
             }
-            System.out.printf("[calibration] threshold %.2f: %d off-topic answered, %d on-topic deflected%n", t,
-                    falseFound, falseDeflect);
+            System.out.printf(
+                    "[calibration] threshold %.2f: %d off-topic answered, %d on-topic deflected%n",
+                    t, falseFound, falseDeflect);
         }
     }
 

@@ -22,8 +22,7 @@ final class SharedInfrastructure {
     private static Embedder embedder;
     private static kb.core.embed.Embeddings embeddings;
 
-    private SharedInfrastructure() {
-    }
+    private SharedInfrastructure() {}
 
     static synchronized Infrastructure get() throws Exception {
         if (infrastructure == null) {
@@ -45,8 +44,8 @@ final class SharedInfrastructure {
     /** The default models (by language), sharing the English one with {@link #embedder()}; Chinese loaded once. */
     static synchronized kb.core.embed.Embeddings embeddings() {
         if (embeddings == null) {
-            embeddings = kb.core.embed.Embeddings.byLanguage(embedder(),
-                    new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
+            embeddings = kb.core.embed.Embeddings.byLanguage(
+                    embedder(), new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
         }
         return embeddings;
     }
@@ -63,8 +62,9 @@ final class SharedInfrastructure {
     }
 
     /** Kafka and Elasticsearch from Testcontainers, pinned images. */
-    private record Containers(org.testcontainers.kafka.KafkaContainer kafka,
-                              org.testcontainers.elasticsearch.ElasticsearchContainer elasticsearch) {
+    private record Containers(
+            org.testcontainers.kafka.KafkaContainer kafka,
+            org.testcontainers.elasticsearch.ElasticsearchContainer elasticsearch) {
 
         static Containers start() {
             var kafka = new org.testcontainers.kafka.KafkaContainer(PinnedImages.kafka());

@@ -42,7 +42,10 @@ class SinkFencingTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
     private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream().map(c -> c.chunkId() + "|" + c.text()).sorted().toList();
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
     }
 
     private static Change upsert(DocumentChunks document, long generation) {
@@ -55,28 +58,48 @@ class SinkFencingTest {
 
     private static DocumentWriter writer(SinkHarness sink, DocumentWriter.Steps steps) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        EmbeddingStage stage = new EmbeddingStage(sink.client, sink.prefix + "-chunks",
-                SharedInfrastructure.embeddings(), registry);
+        EmbeddingStage stage =
+                new EmbeddingStage(sink.client, sink.prefix + "-chunks", SharedInfrastructure.embeddings(), registry);
         return new DocumentWriter(sink.client, stage, Clock.systemUTC(), registry, steps);
     }
 
     private static DocState state(SinkHarness sink, IndexVersion target, String docId) throws Exception {
-        return sink.client.get(g -> g.index(target.stateIndex()).id(docId), DocState.class).source();
+        return sink.client
+                .get(g -> g.index(target.stateIndex()).id(docId), DocState.class)
+                .source();
     }
 
     private static String cardContent(SinkHarness sink, String docId) throws Exception {
-        CardDoc card = sink.client.get(g -> g.index(sink.prefix + "-docs").id(docId), CardDoc.class).source();
+        CardDoc card = sink.client
+                .get(g -> g.index(sink.prefix + "-docs").id(docId), CardDoc.class)
+                .source();
         return card == null ? null : card.content();
     }
 
     private static ChunkDoc chunk(SinkHarness sink, IndexVersion target, Chunk chunk) throws Exception {
-        return sink.client.get(g -> g.index(target.chunksIndex()).id(chunk.chunkId()), ChunkDoc.class).source();
+        return sink.client
+                .get(g -> g.index(target.chunksIndex()).id(chunk.chunkId()), ChunkDoc.class)
+                .source();
     }
 
     private static DocumentChunks withKeywords(DocumentChunks document, List<String> keywords) {
         DocumentCard c = document.card();
-        return new DocumentChunks(new DocumentCard(c.docId(), c.collection(), c.path(), c.title(), keywords, c.summary(), c.category(),
-                c.format(), c.contentHash(), c.size(), c.chunkCount(), c.eventTime()), document.content(), document.chunks());
+        return new DocumentChunks(
+                new DocumentCard(
+                        c.docId(),
+                        c.collection(),
+                        c.path(),
+                        c.title(),
+                        keywords,
+                        c.summary(),
+                        c.category(),
+                        c.format(),
+                        c.contentHash(),
+                        c.size(),
+                        c.chunkCount(),
+                        c.eventTime()),
+                document.content(),
+                document.chunks());
     }
 
     /**
@@ -86,12 +109,16 @@ class SinkFencingTest {
     private static void awaitDeletesForgotten(SinkHarness sink, IndexVersion target) throws Exception {
         String probe = sink.prefix + "-probe";
         sink.client.indices().create(c -> c.index(probe).settings(s -> s.gcDeletes(g -> g.time("0s"))));
-        sink.client.index(i -> i.index(probe).id("p").document(Map.of("n", 1)).version(2L).versionType(VersionType.External));
+        sink.client.index(
+                i -> i.index(probe).id("p").document(Map.of("n", 1)).version(2L).versionType(VersionType.External));
         sink.client.delete(d -> d.index(probe).id("p").version(3L).versionType(VersionType.External));
         await().atMost(DEADLINE).until(() -> {
             sink.client.indices().refresh(r -> r.index(probe));
             try {
-                sink.client.index(i -> i.index(probe).id("p").document(Map.of("n", 1)).version(1L)
+                sink.client.index(i -> i.index(probe)
+                        .id("p")
+                        .document(Map.of("n", 1))
+                        .version(1L)
                         .versionType(VersionType.External));
                 return true;
             } catch (ElasticsearchException conflict) {
@@ -111,7 +138,7 @@ class SinkFencingTest {
     @Test
     void shouldSkipAnOlderVersionWhoseStateWasReadBeforeANewerOneWasWritten() throws Exception {
         try (SinkHarness sink = new SinkHarness().start();
-             HeldWriter late = new HeldWriter(sink, Step.STATE_READ)) {
+                HeldWriter late = new HeldWriter(sink, Step.STATE_READ)) {
             IndexVersion target = sink.sink().servingVersion();
             DocumentWriter current = writer(sink, DocumentWriter.Steps.NONE);
             DocumentChunks three = SinkHarness.document("race.md", "alpha", "beta");
@@ -120,7 +147,11 @@ class SinkFencingTest {
             current.write(List.of(upsert(three, 3)), target, true);
 
             Future<BatchResult> stale = late.write(List.of(upsert(five, 5)), target);
-            assertEquals(1, current.write(List.of(upsert(ten, 10)), target, true).applied().size());
+            assertEquals(
+                    1,
+                    current.write(List.of(upsert(ten, 10)), target, true)
+                            .applied()
+                            .size());
             BatchResult result = late.finish(stale);
 
             assertEquals(List.of(), result.applied());
@@ -137,7 +168,7 @@ class SinkFencingTest {
     @Test
     void shouldNotLetALateOlderWriterRecreateChunksOrACardANewerVersionDeleted() throws Exception {
         try (SinkHarness sink = new SinkHarness().start();
-             HeldWriter late = new HeldWriter(sink, Step.CLAIMED, Step.WRITTEN)) {
+                HeldWriter late = new HeldWriter(sink, Step.CLAIMED, Step.WRITTEN)) {
             IndexVersion target = sink.sink().servingVersion();
             // Elasticsearch forgets deletes (gc_deletes 0): a late write is stopped by the fence, not by tombstones.
             sink.client.indices().putSettings(p -> p.index(target.chunksIndex() + "," + target.docsIndex())
@@ -152,13 +183,15 @@ class SinkFencingTest {
 
             // The older writer has claimed both documents; the newer one claims over it and writes everything.
             Future<BatchResult> stale = late.write(List.of(upsert(edited5, 5), upsert(removed5, 5)), target);
-            BatchResult newer = current.write(List.of(upsert(edited10, 10), delete(removed3.docId(), 10)), target, true);
+            BatchResult newer =
+                    current.write(List.of(upsert(edited10, 10), delete(removed3.docId(), 10)), target, true);
             assertEquals(2, newer.applied().size());
             awaitDeletesForgotten(sink, target);
 
             late.resumeUntil(Step.WRITTEN, stale);
             List<String> underTen = sink.chunksOf(edited10.docId());
-            assertTrue(underTen.containsAll(expected(edited5)) && underTen.size() == 4,
+            assertTrue(
+                    underTen.containsAll(expected(edited5)) && underTen.size() == 4,
                     "the late write re-created what version 10 deleted: " + underTen);
             assertEquals(expected(removed5), sink.chunksOf(removed3.docId()));
             assertTrue(sink.cardExists(removed3.docId()));
@@ -179,7 +212,7 @@ class SinkFencingTest {
     @Test
     void shouldKeepTheVectorsOfTheNewerVersionAndLetTheNextOneRewriteAChunkWhoseVectorWasAdded() throws Exception {
         try (SinkHarness sink = new SinkHarness().start();
-             HeldWriter late = new HeldWriter(sink, Step.CLAIMED)) {
+                HeldWriter late = new HeldWriter(sink, Step.CLAIMED)) {
             IndexVersion target = sink.sink().servingVersion();
             DocumentChunks five = SinkHarness.document("vectors.md", "the capybara handbook", "older paragraph");
             DocumentChunks ten = SinkHarness.document("vectors.md", "the capybara handbook", "newer paragraph");
@@ -187,21 +220,23 @@ class SinkFencingTest {
 
             Future<BatchResult> stale = late.write(List.of(upsert(five, 5)), target);
             sink.send(ten.docId(), ten, 10);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(ten.docId()).equals(expected(ten))
-                    && sink.awaitingVectors() == 0);
+            await().atMost(DEADLINE)
+                    .until(() -> sink.chunksOf(ten.docId()).equals(expected(ten)) && sink.awaitingVectors() == 0);
             assertEquals(1, late.finish(stale).skipped());
 
             assertEquals(expected(ten), sink.chunksOf(ten.docId()));
             assertEquals(0, sink.awaitingVectors(), "the late write took no vector away");
             assertEquals(10, chunk(sink, target, shared).generation());
             // The vector pass's update (seq_no-conditional) added one to the version the generation set...
-            long version = sink.client.get(g -> g.index(target.chunksIndex()).id(shared.chunkId()), ChunkDoc.class)
+            long version = sink.client
+                    .get(g -> g.index(target.chunksIndex()).id(shared.chunkId()), ChunkDoc.class)
                     .version();
             assertEquals(11, version);
             // ...and the very next generation still rewrites the chunk (its card fields changed, not its text).
             DocumentChunks eleven = withKeywords(ten, List.of("rodents"));
             sink.send(eleven.docId(), eleven, 11);
-            await().atMost(DEADLINE).until(() -> chunk(sink, target, shared).keywords().equals(List.of("rodents")));
+            await().atMost(DEADLINE)
+                    .until(() -> chunk(sink, target, shared).keywords().equals(List.of("rodents")));
             assertEquals(11, chunk(sink, target, shared).generation());
             assertEquals(0, sink.awaitingVectors(), "the rewrite carries the known vector");
         }

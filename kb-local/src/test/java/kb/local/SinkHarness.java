@@ -46,12 +46,24 @@ final class SinkHarness implements AutoCloseable {
         Infrastructure infra = SharedInfrastructure.get();
         client = EsClients.create(infra.elasticsearchUrl());
         Map<String, String> all = new java.util.HashMap<>(extra);
-        all.putAll(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", infra.elasticsearchUrl(),
-                "KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix, "KB_SINK_GROUP", prefix + "-indexer"));
+        all.putAll(Map.of(
+                "KB_KAFKA_BOOTSTRAP",
+                infra.bootstrapServers(),
+                "KB_ES_URL",
+                infra.elasticsearchUrl(),
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_INDEX_PREFIX",
+                prefix,
+                "KB_SINK_GROUP",
+                prefix + "-indexer"));
         settings = new Settings(all);
         Properties props = new Properties();
         props.put("bootstrap.servers", infra.bootstrapServers());
-        producer = new KafkaProducer<>(props, topics.chunks().keySerde().serializer(), topics.chunks().valueSerde().serializer());
+        producer = new KafkaProducer<>(
+                props,
+                topics.chunks().keySerde().serializer(),
+                topics.chunks().valueSerde().serializer());
     }
 
     SinkHarness start() throws Exception {
@@ -71,7 +83,8 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings(), steps);
     }
 
-    private SinkHarness start(kb.core.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps) throws Exception {
+    private SinkHarness start(kb.core.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
+            throws Exception {
         sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
         sink.start();
         return this;
@@ -89,25 +102,33 @@ final class SinkHarness implements AutoCloseable {
             String enriched = "T\n\n" + text;
             chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
         }
-        DocumentCard card = new DocumentCard(docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        DocumentCard card =
+                new DocumentCard(docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
         return new DocumentChunks(card, String.join("\n\n", texts), chunks);
     }
 
     /** @return the record's offset on kb.chunks */
     long send(String docId, DocumentChunks value, long generation) throws Exception {
-        ProducerRecord<String, DocumentChunks> record = new ProducerRecord<>(topics.chunks().name(), docId, value);
-        record.headers().add(Generation.HEADER, ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
+        ProducerRecord<String, DocumentChunks> record =
+                new ProducerRecord<>(topics.chunks().name(), docId, value);
+        record.headers()
+                .add(
+                        Generation.HEADER,
+                        ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
         return producer.send(record).get().offset();
     }
 
     /** The offset the sink's group (of the served version) committed on kb.chunks (one partition), -1 for none. */
     long committedOffset() throws Exception {
-        String group = new kb.core.SinkGroups(prefix + "-indexer").forVersion(sink.servingVersion().number());
+        String group = new kb.core.SinkGroups(prefix + "-indexer")
+                .forVersion(sink.servingVersion().number());
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {
-            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
+            var committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
                     .get(10, java.util.concurrent.TimeUnit.SECONDS)
-                    .get(new org.apache.kafka.common.TopicPartition(topics.chunks().name(), 0));
+                    .get(new org.apache.kafka.common.TopicPartition(
+                            topics.chunks().name(), 0));
             return committed == null ? -1 : committed.offset();
         }
     }
@@ -115,23 +136,37 @@ final class SinkHarness implements AutoCloseable {
     /** (chunk id, text) of every chunk of the document now searchable, sorted. */
     List<String> chunksOf(String docId) throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
-        var response = client.search(s -> s.index(prefix + "-chunks").size(1000)
-                .query(q -> q.term(t -> t.field("doc_id").value(docId))), ChunkDoc.class);
-        return response.hits().hits().stream().map(h -> h.source().chunkId() + "|" + h.source().text()).sorted().toList();
+        var response = client.search(
+                s -> s.index(prefix + "-chunks")
+                        .size(1000)
+                        .query(q -> q.term(t -> t.field("doc_id").value(docId))),
+                ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().chunkId() + "|" + h.source().text())
+                .sorted()
+                .toList();
     }
 
     /** Chunks of the index behind the alias still without a vector (after a refresh). */
     long awaitingVectors() throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
-        return client.count(c -> c.index(prefix + "-chunks").query(kb.core.es.ChunkQueries.awaitingVector())).count();
+        return client.count(c -> c.index(prefix + "-chunks").query(kb.core.es.ChunkQueries.awaitingVector()))
+                .count();
     }
 
     /** Documents whose chunks hold this word, by BM25 on the enriched text (what the search's lexical arm asks). */
     List<String> lexicalMatches(String word) throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
-        var response = client.search(s -> s.index(prefix + "-chunks").size(100)
-                .query(q -> q.match(m -> m.field("enriched_text").query(word))), ChunkDoc.class);
-        return response.hits().hits().stream().map(h -> h.source().docId()).distinct().sorted().toList();
+        var response = client.search(
+                s -> s.index(prefix + "-chunks")
+                        .size(100)
+                        .query(q -> q.match(m -> m.field("enriched_text").query(word))),
+                ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().docId())
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     boolean cardExists(String docId) throws Exception {
@@ -143,7 +178,10 @@ final class SinkHarness implements AutoCloseable {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
         var response = client.search(s -> s.index(prefix + "-chunks").size(5000), ChunkDoc.class);
         return response.hits().hits().stream()
-                .map(h -> h.source().chunkId() + "|" + h.source().docId() + "|" + h.source().text()).sorted().toList();
+                .map(h -> h.source().chunkId() + "|" + h.source().docId() + "|"
+                        + h.source().text())
+                .sorted()
+                .toList();
     }
 
     @Override

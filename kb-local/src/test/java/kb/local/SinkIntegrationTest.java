@@ -17,7 +17,10 @@ class SinkIntegrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
     private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream().map(c -> c.chunkId() + "|" + c.text()).sorted().toList();
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
     }
 
     @Test
@@ -59,11 +62,26 @@ class SinkIntegrationTest {
     @Test
     void shouldDeadLetterADocumentElasticsearchRejectsAndCarryOn() throws Exception {
         try (SinkHarness sink = new SinkHarness().start();
-             TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
+                TopicReader dlq =
+                        new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             DocumentChunks plain = SinkHarness.document("bad.md", "fine text");
             // A keyword over Lucene's 32766-byte term limit: Elasticsearch refuses the whole document.
-            DocumentChunks bad = new DocumentChunks(new kb.core.DocumentCard(plain.docId(), "kb", "bad.md", "T",
-                    List.of("k".repeat(40_000)), null, null, "md", "h", 1, 1, 1), plain.content(), plain.chunks());
+            DocumentChunks bad = new DocumentChunks(
+                    new kb.core.DocumentCard(
+                            plain.docId(),
+                            "kb",
+                            "bad.md",
+                            "T",
+                            List.of("k".repeat(40_000)),
+                            null,
+                            null,
+                            "md",
+                            "h",
+                            1,
+                            1,
+                            1),
+                    plain.content(),
+                    plain.chunks());
             DocumentChunks good = SinkHarness.document("good.md", "good text");
             sink.send(bad.docId(), bad, 1);
             sink.send(good.docId(), good, 2);
@@ -71,8 +89,11 @@ class SinkIntegrationTest {
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
             var dead = dlq.records().get(0);
             assertEquals("indexer-sink", kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.STAGE));
-            assertEquals("ElasticsearchRejected", kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.CLASS));
-            assertTrue(kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.MESSAGE).contains("failed to parse field [keywords]"),
+            assertEquals(
+                    "ElasticsearchRejected", kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.CLASS));
+            assertTrue(
+                    kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.MESSAGE)
+                            .contains("failed to parse field [keywords]"),
                     kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.MESSAGE));
         }
     }
@@ -88,13 +109,21 @@ class SinkIntegrationTest {
             List<String> before = sink.snapshot();
             int version = sink.sink().servingVersion().number();
             ReindexStatus job = sink.sink().requestReindex();
-            await().atMost(DEADLINE).until(() -> sink.sink().reindexStatus(job.id()).orElseThrow().state()
-                    == ReindexStatus.State.DONE);
+            await().atMost(DEADLINE)
+                    .until(() ->
+                            sink.sink().reindexStatus(job.id()).orElseThrow().state() == ReindexStatus.State.DONE);
             assertEquals(version + 1, sink.sink().servingVersion().number());
             assertEquals(20, sink.sink().reindexStatus(job.id()).orElseThrow().documentsDone());
             assertEquals(before, sink.snapshot());
-            assertFalse(sink.client.indices().exists(e -> e.index(sink.prefix + "-chunks-v" + version)).value());
-            assertTrue(sink.registry.counter("kb_sink_embeddings_total", "source", "cache").count() >= 40,
+            assertFalse(sink.client
+                    .indices()
+                    .exists(e -> e.index(sink.prefix + "-chunks-v" + version))
+                    .value());
+            assertTrue(
+                    sink.registry
+                                    .counter("kb_sink_embeddings_total", "source", "cache")
+                                    .count()
+                            >= 40,
                     "the replay reuses the stored vectors");
         }
     }

@@ -36,7 +36,8 @@ class SinkLargeDocumentTest {
 
         @Override
         public void reached(DocumentWriter.Step step) {
-            if (step == DocumentWriter.Step.CLAIMED && Thread.currentThread().getName().equals(IndexerSink.LARGE_LANE_THREAD)) {
+            if (step == DocumentWriter.Step.CLAIMED
+                    && Thread.currentThread().getName().equals(IndexerSink.LARGE_LANE_THREAD)) {
                 held.countDown();
                 try {
                     release.await(DEADLINE.toSeconds(), TimeUnit.SECONDS);
@@ -52,11 +53,15 @@ class SinkLargeDocumentTest {
     }
 
     private static DocumentChunks large(String path) {
-        return SinkHarness.document(path, IntStream.range(0, 12).mapToObj(i -> "large part " + i).toArray(String[]::new));
+        return SinkHarness.document(
+                path, IntStream.range(0, 12).mapToObj(i -> "large part " + i).toArray(String[]::new));
     }
 
     private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream().map(c -> c.chunkId() + "|" + c.text()).sorted().toList();
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
     }
 
     @Test
@@ -71,8 +76,10 @@ class SinkLargeDocumentTest {
 
             await().atMost(DEADLINE).until(() -> sink.chunksOf(small.docId()).equals(expected(small)));
             assertEquals(List.of(), sink.chunksOf(large.docId()), "the large document is still held");
-            assertTrue(sink.committedOffset() <= largeOffset, "committed " + sink.committedOffset()
-                    + " past the large record at " + largeOffset + " before it was written");
+            assertTrue(
+                    sink.committedOffset() <= largeOffset,
+                    "committed " + sink.committedOffset() + " past the large record at " + largeOffset
+                            + " before it was written");
 
             lane.release.countDown();
             await().atMost(DEADLINE).until(() -> sink.chunksOf(large.docId()).equals(expected(large)));
@@ -105,12 +112,26 @@ class SinkLargeDocumentTest {
     @Test
     void shouldDeadLetterALargeDocumentElasticsearchRejectsAndCommitPastIt() throws Exception {
         try (SinkHarness sink = new SinkHarness(LARGE_ABOVE_5).start();
-             TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
+                TopicReader dlq =
+                        new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             DocumentChunks plain = large("bad.md");
             // A keyword over Lucene's 32766-byte term limit: Elasticsearch refuses the card.
-            DocumentChunks bad = new DocumentChunks(new DocumentCard(plain.docId(), plain.card().collection(), "bad.md", "T",
-                    List.of("k".repeat(40_000)), null, null, "md", "h", 1, plain.chunks().size(), 1),
-                    plain.content(), plain.chunks());
+            DocumentChunks bad = new DocumentChunks(
+                    new DocumentCard(
+                            plain.docId(),
+                            plain.card().collection(),
+                            "bad.md",
+                            "T",
+                            List.of("k".repeat(40_000)),
+                            null,
+                            null,
+                            "md",
+                            "h",
+                            1,
+                            plain.chunks().size(),
+                            1),
+                    plain.content(),
+                    plain.chunks());
             long badOffset = sink.send(bad.docId(), bad, 1);
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
             assertEquals(bad.docId(), new String(dlq.records().get(0).key(), java.nio.charset.StandardCharsets.UTF_8));

@@ -22,8 +22,13 @@ class SinkPipelineTest {
     private static String fiftySections(int changed) {
         StringBuilder md = new StringBuilder("# Big Runbook\n\n");
         for (int i = 0; i < 50; i++) {
-            md.append("## Section ").append(i).append("\n\nStep ").append(i).append(" of the runbook")
-                    .append(i == changed ? ", now with an extra check." : ".").append("\n\n");
+            md.append("## Section ")
+                    .append(i)
+                    .append("\n\nStep ")
+                    .append(i)
+                    .append(" of the runbook")
+                    .append(i == changed ? ", now with an extra check." : ".")
+                    .append("\n\n");
         }
         return md.toString();
     }
@@ -38,8 +43,9 @@ class SinkPipelineTest {
 
             kb.write("ops/big.md", fiftySections(17));
             // Vectors follow the text: searchable by its words first, counted once its vector is in.
-            await().atMost(DEADLINE).until(() -> PipelineHarness.anyChunkContains(kb.search("extra check"), "extra check")
-                    && kb.indexed(List.of("ops/big.md")));
+            await().atMost(DEADLINE)
+                    .until(() -> PipelineHarness.anyChunkContains(kb.search("extra check"), "extra check")
+                            && kb.indexed(List.of("ops/big.md")));
             assertEquals(1.0, kb.embeddingsComputed() - before, "one section changed: one embedding");
 
             double beforeRename = kb.embeddingsComputed();
@@ -56,7 +62,10 @@ class SinkPipelineTest {
                 kb.write("notes/n" + i + ".md", "# Note " + i + "\n\nThe migrationprobe number " + i + ".\n");
             }
             kb.start();
-            List<String> paths = IntStream.range(0, 30).mapToObj(i -> "notes/n" + i + ".md").sorted().toList();
+            List<String> paths = IntStream.range(0, 30)
+                    .mapToObj(i -> "notes/n" + i + ".md")
+                    .sorted()
+                    .toList();
             await().atMost(DEADLINE).until(() -> kb.indexed(paths));
             kb.stop();
 
@@ -76,9 +85,13 @@ class SinkPipelineTest {
     private static String aliasedModel(PipelineHarness kb) throws Exception {
         var client = EsClients.create(SharedInfrastructure.get().elasticsearchUrl());
         try {
-            var mapping = client.indices().getMapping(m -> m.index(kb.prefix() + "-chunks")).result();
+            var mapping = client.indices()
+                    .getMapping(m -> m.index(kb.prefix() + "-chunks"))
+                    .result();
             var meta = mapping.values().iterator().next().mappings().meta();
-            return mapping.keySet().iterator().next().endsWith("-v2") ? meta.get("model").to(String.class) : "";
+            return mapping.keySet().iterator().next().endsWith("-v2")
+                    ? meta.get("model").to(String.class)
+                    : "";
         } finally {
             client._transport().close();
         }
@@ -94,19 +107,25 @@ class SinkPipelineTest {
             for (int i = 0; i < 500; i++) {
                 kb.write("bulk/f" + i + ".md", "# File " + i + "\n\nOutage survivor number " + i + ".\n");
             }
-            await().atMost(DEADLINE).until(() -> kb.getJson("/api/v1/status").get("documents").asLong() > 0);
+            await().atMost(DEADLINE)
+                    .until(() -> kb.getJson("/api/v1/status").get("documents").asLong() > 0);
             es.close();
             Instant down = Instant.now();
             // The outage lasts 30 s while the sink keeps retrying (its backoff is the thing under test).
-            await().atMost(Duration.ofSeconds(90)).until(() -> Duration.between(down, Instant.now()).getSeconds() >= 30
-                    && kb.registry().counter("kb_sink_retries_total").count() >= 5);
+            await().atMost(Duration.ofSeconds(90))
+                    .until(() -> Duration.between(down, Instant.now()).getSeconds() >= 30
+                            && kb.registry().counter("kb_sink_retries_total").count() >= 5);
             kb.stop(); // the sink stops mid-retry: nothing of the failing batch was committed
             es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m", port);
             kb.start();
-            List<String> paths = IntStream.range(0, 500).mapToObj(i -> "bulk/f" + i + ".md").sorted().toList();
+            List<String> paths = IntStream.range(0, 500)
+                    .mapToObj(i -> "bulk/f" + i + ".md")
+                    .sorted()
+                    .toList();
             await().atMost(DEADLINE).until(() -> kb.indexed(paths));
             assertEquals(500, kb.getJson("/api/v1/status").get("chunks").asLong(), "each document exactly once");
-            try (TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), kb.prefix() + ".dlq")) {
+            try (TopicReader dlq =
+                    new TopicReader(SharedInfrastructure.get().bootstrapServers(), kb.prefix() + ".dlq")) {
                 assertEquals(0, dlq.recordsToEnd().size());
             }
         } finally {

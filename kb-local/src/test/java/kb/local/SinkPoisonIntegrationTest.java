@@ -19,7 +19,8 @@ class SinkPoisonIntegrationTest {
     @Test
     void shouldDeadLetterADocumentTheWriterCannotProcessAndIndexTheOnesBehindIt() throws Exception {
         try (SinkHarness sink = new SinkHarness().start();
-             TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
+                TopicReader dlq =
+                        new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.prefix + ".dlq")) {
             // Decodes, but has no card: writing it fails in a way no retry can fix (it stopped the sink before).
             String poisonId = Ids.docId("kb", "poison.md");
             sink.send(poisonId, new DocumentChunks(null, "no card", List.of()), 1);
@@ -31,7 +32,11 @@ class SinkPoisonIntegrationTest {
             var dead = dlq.records().get(0);
             assertEquals(poisonId, new String(dead.key(), StandardCharsets.UTF_8));
             assertEquals("indexer-sink", DeadLetters.header(dead.headers(), DeadLetters.STAGE));
-            assertEquals(1.0, sink.registry.counter("kb_sink_dlq_total", "reason", "unwritable").count());
+            assertEquals(
+                    1.0,
+                    sink.registry
+                            .counter("kb_sink_dlq_total", "reason", "unwritable")
+                            .count());
 
             DocumentChunks after = SinkHarness.document("after.md", "and the next batch too");
             sink.send(after.docId(), after, 3);

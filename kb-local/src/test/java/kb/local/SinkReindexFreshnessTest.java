@@ -33,7 +33,9 @@ class SinkReindexFreshnessTest {
 
         @Override
         public void reached(DocumentWriter.Step step) {
-            if (armed && step == DocumentWriter.Step.CLAIMED && Thread.currentThread().getName().equals("kb-indexer-sink")) {
+            if (armed
+                    && step == DocumentWriter.Step.CLAIMED
+                    && Thread.currentThread().getName().equals("kb-indexer-sink")) {
                 held.countDown();
                 try {
                     release.await(DEADLINE.toSeconds() * 2, TimeUnit.SECONDS);
@@ -45,7 +47,10 @@ class SinkReindexFreshnessTest {
     }
 
     private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream().map(c -> c.chunkId() + "|" + c.text()).sorted().toList();
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
     }
 
     @Test
@@ -67,20 +72,30 @@ class SinkReindexFreshnessTest {
             DocumentChunks deleted = SinkHarness.document("d7.md", "text 7", "more 7");
             sink.send(edited.docId(), edited, 100);
             sink.send(deleted.docId(), null, 101);
-            await().atMost(FRESH).until(() -> sink.chunksOf(edited.docId()).equals(expected(edited))
-                    && sink.chunksOf(deleted.docId()).isEmpty() && !sink.cardExists(deleted.docId()));
+            await().atMost(FRESH)
+                    .until(() -> sink.chunksOf(edited.docId()).equals(expected(edited))
+                            && sink.chunksOf(deleted.docId()).isEmpty()
+                            && !sink.cardExists(deleted.docId()));
             assertEquals(version, sink.sink().servingVersion().number(), "still served by the old version");
-            assertEquals(ReindexStatus.State.RUNNING, sink.sink().reindexStatus(job.id()).orElseThrow().state());
+            assertEquals(
+                    ReindexStatus.State.RUNNING,
+                    sink.sink().reindexStatus(job.id()).orElseThrow().state());
 
             replay.release.countDown();
-            await().atMost(DEADLINE).until(() -> sink.sink().reindexStatus(job.id()).orElseThrow().state()
-                    == ReindexStatus.State.DONE);
+            await().atMost(DEADLINE)
+                    .until(() ->
+                            sink.sink().reindexStatus(job.id()).orElseThrow().state() == ReindexStatus.State.DONE);
             assertEquals(version + 1, sink.sink().servingVersion().number());
             assertEquals(expected(edited), sink.chunksOf(edited.docId()));
             assertEquals(List.of(), sink.chunksOf(deleted.docId()));
             assertFalse(sink.cardExists(deleted.docId()));
-            assertEquals(17, sink.snapshot().size(), "8 documents of 2 chunks, the edited one of 1, the deleted one gone");
-            assertFalse(sink.client.indices().exists(e -> e.index(sink.prefix + "-chunks-v" + version)).value(),
+            assertEquals(
+                    17, sink.snapshot().size(), "8 documents of 2 chunks, the edited one of 1, the deleted one gone");
+            assertFalse(
+                    sink.client
+                            .indices()
+                            .exists(e -> e.index(sink.prefix + "-chunks-v" + version))
+                            .value(),
                     "the old version is dropped, and nothing re-created it");
         }
     }

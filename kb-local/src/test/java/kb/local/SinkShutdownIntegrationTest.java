@@ -31,19 +31,30 @@ class SinkShutdownIntegrationTest {
         String prefix = "z" + UUID.randomUUID().toString().substring(0, 8);
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (TcpProxy elasticsearch = new TcpProxy(URI.create(infra.elasticsearchUrl()).getPort())) {
+        try (TcpProxy elasticsearch =
+                new TcpProxy(URI.create(infra.elasticsearchUrl()).getPort())) {
             String url = "http://127.0.0.1:" + elasticsearch.port();
-            Settings settings = new Settings(Map.of("KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(), "KB_ES_URL", url,
-                    "KB_TOPIC_PREFIX", prefix + ".", "KB_INDEX_PREFIX", prefix, "KB_SINK_GROUP", prefix + "-indexer"));
+            Settings settings = new Settings(Map.of(
+                    "KB_KAFKA_BOOTSTRAP",
+                    infra.bootstrapServers(),
+                    "KB_ES_URL",
+                    url,
+                    "KB_TOPIC_PREFIX",
+                    prefix + ".",
+                    "KB_INDEX_PREFIX",
+                    prefix,
+                    "KB_SINK_GROUP",
+                    prefix + "-indexer"));
             var client = EsClients.create(url);
-            IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, SharedInfrastructure.embeddings(),
-                    registry, Clock.systemUTC());
+            IndexerSink sink = new IndexerSink(
+                    SinkConfig.from(settings), client, SharedInfrastructure.embeddings(), registry, Clock.systemUTC());
             sink.start();
             elasticsearch.close(); // Elasticsearch is gone from the sink's point of view
             send(infra.bootstrapServers(), topics, SinkHarness.document("a.md", "written while Elasticsearch is dead"));
 
             // Retries 1-5 wait 0.1-3.2 s in all; the 6th increments the counter, then waits 3.2-6.4 s.
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(20))
                     .until(() -> registry.counter("kb_sink_retries_total").count() >= 6);
             long start = System.nanoTime();
             sink.close();
@@ -56,11 +67,16 @@ class SinkShutdownIntegrationTest {
     private static void send(String bootstrap, KbTopics topics, DocumentChunks document) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
-        try (KafkaProducer<String, DocumentChunks> producer = new KafkaProducer<>(props,
-                topics.chunks().keySerde().serializer(), topics.chunks().valueSerde().serializer())) {
-            ProducerRecord<String, DocumentChunks> record = new ProducerRecord<>(topics.chunks().name(),
-                    document.docId(), document);
-            record.headers().add(Generation.HEADER, ByteBuffer.allocate(Long.BYTES).putLong(1).array());
+        try (KafkaProducer<String, DocumentChunks> producer = new KafkaProducer<>(
+                props,
+                topics.chunks().keySerde().serializer(),
+                topics.chunks().valueSerde().serializer())) {
+            ProducerRecord<String, DocumentChunks> record =
+                    new ProducerRecord<>(topics.chunks().name(), document.docId(), document);
+            record.headers()
+                    .add(
+                            Generation.HEADER,
+                            ByteBuffer.allocate(Long.BYTES).putLong(1).array());
             producer.send(record).get();
         }
     }

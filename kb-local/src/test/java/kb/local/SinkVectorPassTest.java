@@ -29,13 +29,29 @@ class SinkVectorPassTest {
     }
 
     private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream().map(c -> c.chunkId() + "|" + c.text()).sorted().toList();
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
     }
 
     private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
         kb.core.DocumentCard c = document.card();
-        return new DocumentChunks(new kb.core.DocumentCard(c.docId(), c.collection(), c.path(), c.title(), c.keywords(), c.summary(),
-                c.category(), c.format(), c.contentHash(), c.size(), c.chunkCount(), eventTime), document.content(),
+        return new DocumentChunks(
+                new kb.core.DocumentCard(
+                        c.docId(),
+                        c.collection(),
+                        c.path(),
+                        c.title(),
+                        c.keywords(),
+                        c.summary(),
+                        c.category(),
+                        c.format(),
+                        c.contentHash(),
+                        c.size(),
+                        c.chunkCount(),
+                        eventTime),
+                document.content(),
                 document.chunks());
     }
 
@@ -82,7 +98,9 @@ class SinkVectorPassTest {
             await().atMost(Duration.ofMinutes(5)).until(() -> sink.awaitingVectors() == 0);
             int position = model.embedded().indexOf("T\n\nthe wombat procedure, rewritten");
             // The first slice was taken before the edit existed; the edit leads the next one.
-            assertTrue(position >= 0 && position < 64, "edit embedded at " + position + " of " + model.embedded().size());
+            assertTrue(
+                    position >= 0 && position < 64,
+                    "edit embedded at " + position + " of " + model.embedded().size());
             assertEquals(expected(edit), sink.chunksOf(edit.docId()));
         }
     }
@@ -92,10 +110,14 @@ class SinkVectorPassTest {
         GatedEmbedder model = new GatedEmbedder(SharedInfrastructure.embedder(), text -> text.contains("POISON"));
         model.open();
         try (SinkHarness sink = new SinkHarness().start(model);
-             TopicReader dlq = new TopicReader(SharedInfrastructure.get().bootstrapServers(), sink.topics.dlq().name())) {
-            DocumentChunks document = SinkHarness.document("mixed.md", "a fine paragraph", "POISON paragraph", "another");
+                TopicReader dlq = new TopicReader(
+                        SharedInfrastructure.get().bootstrapServers(),
+                        sink.topics.dlq().name())) {
+            DocumentChunks document =
+                    SinkHarness.document("mixed.md", "a fine paragraph", "POISON paragraph", "another");
             sink.send(document.docId(), document, 1);
-            await().atMost(DEADLINE).until(() -> sink.awaitingVectors() == 1 && !dlq.records().isEmpty());
+            await().atMost(DEADLINE)
+                    .until(() -> sink.awaitingVectors() == 1 && !dlq.records().isEmpty());
             assertEquals(List.of(document.docId()), sink.lexicalMatches("poison"), "still searchable by its words");
             assertEquals(2, model.embedded().size());
         }

@@ -33,7 +33,8 @@ final class StandaloneApi implements AutoCloseable {
     static final String L0_KEYWORD = "ERR_TIMEOUT";
     static final String L0_PATH = "payments/error-codes.md";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final QueryService service;
     private final ElasticsearchClient client;
 
@@ -48,16 +49,26 @@ final class StandaloneApi implements AutoCloseable {
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         TopicCreator.ensureTopics(new CommonConfig(bootstrap, topics));
         publishCard(bootstrap, topics);
-        Map<String, String> values = new HashMap<>(Map.of("KB_KAFKA_BOOTSTRAP", bootstrap, "KB_TOPIC_PREFIX", prefix + ".",
-                "KB_INDEX_PREFIX", prefix, "KB_ES_URL", elasticsearchUrl, "KB_API_PORT", "0",
-                "KB_BASE_DIR", java.nio.file.Files.createTempDirectory("kb-it-api-").toString()));
+        Map<String, String> values = new HashMap<>(Map.of(
+                "KB_KAFKA_BOOTSTRAP",
+                bootstrap,
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_INDEX_PREFIX",
+                prefix,
+                "KB_ES_URL",
+                elasticsearchUrl,
+                "KB_API_PORT",
+                "0",
+                "KB_BASE_DIR",
+                java.nio.file.Files.createTempDirectory("kb-it-api-").toString()));
         values.putAll(extra);
         QueryConfig config = QueryConfig.from(new Settings(values));
-        ElasticsearchClient client = EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(),
-                config.esSocketTimeout());
+        ElasticsearchClient client =
+                EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
         try {
-            QueryService service = new QueryService(config, client, SharedInfrastructure.embeddings(), Metrics.newRegistry(),
-                    Set.of("md"), () -> true);
+            QueryService service = new QueryService(
+                    config, client, SharedInfrastructure.embeddings(), Metrics.newRegistry(), Set.of("md"), () -> true);
             if (!service.awaitL0(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("L0 did not load");
             }
@@ -70,11 +81,28 @@ final class StandaloneApi implements AutoCloseable {
 
     private static void publishCard(String bootstrap, KbTopics topics) throws Exception {
         var spec = topics.documents();
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
-                spec.keySerde().serializer(), spec.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                spec.keySerde().serializer(),
+                spec.valueSerde().serializer())) {
             String docId = kb.core.Ids.docId("kb", L0_PATH);
-            producer.send(new ProducerRecord<>(spec.name(), docId, new DocumentCard(docId, "kb", L0_PATH, "Payment error codes",
-                    List.of(L0_KEYWORD), null, "payments", "md", "h", 10, 1, 1L))).get();
+            producer.send(new ProducerRecord<>(
+                            spec.name(),
+                            docId,
+                            new DocumentCard(
+                                    docId,
+                                    "kb",
+                                    L0_PATH,
+                                    "Payment error codes",
+                                    List.of(L0_KEYWORD),
+                                    null,
+                                    "payments",
+                                    "md",
+                                    "h",
+                                    10,
+                                    1,
+                                    1L)))
+                    .get();
         }
     }
 
@@ -87,7 +115,10 @@ final class StandaloneApi implements AutoCloseable {
     }
 
     HttpResponse<String> get(String pathAndQuery) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base() + pathAndQuery)).timeout(Duration.ofSeconds(90)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
+                        .timeout(Duration.ofSeconds(90))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

@@ -40,7 +40,8 @@ class StatusPageBrowserTest {
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(30);
     /** A Hugo page as the real docs folders have them: a shortcode pair, an HTML comment, a code fence. */
-    static final String HUGO_PAGE = """
+    static final String HUGO_PAGE =
+            """
             ---
             title: Deploying the site
             keywords: [zephyrdeploy]
@@ -66,7 +67,8 @@ class StatusPageBrowserTest {
             - run the **previous** build again
             """;
     /** An Obsidian note linking to the Hugo page: its links show as text, the page lists it as "linked from". */
-    static final String VAULT_NOTE = """
+    static final String VAULT_NOTE =
+            """
             ---
             title: Release checklist
             tags: [release]
@@ -74,27 +76,44 @@ class StatusPageBrowserTest {
             Before shipping, read [[deploy|the deploy page]] %%private aside%% and [[Missing page]].
             > [!tip] Rehearse the rollback first
             """;
-    private static final List<String> PATHS = List.of("docker/compose.md", "docker/swarm.md", "docker/tips.md",
-            "docker/volumes.md", "hugo/deploy.md", "kafka/bridge.md", "vault/checklist.md");
+
+    private static final List<String> PATHS = List.of(
+            "docker/compose.md",
+            "docker/swarm.md",
+            "docker/tips.md",
+            "docker/volumes.md",
+            "hugo/deploy.md",
+            "kafka/bridge.md",
+            "vault/checklist.md");
 
     @TempDir
     static Path profile;
+
     private static PipelineHarness kb;
     private static WebDriver browser;
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
+        assumeTrue(
+                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
         kb = new PipelineHarness();
-        kb.write("kafka/bridge.md", "---\ntitle: Cluster link\nkeywords: [kafkabridge]\n---\n"
-                + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
+        kb.write(
+                "kafka/bridge.md",
+                "---\ntitle: Cluster link\nkeywords: [kafkabridge]\n---\n"
+                        + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
         kb.write("hugo/deploy.md", HUGO_PAGE);
         kb.write("vault/checklist.md", VAULT_NOTE);
         // Four pages share the keyword docker: more than a tiny corpus's limit of three, so it is generic.
-        kb.write("docker/tips.md", "---\ntitle: Docker Tips\nkeywords: [docker]\n---\ndbash() { docker exec -it $1 bash; }\n");
-        kb.write("docker/compose.md", "---\ntitle: Compose notes\nkeywords: [docker]\n---\nCompose files for docker live in /srv.\n");
+        kb.write(
+                "docker/tips.md",
+                "---\ntitle: Docker Tips\nkeywords: [docker]\n---\ndbash() { docker exec -it $1 bash; }\n");
+        kb.write(
+                "docker/compose.md",
+                "---\ntitle: Compose notes\nkeywords: [docker]\n---\nCompose files for docker live in /srv.\n");
         kb.write("docker/swarm.md", "---\ntitle: Swarm\nkeywords: [docker]\n---\nA docker swarm has three managers.\n");
-        kb.write("docker/volumes.md", "---\ntitle: Volumes\nkeywords: [docker]\n---\nNamed docker volumes are backed up nightly.\n");
+        kb.write(
+                "docker/volumes.md",
+                "---\ntitle: Volumes\nkeywords: [docker]\n---\nNamed docker volumes are backed up nightly.\n");
         kb.start();
         await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(PATHS));
         browser = browser();
@@ -116,11 +135,13 @@ class StatusPageBrowserTest {
         await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
         assertEquals("kafkabridge", browser.findElement(By.id("q")).getDomProperty("value"));
         assertTrue(results().contains("Cluster link") && results().contains("keyword match"), results());
-        assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("kafkabridge"));
+        assertTrue(
+                browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("kafkabridge"));
         await().atMost(WAIT).until(() -> text("documents").startsWith(PATHS.size() + " documents"));
         assertTrue(text("lag").startsWith("lag: chunker "), text("lag"));
         assertTrue(text("dlq").startsWith("dead letters: "), text("dlq"));
-        assertFalse(text("freshness").matches(".*\\b0 ms.*"), "no measurement is a dash, not 0 ms: " + text("freshness"));
+        assertFalse(
+                text("freshness").matches(".*\\b0 ms.*"), "no measurement is a dash, not 0 ms: " + text("freshness"));
         WebElement indexing = browser.findElement(By.id("indexing"));
         assertTrue(!indexing.isDisplayed() || indexing.getText().startsWith("index"), indexing.getText());
         screenshot("status-page.png");
@@ -133,9 +154,11 @@ class StatusPageBrowserTest {
         WebElement box = browser.findElement(By.id("q"));
         box.clear();
         box.sendKeys("zephyrdeploy\n");
-        await().atMost(WAIT).until(() -> "zephyrdeploy".equals(urlParam("q")) && results().contains("hugo/deploy.md"));
+        await().atMost(WAIT)
+                .until(() -> "zephyrdeploy".equals(urlParam("q")) && results().contains("hugo/deploy.md"));
         browser.navigate().back();
-        await().atMost(WAIT).until(() -> "kafkabridge".equals(urlParam("q")) && results().contains("kafka/bridge.md"));
+        await().atMost(WAIT)
+                .until(() -> "kafkabridge".equals(urlParam("q")) && results().contains("kafka/bridge.md"));
         browser.navigate().forward();
         await().atMost(WAIT).until(() -> results().contains("hugo/deploy.md"));
     }
@@ -148,9 +171,12 @@ class StatusPageBrowserTest {
         for (String hidden : List.of("{{", "notice", "TODO", "<!--", "```")) {
             assertFalse(results.contains(hidden), hidden + " in " + results);
         }
-        assertTrue(browser.findElements(By.cssSelector("#results .chunk pre")).stream()
-                .anyMatch(pre -> pre.getText().contains("hugo --minify")), "the fence is shown as code");
-        assertTrue(browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("zephyrdeploy"));
+        assertTrue(
+                browser.findElements(By.cssSelector("#results .chunk pre")).stream()
+                        .anyMatch(pre -> pre.getText().contains("hugo --minify")),
+                "the fence is shown as code");
+        assertTrue(
+                browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("zephyrdeploy"));
     }
 
     @Test
@@ -161,26 +187,36 @@ class StatusPageBrowserTest {
         browser.findElement(By.cssSelector("#results a.result-link")).click();
         await().atMost(WAIT).until(() -> text("doc-title").equals("Release checklist"));
         String body = text("doc-body");
-        assertTrue(body.contains("read the deploy page") && !body.contains("[[") && !body.contains("private aside")
-                && body.contains("Tip: Rehearse the rollback first"), body);
+        assertTrue(
+                body.contains("read the deploy page")
+                        && !body.contains("[[")
+                        && !body.contains("private aside")
+                        && body.contains("Tip: Rehearse the rollback first"),
+                body);
         await().atMost(WAIT).until(() -> text("doc-links").contains("Links to: Deploying the site, Missing page"));
         browser.findElement(By.linkText("Deploying the site")).click();
-        await().atMost(WAIT).until(() -> text("doc-title").equals("Deploying the site")
-                && text("doc-links").contains("Linked from: Release checklist"));
+        await().atMost(WAIT)
+                .until(() -> text("doc-title").equals("Deploying the site")
+                        && text("doc-links").contains("Linked from: Release checklist"));
         screenshot("document-links.png");
     }
 
     @Test
     void shouldOpenAResultAsADocumentWithTheChunkMarkedAndTheRawFileLinked() throws Exception {
         open("/?q=zephyrdeploy");
-        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results a.chunk")).isEmpty());
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results a.chunk"))
+                .isEmpty());
         browser.findElement(By.cssSelector("#results a.chunk")).click();
         await().atMost(WAIT).until(this::chunkMarked);
         assertTrue(browser.findElement(By.id("doc-title")).getText().equals("Deploying the site"));
         assertFalse(browser.findElement(By.id("results")).isDisplayed());
         String body = browser.findElement(By.id("doc-body")).getText();
-        assertTrue(body.contains("Rollback") && body.contains("revert the merge commit") && !body.contains("{{%")
-                && !body.contains("TODO"), body);
+        assertTrue(
+                body.contains("Rollback")
+                        && body.contains("revert the merge commit")
+                        && !body.contains("{{%")
+                        && !body.contains("TODO"),
+                body);
         String shared = browser.getCurrentUrl();
         assertTrue(urlParam("doc") != null && "zephyrdeploy".equals(urlParam("q")), shared);
 
@@ -192,8 +228,10 @@ class StatusPageBrowserTest {
         screenshot("document-view.png");
 
         new Actions(browser).sendKeys(Keys.ESCAPE).perform();
-        await().atMost(WAIT).until(() -> browser.findElement(By.id("results")).isDisplayed()
-                && !browser.findElement(By.id("document")).isDisplayed() && urlParam("doc") == null);
+        await().atMost(WAIT)
+                .until(() -> browser.findElement(By.id("results")).isDisplayed()
+                        && !browser.findElement(By.id("document")).isDisplayed()
+                        && urlParam("doc") == null);
 
         browser.get(shared);
         await().atMost(WAIT).until(this::chunkMarked);
@@ -202,13 +240,15 @@ class StatusPageBrowserTest {
     @Test
     void shouldRunASuggestionWhenClicked() {
         open("/?q=" + URLEncoder.encode("sourdough starter", StandardCharsets.UTF_8));
-        await().atMost(WAIT).until(() -> !browser.findElements(By.id("nothing-found")).isEmpty());
+        await().atMost(WAIT)
+                .until(() -> !browser.findElements(By.id("nothing-found")).isEmpty());
         assertTrue(browser.findElement(By.id("nothing-found")).getText().contains("Nothing found"));
         WebElement suggestion = browser.findElement(By.cssSelector("#nothing-found button.suggestion"));
         String title = suggestion.getText();
         suggestion.click();
-        await().atMost(WAIT).until(() -> title.equals(urlParam("q"))
-                && title.equals(js("return document.getElementById('q').value")));
+        await().atMost(WAIT)
+                .until(() ->
+                        title.equals(urlParam("q")) && title.equals(js("return document.getElementById('q').value")));
     }
 
     @Test
@@ -221,9 +261,11 @@ class StatusPageBrowserTest {
     @Test
     void shouldDescribeIndexingProgressInWords() {
         open("/");
-        Object running = js("return window.kbPage.indexingText({state: 'running', documentsDone: 120, documentsTotal: 499,"
-                + " chunksDone: 3400, chunksTotal: 8000, chunksPerSecond: 35.2, etaSeconds: 100, chunksAwaitingVectors: 0})");
-        assertEquals("indexing 120 of 499 documents · 3,400 of 8,000 chunks embedded · 35 chunks/s · ETA 2 min", running);
+        Object running = js(
+                "return window.kbPage.indexingText({state: 'running', documentsDone: 120, documentsTotal: 499,"
+                        + " chunksDone: 3400, chunksTotal: 8000, chunksPerSecond: 35.2, etaSeconds: 100, chunksAwaitingVectors: 0})");
+        assertEquals(
+                "indexing 120 of 499 documents · 3,400 of 8,000 chunks embedded · 35 chunks/s · ETA 2 min", running);
         assertEquals("indexed", js("return window.kbPage.indexingText({state: 'done'})"));
         assertEquals(null, js("return window.kbPage.indexingText(undefined)"));
     }
@@ -244,16 +286,19 @@ class StatusPageBrowserTest {
         browser.manage().logs().get(LogType.BROWSER);
         open("/?q=kafkabridge");
         await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
-        assertEquals("/favicon.svg", browser.findElement(By.cssSelector("link[rel=icon]")).getDomAttribute("href"));
+        assertEquals(
+                "/favicon.svg",
+                browser.findElement(By.cssSelector("link[rel=icon]")).getDomAttribute("href"));
         List<LogEntry> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .toList();
         assertTrue(errors.isEmpty(), errors.toString());
     }
 
     private boolean chunkMarked() {
         return browser.findElement(By.id("document")).isDisplayed()
                 && browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
-                .anyMatch(e -> e.getText().contains("Run the zephyrdeploy build"));
+                        .anyMatch(e -> e.getText().contains("Run the zephyrdeploy build"));
     }
 
     private static void open(String pathAndQuery) {
@@ -287,12 +332,23 @@ class StatusPageBrowserTest {
     private static WebDriver browser() {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--window-size=1200,900", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1200,900",
+                "--user-data-dir=" + profile);
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         return new ChromeDriver(service, options);
     }
 }

@@ -58,16 +58,19 @@ final class TcpProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to) {
-        Thread thread = new Thread(() -> {
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                in.transferTo(out);
-            } catch (IOException e) {
-                // a side closed: the other follows
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "tcp-proxy-pump");
+        Thread thread = new Thread(
+                () -> {
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        in.transferTo(out);
+                    } catch (IOException e) {
+                        // a side closed: the other follows
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                },
+                "tcp-proxy-pump");
         thread.setDaemon(true);
         thread.start();
     }

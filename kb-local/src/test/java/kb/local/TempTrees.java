@@ -8,8 +8,7 @@ import java.util.Comparator;
 /** Removes a test's own folder tree (an Elasticsearch home is 120 MB; a test that starts one cleans up). */
 final class TempTrees {
 
-    private TempTrees() {
-    }
+    private TempTrees() {}
 
     static void delete(Path root) throws IOException {
         try (var paths = Files.walk(root)) {

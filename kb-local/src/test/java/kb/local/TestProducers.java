@@ -15,20 +15,24 @@ final class TestProducers {
     /** The collection of a test folder, unless a test names another (the folder's temporary name would change). */
     static final String COLLECTION = "notes";
 
-    private TestProducers() {
-    }
+    private TestProducers() {}
 
     static IngestProducer start(String prefix, Path base, MeterRegistry registry, Map<String, String> extra)
             throws Exception {
         Map<String, String> values = new HashMap<>(Map.of(
-                "KB_KAFKA_BOOTSTRAP", SharedInfrastructure.get().bootstrapServers(),
-                "KB_TOPIC_PREFIX", prefix,
-                "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50",
-                "KB_COLLECTION", COLLECTION));
+                "KB_KAFKA_BOOTSTRAP",
+                SharedInfrastructure.get().bootstrapServers(),
+                "KB_TOPIC_PREFIX",
+                prefix,
+                "KB_BASE_DIR",
+                base.toString(),
+                "KB_DEBOUNCE",
+                "50",
+                "KB_COLLECTION",
+                COLLECTION));
         values.putAll(extra);
-        IngestProducer producer = new IngestProducer(ProducerConfig.from(new Settings(values)), registry,
-                Clock.systemUTC());
+        IngestProducer producer =
+                new IngestProducer(ProducerConfig.from(new Settings(values)), registry, Clock.systemUTC());
         producer.start();
         return producer;
     }

@@ -56,13 +56,15 @@ class TopicLayoutIntegrationTest {
     }
 
     private Map<String, TopicDescription> described(List<TopicSpec<?, ?>> specs) throws Exception {
-        return admin.describeTopics(specs.stream().map(TopicSpec::name).toList()).allTopicNames()
+        return admin.describeTopics(specs.stream().map(TopicSpec::name).toList())
+                .allTopicNames()
                 .get(10, TimeUnit.SECONDS);
     }
 
     private Set<String> existing() throws Exception {
         return admin.listTopics().names().get(10, TimeUnit.SECONDS).stream()
-                .filter(name -> name.startsWith(topics.prefix())).collect(Collectors.toSet());
+                .filter(name -> name.startsWith(topics.prefix()))
+                .collect(Collectors.toSet());
     }
 
     @Test
@@ -91,8 +93,8 @@ class TopicLayoutIntegrationTest {
         TopicCreator.ensureTopics(bootstrap, topics, partitions(1));
         await().atMost(DEADLINE).until(() -> existing().size() == 5);
 
-        IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> TopicCreator.ensureTopics(bootstrap, topics, partitions(3)));
+        IllegalStateException refused = assertThrows(
+                IllegalStateException.class, () -> TopicCreator.ensureTopics(bootstrap, topics, partitions(3)));
 
         String message = refused.getMessage();
         for (TopicSpec<?, ?> keyed : topics.keyed()) {
@@ -104,20 +106,27 @@ class TopicLayoutIntegrationTest {
         // Only the keyed topics count: the dead letters and the query log keep whatever they have.
         assertFalse(message.contains(topics.dlq().name()), message);
         assertFalse(message.contains(topics.queryLog().name()), message);
-        assertEquals(1, described(topics.keyed()).get(topics.chunks().name()).partitions().size());
+        assertEquals(
+                1,
+                described(topics.keyed())
+                        .get(topics.chunks().name())
+                        .partitions()
+                        .size());
     }
 
     @Test
     void shouldRefuseBeforeCreatingTheMissingTopics() throws Exception {
         TopicSpec<?, ?> fileEvents = topics.fileEvents();
         admin.createTopics(List.of(new NewTopic(fileEvents.name(), 1, (short) 1).configs(fileEvents.configs())))
-                .all().get(10, TimeUnit.SECONDS);
+                .all()
+                .get(10, TimeUnit.SECONDS);
         await().atMost(DEADLINE).until(() -> existing().equals(Set.of(fileEvents.name())));
 
-        IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> TopicCreator.ensureTopics(bootstrap, topics, partitions(3)));
+        IllegalStateException refused = assertThrows(
+                IllegalStateException.class, () -> TopicCreator.ensureTopics(bootstrap, topics, partitions(3)));
 
-        assertTrue(refused.getMessage().startsWith("topic " + fileEvents.name() + " has 1 partition(s) but"),
+        assertTrue(
+                refused.getMessage().startsWith("topic " + fileEvents.name() + " has 1 partition(s) but"),
                 refused.getMessage());
         assertEquals(Set.of(fileEvents.name()), existing());
     }
@@ -126,7 +135,8 @@ class TopicLayoutIntegrationTest {
     void shouldNotCheckThePartitionsOfTheUnkeyedTopics() throws Exception {
         TopicSpec<?, ?> dlq = topics.dlq();
         admin.createTopics(List.of(new NewTopic(dlq.name(), 4, (short) 1).configs(dlq.configs())))
-                .all().get(10, TimeUnit.SECONDS);
+                .all()
+                .get(10, TimeUnit.SECONDS);
         await().atMost(DEADLINE).until(() -> existing().contains(dlq.name()));
 
         TopicCreator.ensureTopics(bootstrap, topics, partitions(1));

@@ -48,14 +48,18 @@ final class TopicReader implements AutoCloseable {
     /** Keys (as text) of what was read so far; a null value shows as "key(deleted)". */
     List<String> keys() {
         return records().stream()
-                .map(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8) + (r.value() == null ? "(deleted)" : ""))
+                .map(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8)
+                        + (r.value() == null ? "(deleted)" : ""))
                 .toList();
     }
 
     /** The keys of one collection's file events ({@code collection:path}) as paths, in order; others left out. */
     List<String> keysIn(String collection) {
         String prefix = kb.core.Ids.fileKey(collection, "");
-        return keys().stream().filter(k -> k.startsWith(prefix)).map(k -> k.substring(prefix.length())).toList();
+        return keys().stream()
+                .filter(k -> k.startsWith(prefix))
+                .map(k -> k.substring(prefix.length()))
+                .toList();
     }
 
     @Override

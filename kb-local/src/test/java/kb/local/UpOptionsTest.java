@@ -15,20 +15,26 @@ class UpOptionsTest {
     @Test
     void shouldWatchEachFolderAsItsOwnCollectionWhenDirIsRepeated() {
         UpOptions options = UpOptions.parse(List.of("--dir", "/x/Work Notes", "--dir", "/y/home"), Map.of());
-        assertEquals(List.of(new CollectionFolder("work-notes", Path.of("/x/Work Notes")),
-                new CollectionFolder("home", Path.of("/y/home"))), options.collections());
+        assertEquals(
+                List.of(
+                        new CollectionFolder("work-notes", Path.of("/x/Work Notes")),
+                        new CollectionFolder("home", Path.of("/y/home"))),
+                options.collections());
         assertEquals(Path.of("/x/Work Notes"), options.kbDir());
     }
 
     @Test
     void shouldNameACollectionWhenTheDirSaysNameEqualsFolder() {
         UpOptions options = UpOptions.parse(List.of("--dir", "work=/x/docs", "--dir", "/y/docs"), Map.of());
-        assertEquals(List.of("work", "docs"), options.collections().stream().map(CollectionFolder::name).toList());
+        assertEquals(
+                List.of("work", "docs"),
+                options.collections().stream().map(CollectionFolder::name).toList());
     }
 
     @Test
     void shouldRefuseTwoFoldersThatWouldShareACollectionName() {
-        var refused = assertThrows(IllegalArgumentException.class,
+        var refused = assertThrows(
+                IllegalArgumentException.class,
                 () -> UpOptions.parse(List.of("--dir", "/x/docs", "--dir", "/y/docs"), Map.of()));
         assertTrue(refused.getMessage().contains("NAME=DIR"), refused.getMessage());
     }
@@ -37,7 +43,7 @@ class UpOptionsTest {
     void shouldTakeTheFolderAndNameFromTheEnvironmentWhenNoDirIsGiven() {
         UpOptions options = UpOptions.parse(List.of(), Map.of("KB_BASE_DIR", "/x/kb", "KB_COLLECTION", "team"));
         assertEquals(List.of(new CollectionFolder("team", Path.of("/x/kb"))), options.collections());
-        assertThrows(IllegalArgumentException.class,
-                () -> UpOptions.parse(List.of(), Map.of("KB_COLLECTION", "Bad Name")));
+        assertThrows(
+                IllegalArgumentException.class, () -> UpOptions.parse(List.of(), Map.of("KB_COLLECTION", "Bad Name")));
     }
 }

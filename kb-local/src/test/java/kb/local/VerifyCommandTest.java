@@ -32,14 +32,16 @@ class VerifyCommandTest {
             kb.write("notes/e.bin.md", "binary\u0000content\n");
             kb.start();
             VerifyCommand.Options options = options(kb, "http://localhost:" + kb.port());
-            await().atMost(DEADLINE).until(() -> VerifyCommand.verifier(options).check().healthy());
+            await().atMost(DEADLINE)
+                    .until(() -> VerifyCommand.verifier(options).check().healthy());
 
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             VerifyReport report = VerifyCommand.run(options, new PrintStream(printed, true, StandardCharsets.UTF_8));
             assertEquals(3, report.expectedDocuments(), "the hidden and the binary file are not expected");
             assertEquals(6, report.layers().size(), "three topics, two indexes, the API's listing");
-            assertTrue(printed.toString(StandardCharsets.UTF_8)
-                    .contains("missing 0, stale 0, extra 0, duplicate 0"), printed.toString(StandardCharsets.UTF_8));
+            assertTrue(
+                    printed.toString(StandardCharsets.UTF_8).contains("missing 0, stale 0, extra 0, duplicate 0"),
+                    printed.toString(StandardCharsets.UTF_8));
         }
     }
 
@@ -50,7 +52,8 @@ class VerifyCommandTest {
             kb.write("notes/b.md", "# B\n\nbeta text\n");
             kb.start();
             await().atMost(DEADLINE).until(() -> VerifyCommand.verifier(options(kb, "http://localhost:" + kb.port()))
-                    .check().healthy());
+                    .check()
+                    .healthy());
             kb.stop();
             kb.write("notes/a.md", "# A\n\nalpha text, edited\n");
             kb.delete("notes/b.md");
@@ -59,7 +62,9 @@ class VerifyCommandTest {
             VerifyReport report = VerifyCommand.verifier(options(kb, null)).check();
             assertEquals(5, report.layers().size());
             for (Drift layer : report.layers()) {
-                assertEquals(List.of(1, 1, 1, 0), List.of(layer.missing(), layer.stale(), layer.extra(), layer.duplicate()),
+                assertEquals(
+                        List.of(1, 1, 1, 0),
+                        List.of(layer.missing(), layer.stale(), layer.extra(), layer.duplicate()),
                         layer.layer() + ": " + layer.examples());
             }
             assertTrue(!report.healthy());
@@ -68,9 +73,19 @@ class VerifyCommandTest {
 
     private static VerifyCommand.Options options(PipelineHarness kb, String api) throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
-        Settings settings = new Settings(Map.of("KB_TOPIC_PREFIX", kb.prefix() + ".", "KB_INDEX_PREFIX", kb.prefix(),
-                "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers()));
-        return new VerifyCommand.Options(List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir())), api, infra.bootstrapServers(),
-                infra.elasticsearchUrl(), Duration.ZERO, settings);
+        Settings settings = new Settings(Map.of(
+                "KB_TOPIC_PREFIX",
+                kb.prefix() + ".",
+                "KB_INDEX_PREFIX",
+                kb.prefix(),
+                "KB_KAFKA_BOOTSTRAP",
+                infra.bootstrapServers()));
+        return new VerifyCommand.Options(
+                List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir())),
+                api,
+                infra.bootstrapServers(),
+                infra.elasticsearchUrl(),
+                Duration.ZERO,
+                settings);
     }
 }

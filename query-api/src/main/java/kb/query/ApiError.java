@@ -1,5 +1,4 @@
 package kb.query;
 
 /** Every error answer: {@code {"error": ..., "detail": ...}} with a proper status. */
-public record ApiError(String error, String detail) {
-}
+public record ApiError(String error, String detail) {}

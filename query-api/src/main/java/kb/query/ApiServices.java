@@ -13,10 +13,20 @@ import java.util.function.BooleanSupplier;
  * @param links   the wikilink graph: each document's outgoing links and backlinks
  * @param rankingSettled true when the fusion's weights and the gate were fitted on the corpus as it is now
  */
-public record ApiServices(SearchService search, LookupService lookup, ContextService context,
-                          DocumentCatalog catalog, DocumentFiles files, QueryLog queryLog,
-                          String chunksAlias, java.util.function.IntSupplier l0Documents,
-                          kb.core.ReindexControl reindex, PipelineStatus status,
-                          BooleanSupplier ready, BooleanSupplier l0Ready, ElasticsearchProbe l1,
-                          WriteGuard writes, kb.query.links.LinkGraph links, BooleanSupplier rankingSettled) {
-}
+public record ApiServices(
+        SearchService search,
+        LookupService lookup,
+        ContextService context,
+        DocumentCatalog catalog,
+        DocumentFiles files,
+        QueryLog queryLog,
+        String chunksAlias,
+        java.util.function.IntSupplier l0Documents,
+        kb.core.ReindexControl reindex,
+        PipelineStatus status,
+        BooleanSupplier ready,
+        BooleanSupplier l0Ready,
+        ElasticsearchProbe l1,
+        WriteGuard writes,
+        kb.query.links.LinkGraph links,
+        BooleanSupplier rankingSettled) {}

@@ -17,13 +17,19 @@ import kb.core.es.ChunkDoc;
  * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
  *                     {@link kb.core.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
  */
-public record ArmHits(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<ChunkDoc> l0, List<Double> bestCosines,
-                      List<Double> bm25Scores, List<Double> vectorScores, CorpusStats corpus,
-                      List<ChunkDoc> crossVector) {
+public record ArmHits(
+        List<ChunkDoc> bm25,
+        List<ChunkDoc> vector,
+        List<ChunkDoc> l0,
+        List<Double> bestCosines,
+        List<Double> bm25Scores,
+        List<Double> vectorScores,
+        CorpusStats corpus,
+        List<ChunkDoc> crossVector) {
 
     public static ArmHits none() {
-        return new ArmHits(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN,
-                List.of());
+        return new ArmHits(
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN, List.of());
     }
 
     /** The same hits read with other statistics of the question. */

@@ -33,8 +33,8 @@ public final class ChunkRetriever {
     private final TermStatistics termStatistics;
     private final ServingIndex serving;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
-    private static final List<String> NOT_RETURNED = List.of(ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH,
-            ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
+    private static final List<String> NOT_RETURNED = List.of(
+            ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH, ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
 
     public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
@@ -50,8 +50,7 @@ public final class ChunkRetriever {
     }
 
     /** A question's embedding for one vector field. */
-    public record QueryVector(String field, float[] vector) {
-    }
+    public record QueryVector(String field, float[] vector) {}
 
     /**
      * @param lexicalQuery the text for BM25, or null to skip that arm
@@ -70,46 +69,60 @@ public final class ChunkRetriever {
      *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
      */
     /** @param cross the question's embeddings for the other script's field: an arm of their own */
-    public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, List<QueryVector> cross, Scope scope,
-                            int bm25Size, int knnSize, List<String> l0DocIds, double titleBoost,
-                            List<String> keywords) throws IOException {
+    public ArmHits retrieve(
+            String lexicalQuery,
+            List<QueryVector> vectors,
+            List<QueryVector> cross,
+            Scope scope,
+            int bm25Size,
+            int knnSize,
+            List<String> l0DocIds,
+            double titleBoost,
+            List<String> keywords)
+            throws IOException {
         ServingIndex.Format format = serving.format();
         LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
         String terms = lexical.query(lexicalQuery);
-        List<QueryVector> searchable = vectors.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
-        List<QueryVector> crossSearchable = cross.stream().filter(v -> format.vectorFields().contains(v.field())).toList();
+        List<QueryVector> searchable = vectors.stream()
+                .filter(v -> format.vectorFields().contains(v.field()))
+                .toList();
+        List<QueryVector> crossSearchable = cross.stream()
+                .filter(v -> format.vectorFields().contains(v.field()))
+                .toList();
         Query filter = scope.filter();
-        MsearchResponse<ChunkDoc> response = client.msearch(m -> {
-            m.index(chunksAlias);
-            m.searches(s -> s.header(h -> h).body(b -> b
-                    .query(bm25Query(lexical, terms, filter, titleBoost))
-                    .size(terms == null ? 0 : bm25Size)
-                    .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-            if (!l0DocIds.isEmpty()) {
-                m.searches(s -> s.header(h -> h).body(b -> b
-                        .query(l0Query(lexical, terms, l0DocIds))
-                        .size(bm25Size)
-                        .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-            }
-            for (QueryVector vector : java.util.stream.Stream.concat(searchable.stream(), crossSearchable.stream()).toList()) {
-                List<Float> queryVector = toList(vector.vector());
-                m.searches(s -> s.header(h -> h).body(b -> b
-                        .knn(k -> {
-                            knn(k, vector.field(), queryVector, knnSize);
-                            return filter == null ? k : k.filter(filter);
-                        })
-                        .size(knnSize)
-                        .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-            }
-            if (!keywords.isEmpty()) {
-                // Only keywords need document counts: a question without L0 hits pays no aggregation.
-                m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
-            }
-            return m;
-        }, ChunkDoc.class);
+        MsearchResponse<ChunkDoc> response = client.msearch(
+                m -> {
+                    m.index(chunksAlias);
+                    m.searches(s -> s.header(h -> h).body(b -> b.query(bm25Query(lexical, terms, filter, titleBoost))
+                            .size(terms == null ? 0 : bm25Size)
+                            .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
+                    if (!l0DocIds.isEmpty()) {
+                        m.searches(s -> s.header(h -> h).body(b -> b.query(l0Query(lexical, terms, l0DocIds))
+                                .size(bm25Size)
+                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
+                    }
+                    for (QueryVector vector : java.util.stream.Stream.concat(
+                                    searchable.stream(), crossSearchable.stream())
+                            .toList()) {
+                        List<Float> queryVector = toList(vector.vector());
+                        m.searches(s -> s.header(h -> h).body(b -> b.knn(k -> {
+                                    knn(k, vector.field(), queryVector, knnSize);
+                                    return filter == null ? k : k.filter(filter);
+                                })
+                                .size(knnSize)
+                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
+                    }
+                    if (!keywords.isEmpty()) {
+                        // Only keywords need document counts: a question without L0 hits pays no aggregation.
+                        m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
+                    }
+                    return m;
+                },
+                ChunkDoc.class);
         int next = 0;
         List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
-        List<Hit<ChunkDoc>> l0 = l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
+        List<Hit<ChunkDoc>> l0 =
+                l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
         List<List<Hit<ChunkDoc>>> knn = new ArrayList<>();
         for (QueryVector vector : vectors) {
             // A field the served index does not have yet (a migration is building it) answers nothing.
@@ -119,14 +132,24 @@ public final class ChunkRetriever {
         for (QueryVector vector : crossSearchable) {
             crossKnn.add(hits(response.responses().get(next++)));
         }
-        CorpusStats corpus = keywords.isEmpty() ? CorpusStats.UNKNOWN : stats(response.responses().get(next), keywords);
+        CorpusStats corpus = keywords.isEmpty()
+                ? CorpusStats.UNKNOWN
+                : stats(response.responses().get(next), keywords);
         if (terms != null) {
             corpus = termStatistics.read(lexical.text(), terms, corpus);
         }
         List<Hit<ChunkDoc>> vectorHits = byRankInTurn(knn);
-        List<Double> best = knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
-        return new ArmHits(sources(bm25), sources(vectorHits), sources(l0), best, scores(bm25),
-                vectorHits.stream().map(ChunkRetriever::cosine).toList(), corpus, sources(byRankInTurn(crossKnn)));
+        List<Double> best =
+                knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
+        return new ArmHits(
+                sources(bm25),
+                sources(vectorHits),
+                sources(l0),
+                best,
+                scores(bm25),
+                vectorHits.stream().map(ChunkRetriever::cosine).toList(),
+                corpus,
+                sources(byRankInTurn(crossKnn)));
     }
 
     /** The k nearest chunks of one vector field, rescored with their float vectors when configured. */
@@ -159,8 +182,9 @@ public final class ChunkRetriever {
 
     /** Chunks that have their vector (the rest wait for the sink's vector pass). */
     public long embeddedChunks() throws IOException {
-        return client.count(c -> c.index(chunksAlias).query(q -> q.bool(b -> b.mustNot(
-                kb.core.es.ChunkQueries.awaitingVector())))).count();
+        return client.count(c -> c.index(chunksAlias)
+                        .query(q -> q.bool(b -> b.mustNot(kb.core.es.ChunkQueries.awaitingVector()))))
+                .count();
     }
 
     /** Chunks read for pseudo-questions at most (by chunk id, so the same ones every time). */
@@ -168,42 +192,58 @@ public final class ChunkRetriever {
 
     /** Chunks without vectors or analysed terms, by chunk id: what pseudo-questions are made from. */
     public List<ChunkDoc> sampleChunks() throws IOException {
-        return sources(client.search(s -> s.index(chunksAlias).size(MAX_SAMPLED_CHUNKS)
-                .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
-                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))), ChunkDoc.class).hits().hits());
+        return sources(client.search(
+                        s -> s.index(chunksAlias)
+                                .size(MAX_SAMPLED_CHUNKS)
+                                .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
+                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))),
+                        ChunkDoc.class)
+                .hits()
+                .hits());
     }
 
     /** Chunks still waiting for their vector. */
     public long awaitingVectors() throws IOException {
-        return client.count(c -> c.index(chunksAlias).query(kb.core.es.ChunkQueries.awaitingVector())).count();
+        return client.count(c -> c.index(chunksAlias).query(kb.core.es.ChunkQueries.awaitingVector()))
+                .count();
     }
 
     /** A document's chunks in their order in the file (their sections), without embeddings. */
     public List<ChunkDoc> chunksOf(String docId) throws IOException {
-        return sources(client.search(s -> s.index(chunksAlias).size(MAX_CHUNKS_OF_DOCUMENT)
-                .query(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
-                .sort(o -> o.field(f -> f.field(ChunkFields.ORDINAL)))
-                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))), ChunkDoc.class).hits().hits());
+        return sources(client.search(
+                        s -> s.index(chunksAlias)
+                                .size(MAX_CHUNKS_OF_DOCUMENT)
+                                .query(q ->
+                                        q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
+                                .sort(o -> o.field(f -> f.field(ChunkFields.ORDINAL)))
+                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))),
+                        ChunkDoc.class)
+                .hits()
+                .hits());
     }
 
     /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
     public List<Double> bestCosines(List<QueryVector> all) throws IOException {
         java.util.Set<String> fields = serving.format().vectorFields();
-        List<QueryVector> vectors = all.stream().filter(v -> fields.contains(v.field())).toList();
+        List<QueryVector> vectors =
+                all.stream().filter(v -> fields.contains(v.field())).toList();
         if (vectors.isEmpty()) {
             return all.stream().map(v -> -1.0).toList();
         }
-        MsearchResponse<Void> response = client.msearch(m -> {
-            m.index(chunksAlias);
-            for (QueryVector vector : vectors) {
-                List<Float> queryVector = toList(vector.vector());
-                m.searches(s -> s.header(h -> h).body(b -> b
-                        .knn(k -> knn(k, vector.field(), queryVector, 1))
-                        .size(1).source(src -> src.fetch(false))));
-            }
-            return m;
-        }, Void.class);
-        java.util.Iterator<MultiSearchResponseItem<Void>> items = response.responses().iterator();
+        MsearchResponse<Void> response = client.msearch(
+                m -> {
+                    m.index(chunksAlias);
+                    for (QueryVector vector : vectors) {
+                        List<Float> queryVector = toList(vector.vector());
+                        m.searches(s -> s.header(h -> h).body(b -> b.knn(k -> knn(k, vector.field(), queryVector, 1))
+                                .size(1)
+                                .source(src -> src.fetch(false))));
+                    }
+                    return m;
+                },
+                Void.class);
+        java.util.Iterator<MultiSearchResponseItem<Void>> items =
+                response.responses().iterator();
         List<Double> best = new ArrayList<>();
         for (QueryVector vector : all) {
             if (!fields.contains(vector.field())) {
@@ -223,14 +263,17 @@ public final class ChunkRetriever {
     /** Documents in the index, and for each keyword the documents whose text holds it as a phrase. */
     private static co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder statsSearch(
             co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder body, List<String> keywords) {
-        body.size(0).aggregations(DOCUMENTS, a -> a.cardinality(c -> c.field(ChunkFields.DOC_ID)
-                .precisionThreshold(PRECISE_COUNT)));
+        body.size(0)
+                .aggregations(
+                        DOCUMENTS,
+                        a -> a.cardinality(c -> c.field(ChunkFields.DOC_ID).precisionThreshold(PRECISE_COUNT)));
         for (int i = 0; i < keywords.size(); i++) {
             String keyword = keywords.get(i);
-            body.aggregations(KEYWORD + i, a -> a
-                    .filter(f -> f.matchPhrase(p -> p.field(ChunkFields.ENRICHED_TEXT).query(keyword)))
-                    .aggregations(DOCUMENTS, d -> d.cardinality(c -> c.field(ChunkFields.DOC_ID)
-                            .precisionThreshold(PRECISE_COUNT))));
+            body.aggregations(KEYWORD + i, a -> a.filter(f -> f.matchPhrase(
+                            p -> p.field(ChunkFields.ENRICHED_TEXT).query(keyword)))
+                    .aggregations(
+                            DOCUMENTS,
+                            d -> d.cardinality(c -> c.field(ChunkFields.DOC_ID).precisionThreshold(PRECISE_COUNT))));
         }
         return body;
     }
@@ -242,8 +285,15 @@ public final class ChunkRetriever {
         var aggregations = item.result().aggregations();
         java.util.Map<String, Long> counts = new java.util.HashMap<>();
         for (int i = 0; i < keywords.size(); i++) {
-            counts.put(keywords.get(i), aggregations.get(KEYWORD + i).filter().aggregations().get(DOCUMENTS)
-                    .cardinality().value());
+            counts.put(
+                    keywords.get(i),
+                    aggregations
+                            .get(KEYWORD + i)
+                            .filter()
+                            .aggregations()
+                            .get(DOCUMENTS)
+                            .cardinality()
+                            .value());
         }
         return new CorpusStats(aggregations.get(DOCUMENTS).cardinality().value(), 0, counts, java.util.Map.of());
     }
@@ -254,7 +304,8 @@ public final class ChunkRetriever {
      */
     record LexicalFields(String text, String title, boolean analysed) {
 
-        static final LexicalFields ANALYSED = new LexicalFields(ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE, true);
+        static final LexicalFields ANALYSED =
+                new LexicalFields(ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE, true);
         static final LexicalFields LEGACY = new LexicalFields(ChunkFields.ENRICHED_TEXT, ChunkFields.TITLE, false);
 
         /** The BM25 query text, or null when there is nothing to search for. */
@@ -269,10 +320,13 @@ public final class ChunkRetriever {
 
     private static Query l0Query(LexicalFields lexical, String text, List<String> docIds) {
         List<co.elastic.clients.elasticsearch._types.FieldValue> ids = docIds.stream()
-                .map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList();
+                .map(co.elastic.clients.elasticsearch._types.FieldValue::of)
+                .toList();
         return Query.of(q -> q.bool(b -> {
             b.filter(f -> f.terms(t -> t.field(ChunkFields.DOC_ID).terms(v -> v.value(ids))));
-            return text == null ? b : b.should(s -> s.match(mm -> mm.field(lexical.text()).query(text)));
+            return text == null
+                    ? b
+                    : b.should(s -> s.match(mm -> mm.field(lexical.text()).query(text)));
         }));
     }
 
@@ -283,7 +337,8 @@ public final class ChunkRetriever {
         return Query.of(q -> q.bool(b -> {
             b.must(m -> m.match(mm -> mm.field(lexical.text()).query(text)));
             if (titleBoost > 0) {
-                b.should(s -> s.match(mm -> mm.field(lexical.title()).query(text).boost((float) titleBoost)));
+                b.should(
+                        s -> s.match(mm -> mm.field(lexical.title()).query(text).boost((float) titleBoost)));
             }
             return filter == null ? b : b.filter(filter);
         }));

@@ -19,8 +19,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  */
 final class CjkWords {
 
-    private CjkWords() {
-    }
+    private CjkWords() {}
 
     /** The question's segmented words that hold a CJK character, lower-cased, in order. */
     static List<String> of(String question) {
@@ -57,7 +56,9 @@ final class CjkWords {
 
     static boolean isCjk(int codePoint) {
         Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+        return script == Character.UnicodeScript.HAN
+                || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA
+                || script == Character.UnicodeScript.HANGUL;
     }
 }

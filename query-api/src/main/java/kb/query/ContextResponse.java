@@ -11,6 +11,5 @@ import java.util.List;
 public record ContextResponse(String query, boolean found, List<ContextDocument> documents, int totalChars) {
 
     /** @param truncated true when the cap cut this document's content */
-    public record ContextDocument(String source, String collection, String title, String content, boolean truncated) {
-    }
+    public record ContextDocument(String source, String collection, String title, String content, boolean truncated) {}
 }

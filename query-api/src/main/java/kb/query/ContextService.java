@@ -19,8 +19,7 @@ public final class ContextService {
         this.catalog = catalog;
     }
 
-    public record Outcome(ContextResponse response, Retrieval retrieval) {
-    }
+    public record Outcome(ContextResponse response, Retrieval retrieval) {}
 
     public Outcome context(String query, Scope scope) throws IOException {
         Retrieval retrieval = search.retrieve(query, MAX_DOCUMENTS, scope);
@@ -34,7 +33,8 @@ public final class ContextService {
             boolean truncated = content.length() > budget;
             String kept = truncated ? content.substring(0, budget) : content;
             budget -= kept.length();
-            documents.add(new ContextResponse.ContextDocument(result.path(), result.collection(), result.title(), kept, truncated));
+            documents.add(new ContextResponse.ContextDocument(
+                    result.path(), result.collection(), result.title(), kept, truncated));
         }
         return new Outcome(new ContextResponse(query, retrieval.found(), documents, MAX_CHARS - budget), retrieval);
     }

@@ -11,11 +11,14 @@ import java.util.Map;
  */
 public final class ConvexFusion {
 
-    private ConvexFusion() {
-    }
+    private ConvexFusion() {}
 
-    public static Map<String, Double> fuse(List<String> bm25Ids, List<Double> bm25Scores, List<String> vectorIds,
-                                           List<Double> vectorScores, double alpha) {
+    public static Map<String, Double> fuse(
+            List<String> bm25Ids,
+            List<Double> bm25Scores,
+            List<String> vectorIds,
+            List<Double> vectorScores,
+            double alpha) {
         Map<String, Double> fused = new HashMap<>();
         add(fused, bm25Ids, bm25Scores, alpha);
         add(fused, vectorIds, vectorScores, 1 - alpha);

@@ -13,8 +13,12 @@ import java.util.Map;
  * @param cjkWords         the question's Chinese words as segmented ({@link CjkWords}): which of its CJK
  *                         characters and bigrams are words rather than pieces across a word boundary
  */
-public record CorpusStats(long documents, long chunks, Map<String, Long> keywordDocuments,
-                          Map<String, Long> termChunks, java.util.List<String> cjkWords) {
+public record CorpusStats(
+        long documents,
+        long chunks,
+        Map<String, Long> keywordDocuments,
+        Map<String, Long> termChunks,
+        java.util.List<String> cjkWords) {
 
     /** Nothing known: Elasticsearch was not asked or did not answer. */
     public static final CorpusStats UNKNOWN = new CorpusStats(0, 0, Map.of(), Map.of());

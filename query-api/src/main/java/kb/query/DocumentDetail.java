@@ -12,15 +12,43 @@ import kb.query.links.LinkGraph;
  * @param links     outgoing wikilinks in the note's order, each resolved to a document or unresolved (no docId)
  * @param backlinks notes whose wikilinks lead here ("linked from")
  */
-public record DocumentDetail(String docId, String collection, String path, String title, String category, String format,
-                             List<String> keywords, String summary, int chunkCount, long size, String contentHash,
-                             long updatedAt, String content, List<String> tags, List<String> aliases,
-                             List<LinkGraph.Link> links, List<LinkGraph.Backlink> backlinks) {
+public record DocumentDetail(
+        String docId,
+        String collection,
+        String path,
+        String title,
+        String category,
+        String format,
+        List<String> keywords,
+        String summary,
+        int chunkCount,
+        long size,
+        String contentHash,
+        long updatedAt,
+        String content,
+        List<String> tags,
+        List<String> aliases,
+        List<LinkGraph.Link> links,
+        List<LinkGraph.Backlink> backlinks) {
 
     static DocumentDetail of(CardDoc card, LinkGraph.Links links) {
-        return new DocumentDetail(card.docId(), card.collection(), card.path(), card.title(), card.category(), card.format(),
-                card.keywords(), card.summary(), card.chunkCount(), card.size(), card.contentHash(),
-                card.eventTime(), card.content(), orEmpty(card.tags()), orEmpty(card.aliases()), links.links(),
+        return new DocumentDetail(
+                card.docId(),
+                card.collection(),
+                card.path(),
+                card.title(),
+                card.category(),
+                card.format(),
+                card.keywords(),
+                card.summary(),
+                card.chunkCount(),
+                card.size(),
+                card.contentHash(),
+                card.eventTime(),
+                card.content(),
+                orEmpty(card.tags()),
+                orEmpty(card.aliases()),
+                links.links(),
                 links.backlinks());
     }
 

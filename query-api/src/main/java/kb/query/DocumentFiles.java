@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import kb.core.CollectionFolder;
 import kb.core.Ids;
 
@@ -32,6 +32,7 @@ public final class DocumentFiles {
 
     /** Collection name → folder, the default (uploads without a collection) first. */
     private final Map<String, Path> folders = new LinkedHashMap<>();
+
     private final Set<String> extensions;
     private final long maxBytes;
 
@@ -50,8 +51,7 @@ public final class DocumentFiles {
     }
 
     /** Where a saved upload went. */
-    public record Saved(String docId, String collection, String path) {
-    }
+    public record Saved(String docId, String collection, String path) {}
 
     /** Rejected input, with the HTTP status it deserves (400, 409, 413, 415). */
     public static final class InvalidUpload extends RuntimeException {
@@ -73,17 +73,24 @@ public final class DocumentFiles {
      */
     public Saved save(String collection, String category, String fileName, long size, InputStream content)
             throws IOException {
-        String chosen = collection == null || collection.isBlank() ? folders.keySet().iterator().next() : collection.strip();
+        String chosen = collection == null || collection.isBlank()
+                ? folders.keySet().iterator().next()
+                : collection.strip();
         Path baseDir = folders.get(chosen);
         if (baseDir == null) {
-            throw new InvalidUpload(400, "no collection '" + chosen.replaceAll("\\p{Cntrl}", "?") + "'; collections: "
-                    + folders.keySet());
+            throw new InvalidUpload(
+                    400,
+                    "no collection '" + chosen.replaceAll("\\p{Cntrl}", "?") + "'; collections: " + folders.keySet());
         }
         String folder = category == null || category.isBlank() ? null : validName("category", category.strip());
         String name = validName("file name", fileName == null ? "" : fileName.strip());
-        String extension = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
+        String extension =
+                name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
         if (!extensions.contains(extension)) {
-            throw new InvalidUpload(415, "extension '" + extension + "' is not ingested; allowed: " + extensions.stream().sorted().toList());
+            throw new InvalidUpload(
+                    415,
+                    "extension '" + extension + "' is not ingested; allowed: "
+                            + extensions.stream().sorted().toList());
         }
         if (size > maxBytes) {
             throw new InvalidUpload(413, "file is " + size + " bytes, the cap is " + maxBytes);
@@ -103,7 +110,10 @@ public final class DocumentFiles {
             if (written > maxBytes) {
                 throw new InvalidUpload(413, "file is larger than the cap of " + maxBytes + " bytes");
             }
-            Files.move(temp, parent.resolve(target.getFileName()), StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    temp,
+                    parent.resolve(target.getFileName()),
+                    StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
@@ -116,7 +126,8 @@ public final class DocumentFiles {
      * @return false when there was no such file (or no such collection here)
      */
     public boolean delete(String collection, String relativePath) throws IOException {
-        Path baseDir = folders.get(collection == null ? folders.keySet().iterator().next() : collection);
+        Path baseDir =
+                folders.get(collection == null ? folders.keySet().iterator().next() : collection);
         if (baseDir == null) {
             return false;
         }
@@ -167,8 +178,9 @@ public final class DocumentFiles {
             throw new InvalidUpload(400, what + " is longer than " + MAX_NAME_BYTES + " bytes in UTF-8");
         }
         if (name.isEmpty() || !SAFE_NAME.matcher(name).matches() || name.startsWith(".") || name.contains("..")) {
-            throw new InvalidUpload(400, what + " '" + shown
-                    + "' is not allowed: no separators, '..', control characters or leading dot");
+            throw new InvalidUpload(
+                    400,
+                    what + " '" + shown + "' is not allowed: no separators, '..', control characters or leading dot");
         }
         return name;
     }

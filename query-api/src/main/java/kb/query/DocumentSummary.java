@@ -3,6 +3,14 @@ package kb.query;
 import java.util.List;
 
 /** One line of the document listing. */
-public record DocumentSummary(String docId, String collection, String path, String title, String category, String format,
-                              List<String> keywords, int chunkCount, long updatedAt, List<String> tags) {
-}
+public record DocumentSummary(
+        String docId,
+        String collection,
+        String path,
+        String title,
+        String category,
+        String format,
+        List<String> keywords,
+        int chunkCount,
+        long updatedAt,
+        List<String> tags) {}

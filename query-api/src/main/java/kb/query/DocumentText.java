@@ -6,8 +6,7 @@ package kb.query;
  */
 final class DocumentText {
 
-    private DocumentText() {
-    }
+    private DocumentText() {}
 
     /** The content after a leading {@code ---} ... {@code ---} block; the content itself when it has none. */
     static String withoutFrontmatter(String content) {

@@ -14,8 +14,13 @@ import java.util.Map;
  * @param chunks    chunks with a vector when fitted
  * @param fittedAt  epoch milliseconds of the fit, 0 when not fitted
  */
-public record FittedFusion(String source, Map<Script, FusionWeights> weights, Map<Script, FusionFit.Result> fits,
-                           Map<PseudoQuestions.Kind, Long> kinds, long chunks, long fittedAt) {
+public record FittedFusion(
+        String source,
+        Map<Script, FusionWeights> weights,
+        Map<Script, FusionFit.Result> fits,
+        Map<PseudoQuestions.Kind, Long> kinds,
+        long chunks,
+        long fittedAt) {
 
     public FittedFusion {
         weights = Map.copyOf(weights);

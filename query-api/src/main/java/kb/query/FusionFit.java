@@ -23,8 +23,7 @@ public final class FusionFit {
     /** Reciprocal ranks are read in the top this many documents. */
     static final int DEPTH = 10;
 
-    private FusionFit() {
-    }
+    private FusionFit() {}
 
     /**
      * One pseudo-question's retrieved chunks and the document that answers it.
@@ -48,9 +47,13 @@ public final class FusionFit {
      * @param configuredMrr MRR@10 of the configured weights
      * @param fittedMrr  MRR@10 of the chosen weights
      */
-    public record Result(FusionWeights weights, int questions, double bm25Mrr, double vectorMrr, double configuredMrr,
-                         double fittedMrr) {
-    }
+    public record Result(
+            FusionWeights weights,
+            int questions,
+            double bm25Mrr,
+            double vectorMrr,
+            double configuredMrr,
+            double fittedMrr) {}
 
     public static Result fit(List<Sample> samples, FusionWeights configured, double vectorWeight) {
         FusionWeights best = configured;
@@ -65,8 +68,9 @@ public final class FusionFit {
                     for (double cross : CROSS_WEIGHTS) {
                         FusionWeights candidate = new FusionWeights(bm25, rare, k, cross);
                         double mrr = mrr(samples, candidate, vectorWeight);
-                        if (mrr > bestMrr + 1e-9 || (Math.abs(mrr - bestMrr) <= 1e-9
-                                && distance(candidate, configured) < distance(best, configured))) {
+                        if (mrr > bestMrr + 1e-9
+                                || (Math.abs(mrr - bestMrr) <= 1e-9
+                                        && distance(candidate, configured) < distance(best, configured))) {
                             best = candidate;
                             bestMrr = mrr;
                         }
@@ -74,14 +78,21 @@ public final class FusionFit {
                 }
             }
         }
-        return new Result(best, samples.size(), round(armMrr(samples, true)), round(armMrr(samples, false)),
-                round(configuredMrr), round(bestMrr));
+        return new Result(
+                best,
+                samples.size(),
+                round(armMrr(samples, true)),
+                round(armMrr(samples, false)),
+                round(configuredMrr),
+                round(bestMrr));
     }
 
     /** How far two weightings are apart (log scale for the weights: 0.1 to 0.2 is as far as 1 to 2). */
     private static double distance(FusionWeights a, FusionWeights b) {
-        return Math.abs(Math.log(a.bm25() / b.bm25())) + Math.abs(Math.log(a.rareBm25() / b.rareBm25()))
-                + Math.abs(Math.log((double) a.rrfK() / b.rrfK())) + Math.abs(a.crossVector() - b.crossVector());
+        return Math.abs(Math.log(a.bm25() / b.bm25()))
+                + Math.abs(Math.log(a.rareBm25() / b.rareBm25()))
+                + Math.abs(Math.log((double) a.rrfK() / b.rrfK()))
+                + Math.abs(a.crossVector() - b.crossVector());
     }
 
     static double mrr(List<Sample> samples, FusionWeights weights, double vectorWeight) {
@@ -89,9 +100,12 @@ public final class FusionFit {
         for (Sample sample : samples) {
             ArmHits hits = sample.hits();
             double bm25 = RareTerms.bm25Weight(hits.corpus(), weights.bm25(), weights.rareBm25());
-            Map<String, Double> fused = RrfFusion.fuse(List.of(new RrfFusion.Arm(ids(hits.bm25()), bm25),
-                    new RrfFusion.Arm(ids(hits.vector()), vectorWeight),
-                    new RrfFusion.Arm(ids(hits.crossVector()), weights.crossVector())), weights.rrfK());
+            Map<String, Double> fused = RrfFusion.fuse(
+                    List.of(
+                            new RrfFusion.Arm(ids(hits.bm25()), bm25),
+                            new RrfFusion.Arm(ids(hits.vector()), vectorWeight),
+                            new RrfFusion.Arm(ids(hits.crossVector()), weights.crossVector())),
+                    weights.rrfK());
             sum += sample.weight() * reciprocalRank(documents(fused, hits), sample.docId());
         }
         return samples.isEmpty() ? 0 : sum / totalWeight(samples);
@@ -101,7 +115,9 @@ public final class FusionFit {
         double sum = 0;
         for (Sample sample : samples) {
             List<ChunkDoc> arm = bm25 ? sample.hits().bm25() : sample.hits().vector();
-            sum += sample.weight() * reciprocalRank(arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
+            sum += sample.weight()
+                    * reciprocalRank(
+                            arm.stream().map(ChunkDoc::docId).distinct().toList(), sample.docId());
         }
         return samples.isEmpty() ? 0 : sum / totalWeight(samples);
     }
@@ -117,7 +133,8 @@ public final class FusionFit {
             arm.forEach(c -> chunks.putIfAbsent(c.chunkId(), c));
         }
         List<ChunkDoc> ordered = new ArrayList<>(chunks.values());
-        ordered.sort(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0)).reversed()
+        ordered.sort(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0))
+                .reversed()
                 .thenComparing(ChunkDoc::chunkId));
         Set<String> documents = new LinkedHashSet<>();
         ordered.forEach(c -> documents.add(c.docId()));

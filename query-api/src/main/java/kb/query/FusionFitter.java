@@ -28,8 +28,8 @@ public final class FusionFitter implements AutoCloseable {
     /** Below this many pseudo-questions in a script, that script keeps its configured weights. */
     static final int MIN_QUESTIONS = 20;
     /** Retrieved chunks per arm for a pseudo-question (the served windows). */
-    private static final SearchOptions FIT = new SearchOptions(SearchOptions.Arms.HYBRID, false, 0, -1, -1, 0, 0,
-            -1, false, -1);
+    private static final SearchOptions FIT =
+            new SearchOptions(SearchOptions.Arms.HYBRID, false, 0, -1, -1, 0, 0, -1, false, -1);
 
     /** The corpus as the fitter reads it. */
     public interface Corpus {
@@ -54,13 +54,20 @@ public final class FusionFitter implements AutoCloseable {
     private int unchangedLooks;
     /** Looks without a new vector after which an incomplete index is fitted anyway. */
     static final int STALLED_LOOKS = 10;
+
     private SearchService search;
 
     /**
      * @param maxQuestions pseudo-questions per fit; 0 turns fitting off (the configured weights stay)
      * @param beforeFit    run on the fitting thread before each fit (the gate calibrates on the same corpus)
      */
-    public FusionFitter(Corpus corpus, Map<Script, FusionWeights> configured, double vectorWeight, int maxQuestions, Runnable beforeFit, Clock clock) {
+    public FusionFitter(
+            Corpus corpus,
+            Map<Script, FusionWeights> configured,
+            double vectorWeight,
+            int maxQuestions,
+            Runnable beforeFit,
+            Clock clock) {
         this.corpus = corpus;
         this.configured = Map.copyOf(configured);
         this.vectorWeight = vectorWeight;
@@ -68,11 +75,13 @@ public final class FusionFitter implements AutoCloseable {
         this.beforeFit = beforeFit;
         this.clock = clock;
         this.current = FittedFusion.configured(configured);
-        this.scheduler = maxQuestions <= 0 ? null : Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "kb-fusion-fitter");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.scheduler = maxQuestions <= 0
+                ? null
+                : Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread thread = new Thread(r, "kb-fusion-fitter");
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /** Starts looking at the corpus every period, fitting with this search service's arms. */
@@ -124,8 +133,9 @@ public final class FusionFitter implements AutoCloseable {
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
             Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
-            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>()).add(new FusionFit.Sample(q.docId(),
-                    retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));
+            samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
+                    .add(new FusionFit.Sample(
+                            q.docId(), retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));
         }
         logByKind(questions, samples);
         Map<Script, FusionWeights> weights = new EnumMap<>(configured);
@@ -143,18 +153,25 @@ public final class FusionFitter implements AutoCloseable {
     }
 
     /** Each arm's MRR@10 per kind of pseudo-question: which kinds favour which arm, for whoever tunes the kinds. */
-    private static void logByKind(List<PseudoQuestions.Question> questions, Map<Script, List<FusionFit.Sample>> samples) {
+    private static void logByKind(
+            List<PseudoQuestions.Question> questions, Map<Script, List<FusionFit.Sample>> samples) {
         Map<String, List<FusionFit.Sample>> byKind = new TreeMap<>();
         Map<Script, Integer> next = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
             Script script = Script.of(q.text());
             int i = next.merge(script, 1, Integer::sum) - 1;
-            byKind.computeIfAbsent(script + "/" + q.kind(), k -> new ArrayList<>()).add(samples.get(script).get(i));
+            byKind.computeIfAbsent(script + "/" + q.kind(), k -> new ArrayList<>())
+                    .add(samples.get(script).get(i));
         }
         byKind.forEach((kind, list) -> {
             FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10, 1), 1);
-            LOG.info("[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}", kind, list.size(),
-                    arms.bm25Mrr(), arms.vectorMrr(), arms.configuredMrr());
+            LOG.info(
+                    "[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}",
+                    kind,
+                    list.size(),
+                    arms.bm25Mrr(),
+                    arms.vectorMrr(),
+                    arms.configuredMrr());
         });
     }
 

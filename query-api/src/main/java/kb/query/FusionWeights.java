@@ -6,5 +6,4 @@ package kb.query;
  * the other script's vector field (a Latin question embedded by the Chinese model, see
  * {@link kb.core.embed.Embeddings#crossForQuery}).
  */
-public record FusionWeights(double bm25, double rareBm25, int rrfK, double crossVector) {
-}
+public record FusionWeights(double bm25, double rareBm25, int rrfK, double crossVector) {}

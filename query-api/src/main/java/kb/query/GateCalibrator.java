@@ -57,8 +57,14 @@ public final class GateCalibrator implements AutoCloseable {
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
      * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
      */
-    public GateCalibrator(Embeddings embeddings, NearestCosines nearest, LongSupplier documentCount,
-                          LongSupplier embeddedChunks, double modelDefault, OptionalDouble configured, Clock clock) {
+    public GateCalibrator(
+            Embeddings embeddings,
+            NearestCosines nearest,
+            LongSupplier documentCount,
+            LongSupplier embeddedChunks,
+            double modelDefault,
+            OptionalDouble configured,
+            Clock clock) {
         this.embeddings = embeddings;
         this.nearest = nearest;
         this.documentCount = documentCount;
@@ -66,13 +72,16 @@ public final class GateCalibrator implements AutoCloseable {
         this.modelDefault = modelDefault;
         this.clock = clock;
         this.probes = loadProbes();
-        this.current = configured.isPresent() ? GateThreshold.fixed(configured.getAsDouble(), "configured")
+        this.current = configured.isPresent()
+                ? GateThreshold.fixed(configured.getAsDouble(), "configured")
                 : GateThreshold.fixed(modelDefault, "model-default");
-        this.scheduler = configured.isPresent() ? null : Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "kb-gate-calibrator");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.scheduler = configured.isPresent()
+                ? null
+                : Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread thread = new Thread(r, "kb-gate-calibrator");
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /** Starts measuring in the background, once now and then every period while the corpus changes. */
@@ -94,8 +103,11 @@ public final class GateCalibrator implements AutoCloseable {
                 long documents = documentCount.getAsLong();
                 current = calibrate(documents);
                 calibratedOnChunks = chunks;
-                LOG.info("[gate] calibrated on {} documents: min cosine {} (probe max {})", documents,
-                        current.minCosine(), current.probeMax());
+                LOG.info(
+                        "[gate] calibrated on {} documents: min cosine {} (probe max {})",
+                        documents,
+                        current.minCosine(),
+                        current.probeMax());
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("[gate] calibration skipped: {}", e.toString());
@@ -109,7 +121,8 @@ public final class GateCalibrator implements AutoCloseable {
             probes.forEach((script, questions) -> questions.forEach(q -> {
                 // By language, a script's probes measure its own model against its own field.
                 Embeddings.Space space = embeddings.of(Embeddings.Script.valueOf(script.name()));
-                probeVectors.add(new ChunkRetriever.QueryVector(space.field(), space.embedder().embedQuery(q)));
+                probeVectors.add(new ChunkRetriever.QueryVector(
+                        space.field(), space.embedder().embedQuery(q)));
                 probeScripts.add(script);
             }));
         }
@@ -117,7 +130,8 @@ public final class GateCalibrator implements AutoCloseable {
         Map<Script, List<Double>> byScript = new EnumMap<>(Script.class);
         for (int i = 0; i < best.size(); i++) {
             if (best.get(i) > -1) {
-                byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>()).add(best.get(i));
+                byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>())
+                        .add(best.get(i));
             }
         }
         Map<Script, Double> thresholds = new EnumMap<>(Script.class);
@@ -134,8 +148,10 @@ public final class GateCalibrator implements AutoCloseable {
 
     /** Mean plus {@link #SPREAD} sample standard deviations. */
     static double threshold(List<Double> cosines) {
-        double mean = cosines.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        double variance = cosines.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (cosines.size() - 1);
+        double mean =
+                cosines.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double variance =
+                cosines.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (cosines.size() - 1);
         return mean + SPREAD * Math.sqrt(variance);
     }
 
@@ -150,7 +166,8 @@ public final class GateCalibrator implements AutoCloseable {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 String probe = line.strip();
                 if (!probe.isEmpty() && !probe.startsWith("#")) {
-                    probes.computeIfAbsent(Script.of(probe), s -> new ArrayList<>()).add(probe);
+                    probes.computeIfAbsent(Script.of(probe), s -> new ArrayList<>())
+                            .add(probe);
                 }
             }
             return probes;

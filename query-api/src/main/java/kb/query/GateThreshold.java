@@ -13,11 +13,17 @@ import java.util.Map;
  * @param documents   documents in the index when calibrated
  * @param calibratedAt epoch milliseconds of the calibration, 0 when not calibrated
  */
-public record GateThreshold(Map<Script, Double> minCosine, String source, Map<Script, Integer> probes,
-                            Map<Script, Double> probeMax, long documents, long calibratedAt) {
+public record GateThreshold(
+        Map<Script, Double> minCosine,
+        String source,
+        Map<Script, Integer> probes,
+        Map<Script, Double> probeMax,
+        long documents,
+        long calibratedAt) {
 
     public static GateThreshold fixed(double minCosine, String source) {
-        return new GateThreshold(Map.of(Script.LATIN, minCosine, Script.CJK, minCosine), source, Map.of(), Map.of(), 0, 0);
+        return new GateThreshold(
+                Map.of(Script.LATIN, minCosine, Script.CJK, minCosine), source, Map.of(), Map.of(), 0, 0);
     }
 
     public double forQuery(String query) {

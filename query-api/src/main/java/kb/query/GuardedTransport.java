@@ -30,8 +30,9 @@ final class GuardedTransport implements ElasticsearchTransport {
     }
 
     @Override
-    public <RequestT, ResponseT, ErrorT> ResponseT performRequest(RequestT request,
-            Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options) throws IOException {
+    public <RequestT, ResponseT, ErrorT> ResponseT performRequest(
+            RequestT request, Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options)
+            throws IOException {
         if (!probe.isUp()) {
             throw new L1UnavailableException("Elasticsearch is unavailable: " + probe.problem());
         }
@@ -45,10 +46,11 @@ final class GuardedTransport implements ElasticsearchTransport {
     }
 
     @Override
-    public <RequestT, ResponseT, ErrorT> CompletableFuture<ResponseT> performRequestAsync(RequestT request,
-            Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options) {
+    public <RequestT, ResponseT, ErrorT> CompletableFuture<ResponseT> performRequestAsync(
+            RequestT request, Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options) {
         if (!probe.isUp()) {
-            return CompletableFuture.failedFuture(new L1UnavailableException("Elasticsearch is unavailable: " + probe.problem()));
+            return CompletableFuture.failedFuture(
+                    new L1UnavailableException("Elasticsearch is unavailable: " + probe.problem()));
         }
         return delegate.performRequestAsync(request, endpoint, options);
     }

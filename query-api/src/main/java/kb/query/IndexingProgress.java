@@ -17,13 +17,13 @@ public final class IndexingProgress {
 
     /** An empty folder has nothing to wait for: after this long the first index counts as done. */
     static final long EMPTY_FOLDER_GRACE_MILLIS = 30_000;
+
     private static final long RATE_WINDOW_MILLIS = 30_000;
     private static final double DEFAULT_CHUNKS_PER_DOCUMENT = 5;
 
     /** One look at the pipeline, at {@code atMillis}. */
-    record Observation(long atMillis, long documents, long chunks, long chunksAwaitingVectors, long chunkerLag,
-                       long sinkLag) {
-    }
+    record Observation(
+            long atMillis, long documents, long chunks, long chunksAwaitingVectors, long chunkerLag, long sinkLag) {}
 
     /**
      * The status block; public so that {@code kb up} can print progress from it in process.
@@ -31,16 +31,22 @@ public final class IndexingProgress {
      * @param state      running while any stage has a backlog, done otherwise
      * @param etaSeconds null while no rate is known yet, 0 when done
      */
-    public record Block(String state, long documentsDone, long documentsTotal, long chunksDone, long chunksTotal,
-                 double chunksPerSecond, Long etaSeconds, long chunksAwaitingVectors) {
+    public record Block(
+            String state,
+            long documentsDone,
+            long documentsTotal,
+            long chunksDone,
+            long chunksTotal,
+            double chunksPerSecond,
+            Long etaSeconds,
+            long chunksAwaitingVectors) {
 
         boolean running() {
             return "running".equals(state);
         }
     }
 
-    private record Sample(long atMillis, long chunksDone) {
-    }
+    private record Sample(long atMillis, long chunksDone) {}
 
     private final long startMillis;
     private final Deque<Sample> samples = new ArrayDeque<>();
@@ -59,9 +65,18 @@ public final class IndexingProgress {
         long chunksDone = o.chunks() - awaiting;
         boolean running = pendingDocuments > 0 || awaiting > 0;
         double rate = rate(o.atMillis(), chunksDone);
-        Long eta = !running ? Long.valueOf(0) : rate > 0 ? Long.valueOf(Math.round((chunksTotal - chunksDone) / rate)) : null;
-        last = new Block(running ? "running" : "done", o.documents(), o.documents() + pendingDocuments, chunksDone,
-                chunksTotal, Math.round(rate * 10) / 10.0, eta, awaiting);
+        Long eta = !running
+                ? Long.valueOf(0)
+                : rate > 0 ? Long.valueOf(Math.round((chunksTotal - chunksDone) / rate)) : null;
+        last = new Block(
+                running ? "running" : "done",
+                o.documents(),
+                o.documents() + pendingDocuments,
+                chunksDone,
+                chunksTotal,
+                Math.round(rate * 10) / 10.0,
+                eta,
+                awaiting);
         if (!running && (o.documents() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
             firstIndexDone = true;
         }

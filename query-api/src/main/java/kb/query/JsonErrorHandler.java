@@ -29,8 +29,9 @@ final class JsonErrorHandler extends ErrorHandler {
     }
 
     @Override
-    protected void generateAcceptableResponse(Request baseRequest, HttpServletRequest request,
-                                              HttpServletResponse response, int code, String message) throws IOException {
+    protected void generateAcceptableResponse(
+            Request baseRequest, HttpServletRequest request, HttpServletResponse response, int code, String message)
+            throws IOException {
         baseRequest.setHandled(true);
         response.setContentType("application/json");
         response.getOutputStream().write(body(code, message));
@@ -39,8 +40,8 @@ final class JsonErrorHandler extends ErrorHandler {
     static byte[] body(int status, String reason) {
         String detail = reason == null || reason.isBlank() ? HttpStatus.getMessage(status) : reason;
         if (status == HttpStatus.URI_TOO_LONG_414 || status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431) {
-            detail = "the request line or headers are over " + MAX_REQUEST_HEADER_BYTES + " bytes; queries are capped at "
-                    + QueryHandlers.MAX_QUERY_CHARS + " characters";
+            detail = "the request line or headers are over " + MAX_REQUEST_HEADER_BYTES
+                    + " bytes; queries are capped at " + QueryHandlers.MAX_QUERY_CHARS + " characters";
         }
         try {
             return Json.MAPPER.writeValueAsBytes(new ApiError(QueryApp.errorName(status), detail));

@@ -20,8 +20,7 @@ public final class KeywordSpecificity {
     /** The share of the corpus beyond which a keyword is generic. */
     static final double GENERIC_SHARE = 0.02;
 
-    private KeywordSpecificity() {
-    }
+    private KeywordSpecificity() {}
 
     /** How many documents may share a specific keyword in a corpus of this many documents. */
     public static long limit(long documents) {

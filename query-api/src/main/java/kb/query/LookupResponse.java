@@ -16,13 +16,16 @@ public record LookupResponse(boolean found, Primary primary, Supplement suppleme
      * @param confidence        high, medium or low (see {@link LookupService})
      * @param availableSections the document's section headers, in order (null when Elasticsearch is unreachable)
      */
-    public record Primary(String content, String source, String collection, String matchType, String confidence,
-                          java.util.List<String> availableSections) {
-    }
+    public record Primary(
+            String content,
+            String source,
+            String collection,
+            String matchType,
+            String confidence,
+            java.util.List<String> availableSections) {}
 
     /** @param collection the document's collection, like {@link Primary#collection()} */
-    public record Supplement(String content, String source, String collection, String matchType) {
-    }
+    public record Supplement(String content, String source, String collection, String matchType) {}
 
     static LookupResponse nothing() {
         return new LookupResponse(false, null, null);

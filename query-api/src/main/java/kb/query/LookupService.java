@@ -36,9 +36,8 @@ public final class LookupService {
     }
 
     /** The answer and, for the query log and metrics, what produced it. */
-    public record Outcome(LookupResponse response, String matchType, Retrieval retrieval, List<L0Hit> l0,
-                          boolean degraded) {
-    }
+    public record Outcome(
+            LookupResponse response, String matchType, Retrieval retrieval, List<L0Hit> l0, boolean degraded) {}
 
     public Outcome lookup(String query) {
         return lookup(query, null, Scope.ALL);
@@ -52,26 +51,37 @@ public final class LookupService {
         Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
         List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
-                ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents()) : specific;
+                ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents())
+                : specific;
         boolean l1Down = !retrieval.l1Available();
         if (carriers.isEmpty()) {
             LookupResponse.Supplement supplement = supplement(retrieval, null);
-            LookupResponse response = supplement == null ? LookupResponse.nothing()
-                    : new LookupResponse(true, null, supplement);
-            return new Outcome(response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
+            LookupResponse response =
+                    supplement == null ? LookupResponse.nothing() : new LookupResponse(true, null, supplement);
+            return new Outcome(
+                    response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
         L0Hit first = carriers.get(0);
         String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
-        LOG.debug("[lookup] '{}': {} L0 carriers ({} specific), primary {} ({})", query, carriers.size(), specific.size(),
-                first.path(), confidence);
+        LOG.debug(
+                "[lookup] '{}': {} L0 carriers ({} specific), primary {} ({})",
+                query,
+                carriers.size(),
+                specific.size(),
+                first.path(),
+                confidence);
         Preview preview = preview(first, sectionTitle);
-        LookupResponse.Primary primary = new LookupResponse.Primary(preview.text(), first.path(), first.collection(), "exact_L0",
-                confidence, preview.sections());
+        LookupResponse.Primary primary = new LookupResponse.Primary(
+                preview.text(), first.path(), first.collection(), "exact_L0", confidence, preview.sections());
         String matchType = carriers.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
         // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
         LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
-        return new Outcome(new LookupResponse(true, primary, supplement), matchType,
-                retrieval, retrieval.l0(), preview.degraded() || l1Down);
+        return new Outcome(
+                new LookupResponse(true, primary, supplement),
+                matchType,
+                retrieval,
+                retrieval.l0(),
+                preview.degraded() || l1Down);
     }
 
     /** Specific keywords, aliases and titles, then specific tags: a tag names a note's topic, which a lookup asks for. */
@@ -89,15 +99,19 @@ public final class LookupService {
      */
     static List<L0Hit> namedCarriers(String query, List<L0Hit> generic) {
         String named = KeywordIndex.normalize(query);
-        return generic.stream().filter(hit -> hit.keywords().stream().anyMatch(k -> k.keyword().contains(named)))
+        return generic.stream()
+                .filter(hit -> hit.keywords().stream().anyMatch(k -> k.keyword().contains(named)))
                 .toList();
     }
 
     /** Specific hits in the order of the fused ranking; those it did not reach after, by path. */
     static List<L0Hit> byRelevance(List<L0Hit> hits, List<SearchResponse.DocumentResult> ranked) {
-        List<String> order = ranked.stream().map(SearchResponse.DocumentResult::docId).toList();
-        return hits.stream().sorted(Comparator.comparingInt((L0Hit h) -> rank(order, h.docId()))
-                .thenComparing(L0Hit::path)).toList();
+        List<String> order =
+                ranked.stream().map(SearchResponse.DocumentResult::docId).toList();
+        return hits.stream()
+                .sorted(Comparator.comparingInt((L0Hit h) -> rank(order, h.docId()))
+                        .thenComparing(L0Hit::path))
+                .toList();
     }
 
     private static int rank(List<String> order, String docId) {
@@ -122,16 +136,23 @@ public final class LookupService {
         if (!retrieval.found()) {
             return null;
         }
-        return retrieval.documents().stream().filter(d -> !d.docId().equals(primaryDocId)).findFirst()
-                .map(top -> new LookupResponse.Supplement(cut(top.chunks().stream()
-                        .map(SearchResponse.ChunkResult::text).collect(Collectors.joining("\n\n")), top.title()),
-                        top.path(), top.collection(), "semantic_L1"))
+        return retrieval.documents().stream()
+                .filter(d -> !d.docId().equals(primaryDocId))
+                .findFirst()
+                .map(top -> new LookupResponse.Supplement(
+                        cut(
+                                top.chunks().stream()
+                                        .map(SearchResponse.ChunkResult::text)
+                                        .collect(Collectors.joining("\n\n")),
+                                top.title()),
+                        top.path(),
+                        top.collection(),
+                        "semantic_L1"))
                 .orElse(null);
     }
 
     /** @param sections the document's section headers (null when unknown) */
-    private record Preview(String text, List<String> sections, boolean degraded) {
-    }
+    private record Preview(String text, List<String> sections, boolean degraded) {}
 
     /**
      * The document's text without frontmatter, its first 2000 characters, or the sections whose header contains
@@ -140,18 +161,31 @@ public final class LookupService {
     private Preview preview(L0Hit hit, String sectionTitle) {
         try {
             List<ChunkDoc> parts = chunks.chunksOf(hit.docId());
-            List<String> sections = parts.stream().map(ChunkDoc::sectionHeader)
-                    .filter(h -> h != null && !h.isBlank()).distinct().toList();
-            String wanted = sectionTitle == null || sectionTitle.isBlank() ? null
-                    : sectionTitle.strip().toLowerCase(Locale.ROOT);
-            List<ChunkDoc> matching = wanted == null ? List.of() : parts.stream()
-                    .filter(c -> c.sectionHeader() != null && c.sectionHeader().toLowerCase(Locale.ROOT).contains(wanted))
+            List<String> sections = parts.stream()
+                    .map(ChunkDoc::sectionHeader)
+                    .filter(h -> h != null && !h.isBlank())
+                    .distinct()
                     .toList();
+            String wanted = sectionTitle == null || sectionTitle.isBlank()
+                    ? null
+                    : sectionTitle.strip().toLowerCase(Locale.ROOT);
+            List<ChunkDoc> matching = wanted == null
+                    ? List.of()
+                    : parts.stream()
+                            .filter(c -> c.sectionHeader() != null
+                                    && c.sectionHeader()
+                                            .toLowerCase(Locale.ROOT)
+                                            .contains(wanted))
+                            .toList();
             if (!matching.isEmpty()) {
-                return new Preview(cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")),
-                        hit.title()), sections, false);
+                return new Preview(
+                        cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")), hit.title()),
+                        sections,
+                        false);
             }
-            String content = catalog.get(hit.docId()).map(CardDoc::content).map(DocumentText::withoutFrontmatter)
+            String content = catalog.get(hit.docId())
+                    .map(CardDoc::content)
+                    .map(DocumentText::withoutFrontmatter)
                     .orElse("");
             return new Preview(cut(content, hit.title()), sections, false);
         } catch (Exception e) {

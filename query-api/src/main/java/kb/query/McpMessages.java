@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.modelcontextprotocol.spec.McpError;
 import java.io.IOException;
 import java.util.Optional;
@@ -25,8 +25,7 @@ final class McpMessages {
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
 
-    private McpMessages() {
-    }
+    private McpMessages() {}
 
     /** The mapper for the SDK: as Jackson's default, but an {@link McpError} is written as a JSON-RPC error. */
     static ObjectMapper mapper() {
@@ -35,7 +34,9 @@ final class McpMessages {
             @Override
             public void serialize(McpError error, JsonGenerator out, SerializerProvider provider) throws IOException {
                 var rpc = error.getJsonRpcError();
-                out.writeTree(envelope(null, rpc == null || rpc.code() == null ? INTERNAL_ERROR : rpc.code(),
+                out.writeTree(envelope(
+                        null,
+                        rpc == null || rpc.code() == null ? INTERNAL_ERROR : rpc.code(),
                         rpc == null || rpc.message() == null ? String.valueOf(error.getMessage()) : rpc.message()));
             }
         });
@@ -51,7 +52,8 @@ final class McpMessages {
             return Optional.of(envelope(null, PARSE_ERROR, "the body is not JSON: " + firstLine(e.getMessage())));
         }
         if (message == null || message.isArray()) {
-            return Optional.of(envelope(null, INVALID_REQUEST, "send one JSON-RPC message per request: batches are not supported"));
+            return Optional.of(envelope(
+                    null, INVALID_REQUEST, "send one JSON-RPC message per request: batches are not supported"));
         }
         if (!message.isObject()) {
             return Optional.of(envelope(null, INVALID_REQUEST, "a JSON-RPC message is an object"));

@@ -1,5 +1,6 @@
 package kb.query;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -7,7 +8,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import kb.core.Json;
 
@@ -19,7 +19,8 @@ final class McpTools {
 
     static final String ENDPOINT = "/mcp";
 
-    private static final String LOOKUP_SCHEMA = """
+    private static final String LOOKUP_SCHEMA =
+            """
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "the question or keyword, e.g. ERR_TIMEOUT"},
@@ -29,7 +30,8 @@ final class McpTools {
                "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
                "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
              "required": ["query"]}""";
-    private static final String SEARCH_SCHEMA = """
+    private static final String SEARCH_SCHEMA =
+            """
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "what to search for"},
@@ -40,12 +42,10 @@ final class McpTools {
                "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
              "required": ["query"]}""";
 
-    private McpTools() {
-    }
+    private McpTools() {}
 
     /** The transport is a servlet; the server registered on it answers through it. */
-    record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {
-    }
+    record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
 
     /**
      * Origin and Host validation before the MCP transport sees a request, as the MCP specification requires
@@ -56,8 +56,13 @@ final class McpTools {
             var http = (jakarta.servlet.http.HttpServletRequest) request;
             var out = (jakarta.servlet.http.HttpServletResponse) response;
             if (!guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
-                write(out, 403, new ApiError("forbidden",
-                        "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host") + " may not use /mcp"));
+                write(
+                        out,
+                        403,
+                        new ApiError(
+                                "forbidden",
+                                "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host")
+                                        + " may not use /mcp"));
                 return;
             }
             if (!"POST".equals(http.getMethod())) {
@@ -66,8 +71,13 @@ final class McpTools {
             }
             byte[] body = http.getInputStream().readNBytes(MAX_MESSAGE_BYTES + 1);
             if (body.length > MAX_MESSAGE_BYTES) {
-                write(out, 413, McpMessages.envelope(null, McpMessages.INVALID_REQUEST,
-                        "a message is at most " + MAX_MESSAGE_BYTES + " bytes"));
+                write(
+                        out,
+                        413,
+                        McpMessages.envelope(
+                                null,
+                                McpMessages.INVALID_REQUEST,
+                                "a message is at most " + MAX_MESSAGE_BYTES + " bytes"));
                 return;
             }
             var refusal = McpMessages.refusal(body);
@@ -131,8 +141,8 @@ final class McpTools {
 
         @Override
         public java.io.BufferedReader getReader() {
-            return new java.io.BufferedReader(new java.io.InputStreamReader(getInputStream(),
-                    java.nio.charset.StandardCharsets.UTF_8));
+            return new java.io.BufferedReader(
+                    new java.io.InputStreamReader(getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
         }
 
         @Override
@@ -149,7 +159,9 @@ final class McpTools {
     static Mounted create(ApiServices services, MeterRegistry registry) {
         McpJsonMapper mapper = new JacksonMcpJsonMapper(McpMessages.mapper());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper).mcpEndpoint(ENDPOINT).build();
+                .jsonMapper(mapper)
+                .mcpEndpoint(ENDPOINT)
+                .build();
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("kb-pipeline", "0.1.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
@@ -158,47 +170,61 @@ final class McpTools {
         return new Mounted(transport, server);
     }
 
-    private static SyncToolSpecification lookupTool(ApiServices services, MeterRegistry registry, McpJsonMapper mapper) {
-        McpSchema.Tool tool = McpSchema.Tool.builder().name("lookup_knowledge")
+    private static SyncToolSpecification lookupTool(
+            ApiServices services, MeterRegistry registry, McpJsonMapper mapper) {
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name("lookup_knowledge")
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
                         + "keywords such as error codes), semantic supplement when needed. Returns the matching "
                         + "document's text with its source path, or found=false when the knowledge base does not know.")
-                .inputSchema(mapper, LOOKUP_SCHEMA).build();
-        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            Scope scope;
-            String query;
-            String section;
-            try {
-                query = query(request.arguments());
-                scope = scope(request.arguments());
-                section = text(request.arguments(), "section_title");
-            } catch (BadRequestException e) {
-                return error(e.getMessage());
-            }
-            LookupService.Outcome outcome = services.lookup().lookup(query, section, scope);
-            registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
-            return json(outcome.response());
-        }).build();
+                .inputSchema(mapper, LOOKUP_SCHEMA)
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> {
+                    Scope scope;
+                    String query;
+                    String section;
+                    try {
+                        query = query(request.arguments());
+                        scope = scope(request.arguments());
+                        section = text(request.arguments(), "section_title");
+                    } catch (BadRequestException e) {
+                        return error(e.getMessage());
+                    }
+                    LookupService.Outcome outcome = services.lookup().lookup(query, section, scope);
+                    registry.counter("kb_lookup_total", "match_type", outcome.matchType())
+                            .increment();
+                    return json(outcome.response());
+                })
+                .build();
     }
 
     private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
-        McpSchema.Tool tool = McpSchema.Tool.builder().name("search_knowledge")
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name("search_knowledge")
                 .description("Hybrid search (BM25 + vectors, fused by RRF) over the knowledge base; returns "
                         + "documents ranked by their best chunk, with raw chunk text and paths.")
-                .inputSchema(mapper, SEARCH_SCHEMA).build();
-        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            Scope scope;
-            String query;
-            int topK;
-            try {
-                query = query(request.arguments());
-                scope = scope(request.arguments());
-                topK = k(request.arguments());
-            } catch (BadRequestException e) {
-                return error(e.getMessage());
-            }
-            return json(SearchResponse.of(services.search().retrieve(query, topK, scope), services.status().partial()));
-        }).build();
+                .inputSchema(mapper, SEARCH_SCHEMA)
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> {
+                    Scope scope;
+                    String query;
+                    int topK;
+                    try {
+                        query = query(request.arguments());
+                        scope = scope(request.arguments());
+                        topK = k(request.arguments());
+                    } catch (BadRequestException e) {
+                        return error(e.getMessage());
+                    }
+                    return json(SearchResponse.of(
+                            services.search().retrieve(query, topK, scope),
+                            services.status().partial()));
+                })
+                .build();
     }
 
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */
@@ -212,14 +238,19 @@ final class McpTools {
         if (k == null) {
             return 5;
         }
-        if (!(k instanceof Integer || k instanceof Long) || ((Number) k).longValue() < 1 || ((Number) k).longValue() > 50) {
+        if (!(k instanceof Integer || k instanceof Long)
+                || ((Number) k).longValue() < 1
+                || ((Number) k).longValue() > 50) {
             throw new BadRequestException("k must be a whole number from 1 to 50");
         }
         return ((Number) k).intValue();
     }
 
     private static Scope scope(Map<String, Object> arguments) {
-        return new Scope(text(arguments, "collection"), text(arguments, "category"), texts(arguments, "tag"),
+        return new Scope(
+                text(arguments, "collection"),
+                text(arguments, "category"),
+                texts(arguments, "tag"),
                 texts(arguments, "where"));
     }
 
@@ -244,19 +275,26 @@ final class McpTools {
         if (value != null && !(value instanceof String)) {
             throw new BadRequestException(name + " must be a string");
         }
-        return value == null || value.toString().isBlank() ? null : value.toString().strip();
+        return value == null || value.toString().isBlank()
+                ? null
+                : value.toString().strip();
     }
 
     private static McpSchema.CallToolResult json(Object body) {
         try {
-            return McpSchema.CallToolResult.builder().addTextContent(Json.MAPPER.writeValueAsString(body))
-                    .isError(false).build();
+            return McpSchema.CallToolResult.builder()
+                    .addTextContent(Json.MAPPER.writeValueAsString(body))
+                    .isError(false)
+                    .build();
         } catch (java.io.IOException e) {
             return error(e.getMessage());
         }
     }
 
     private static McpSchema.CallToolResult error(String message) {
-        return McpSchema.CallToolResult.builder().addTextContent(message).isError(true).build();
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(message)
+                .isError(true)
+                .build();
     }
 }

@@ -4,11 +4,11 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +48,8 @@ public final class PipelineStatus implements AutoCloseable {
         return t;
     });
 
-    public PipelineStatus(QueryConfig config, ElasticsearchClient client, MeterRegistry registry, DocumentCatalog catalog) {
+    public PipelineStatus(
+            QueryConfig config, ElasticsearchClient client, MeterRegistry registry, DocumentCatalog catalog) {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
@@ -87,27 +88,40 @@ public final class PipelineStatus implements AutoCloseable {
      */
     private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts) throws Exception {
         ServingIndex.Format format = serving.format();
-        return observe(counts, format, lag(chunkerGroup, topics.fileEvents().name()),
-                lag(sinkGroups.forVersion(format.servedVersion()), topics.chunks().name()));
+        return observe(
+                counts,
+                format,
+                lag(chunkerGroup, topics.fileEvents().name()),
+                lag(
+                        sinkGroups.forVersion(format.servedVersion()),
+                        topics.chunks().name()));
     }
 
     /** @param servedSinkLag the served version's sink lag, already asked for by the caller */
-    private IndexingProgress.Block observe(DocumentCatalog.IndexCounts counts, ServingIndex.Format format,
-                                           long chunkerLag, long servedSinkLag) throws Exception {
+    private IndexingProgress.Block observe(
+            DocumentCatalog.IndexCounts counts, ServingIndex.Format format, long chunkerLag, long servedSinkLag)
+            throws Exception {
         this.chunkerLag.observe(chunkerLag);
         this.sinkLag.observe(servedSinkLag);
         long awaiting = awaitingVectors(names.chunksAlias());
         long sinkLag = servedSinkLag;
         if (format.migrating()) {
             awaiting = Math.max(awaiting, awaitingVectors(names.chunksIndex(format.newestVersion())));
-            sinkLag = Math.max(sinkLag, Math.max(1, lag(sinkGroups.forVersion(format.newestVersion()), topics.chunks().name())));
+            sinkLag = Math.max(
+                    sinkLag,
+                    Math.max(
+                            1,
+                            lag(
+                                    sinkGroups.forVersion(format.newestVersion()),
+                                    topics.chunks().name())));
         }
-        return progress.observe(new IndexingProgress.Observation(System.currentTimeMillis(), counts.documents(),
-                counts.chunks(), awaiting, chunkerLag, sinkLag));
+        return progress.observe(new IndexingProgress.Observation(
+                System.currentTimeMillis(), counts.documents(), counts.chunks(), awaiting, chunkerLag, sinkLag));
     }
 
     private long awaitingVectors(String index) throws java.io.IOException {
-        return client.count(c -> c.index(index).query(ChunkQueries.awaitingVector())).count();
+        return client.count(c -> c.index(index).query(ChunkQueries.awaitingVector()))
+                .count();
     }
 
     /** The latest indexing progress, or null before the first look. */
@@ -136,25 +150,39 @@ public final class PipelineStatus implements AutoCloseable {
         status.put("lastEventTime", counts.lastEventTime());
         status.put("freshness", freshness());
         ServingIndex.Format format = serving.format();
-        IndexingProgress.Block indexing = observe(counts, format, chunkerLag, format.servedVersion() == version
-                ? sinkLag : lag(sinkGroups.forVersion(format.servedVersion()), topics.chunks().name()));
+        IndexingProgress.Block indexing = observe(
+                counts,
+                format,
+                chunkerLag,
+                format.servedVersion() == version
+                        ? sinkLag
+                        : lag(
+                                sinkGroups.forVersion(format.servedVersion()),
+                                topics.chunks().name()));
         status.put("chunksAwaitingVectors", indexing.chunksAwaitingVectors());
         status.put("indexing", indexing);
         String model = IndexMeta.model(IndexMeta.of(client, chunksIndex));
-        status.put("index", Map.of("alias", names.chunksAlias(), "index", chunksIndex,
-                "model", model == null ? "unknown" : model));
+        status.put(
+                "index",
+                Map.of("alias", names.chunksAlias(), "index", chunksIndex, "model", model == null ? "unknown" : model));
         return status;
     }
 
     /** Records between a group's committed offsets and the end of the topic (all of it when nothing is committed). */
     private long lag(String group, String topic) throws Exception {
         Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
+                .partitionsToOffsetAndMetadata()
+                .get(5, TimeUnit.SECONDS);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic).partitions()
+        admin.describeTopics(java.util.List.of(topic))
+                .allTopicNames()
+                .get(5, TimeUnit.SECONDS)
+                .get(topic)
+                .partitions()
                 .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
         long lag = 0;
-        for (var entry : admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
+        for (var entry :
+                admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
             OffsetAndMetadata done = committed.get(entry.getKey());
             lag += entry.getValue().offset() - (done == null ? 0 : done.offset());
         }
@@ -164,14 +192,19 @@ public final class PipelineStatus implements AutoCloseable {
     private long records(String topic) throws Exception {
         Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic).partitions()
+        admin.describeTopics(java.util.List.of(topic))
+                .allTopicNames()
+                .get(5, TimeUnit.SECONDS)
+                .get(topic)
+                .partitions()
                 .forEach(p -> {
                     earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
                     latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
                 });
         long total = 0;
         var start = admin.listOffsets(earliest).all().get(5, TimeUnit.SECONDS);
-        for (var entry : admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
+        for (var entry :
+                admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).entrySet()) {
             total += entry.getValue().offset() - start.get(entry.getKey()).offset();
         }
         return total;
@@ -180,7 +213,7 @@ public final class PipelineStatus implements AutoCloseable {
     /** p50/p99 in ms of the sink's freshness timers, when the sink reports to this registry. */
     private Map<String, Object> freshness() {
         Map<String, Object> freshness = new LinkedHashMap<>();
-        for (String op : new String[]{"upsert", "delete"}) {
+        for (String op : new String[] {"upsert", "delete"}) {
             Timer timer = registry.find("kb_sink_freshness").tag("op", op).timer();
             if (timer == null || timer.count() == 0) {
                 continue;

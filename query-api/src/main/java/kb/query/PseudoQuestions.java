@@ -23,21 +23,25 @@ import kb.core.es.ChunkDoc;
 public final class PseudoQuestions {
 
     /** What a pseudo-question was made from (shown in the status, per kind). */
-    public enum Kind { TITLE, SECTION, KEYWORDS, IDENTIFIER, SENTENCE }
-
-    /** One pseudo-question and the document it comes from. */
-    public record Question(String text, String docId, Kind kind) {
+    public enum Kind {
+        TITLE,
+        SECTION,
+        KEYWORDS,
+        IDENTIFIER,
+        SENTENCE
     }
 
-    private static final Pattern IDENTIFIER = Pattern.compile(
-            "(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_.:-]*(?:\\p{Ll}\\p{Lu}|_|\\p{L}\\p{N}|\\p{N}\\p{L}))"
+    /** One pseudo-question and the document it comes from. */
+    public record Question(String text, String docId, Kind kind) {}
+
+    private static final Pattern IDENTIFIER =
+            Pattern.compile("(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_.:-]*(?:\\p{Ll}\\p{Lu}|_|\\p{L}\\p{N}|\\p{N}\\p{L}))"
                     + "[\\p{L}\\p{N}][\\p{L}\\p{N}_.:-]{3,40}[\\p{L}\\p{N}]");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？])\\s*|\\n+");
     private static final int MIN_SENTENCE_WORDS = 5;
     private static final int MAX_SENTENCE_WORDS = 30;
 
-    private PseudoQuestions() {
-    }
+    private PseudoQuestions() {}
 
     /**
      * Up to {@code max} questions, one per document: the documents with the smallest id hashes, each asked
@@ -46,18 +50,22 @@ public final class PseudoQuestions {
     public static List<Question> of(List<ChunkDoc> chunks, int max) {
         Map<String, Long> frequencies = wordChunks(chunks);
         Map<String, ChunkDoc> byDocument = new LinkedHashMap<>();
-        chunks.stream().sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.chunkId())).thenComparing(ChunkDoc::chunkId))
+        chunks.stream()
+                .sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.chunkId()))
+                        .thenComparing(ChunkDoc::chunkId))
                 .forEach(c -> byDocument.putIfAbsent(c.docId(), c));
         List<Question> questions = new ArrayList<>();
         byDocument.values().stream()
-                .sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.docId())).thenComparing(ChunkDoc::docId))
+                .sorted(Comparator.comparingLong((ChunkDoc c) -> hash(c.docId()))
+                        .thenComparing(ChunkDoc::docId))
                 .forEach(chunk -> {
                     if (questions.size() < max) {
                         ask(chunk, frequencies).ifPresent(questions::add);
                     }
                 });
         Map<String, Long> asked = questions.stream()
-                .collect(java.util.stream.Collectors.groupingBy(Question::text, java.util.stream.Collectors.counting()));
+                .collect(
+                        java.util.stream.Collectors.groupingBy(Question::text, java.util.stream.Collectors.counting()));
         // A question asked of two documents (pages sharing a title or a text) has no one answer to score.
         return questions.stream().filter(q -> asked.get(q.text()) == 1).toList();
     }
@@ -79,8 +87,10 @@ public final class PseudoQuestions {
         return switch (kind) {
             case TITLE -> blankToNull(chunk.title());
             case SECTION -> section(chunk);
-            case KEYWORDS -> chunk.keywords() == null || chunk.keywords().isEmpty() ? null
-                    : String.join(" ", chunk.keywords().stream().limit(3).toList());
+            case KEYWORDS ->
+                chunk.keywords() == null || chunk.keywords().isEmpty()
+                        ? null
+                        : String.join(" ", chunk.keywords().stream().limit(3).toList());
             case IDENTIFIER -> identifier(chunk.text(), frequencies);
             case SENTENCE -> sentence(chunk.text(), frequencies);
         };
@@ -111,13 +121,17 @@ public final class PseudoQuestions {
             return null;
         }
         String identifier = m.group();
-        List<String> common = java.util.Arrays.stream(text.split("[\\s|#*`>\\[\\]()]+")).map(PseudoQuestions::key)
-                .filter(w -> w.length() > 2 && !QueryTerms.isStopword(w) && !w.equalsIgnoreCase(identifier)
+        List<String> common = java.util.Arrays.stream(text.split("[\\s|#*`>\\[\\]()]+"))
+                .map(PseudoQuestions::key)
+                .filter(w -> w.length() > 2
+                        && !QueryTerms.isStopword(w)
+                        && !w.equalsIgnoreCase(identifier)
                         && w.chars().allMatch(Character::isLetter))
                 .distinct()
                 .sorted(Comparator.comparingLong((String w) -> -frequencies.getOrDefault(w, 0L))
                         .thenComparing(Comparator.naturalOrder()))
-                .limit(2).toList();
+                .limit(2)
+                .toList();
         return identifier + (common.isEmpty() ? "" : " " + String.join(" ", common));
     }
 
@@ -136,11 +150,14 @@ public final class PseudoQuestions {
         boolean bestCjk = false;
         for (String sentence : SENTENCE_END.split(text)) {
             boolean cjk = Script.of(sentence) == Script.CJK;
-            List<String> words = cjk ? CjkWords.of(sentence)
-                    : List.of(sentence.strip().split("[\\s|#*`>\\[\\]()]+"));
-            words = words.stream().filter(w -> !key(w).isEmpty() && !QueryTerms.isStopword(key(w))
-                    && (!cjk || w.length() > 1)).toList();
-            if (words.size() >= MIN_SENTENCE_WORDS && words.size() <= MAX_SENTENCE_WORDS && words.size() > best.size()) {
+            List<String> words =
+                    cjk ? CjkWords.of(sentence) : List.of(sentence.strip().split("[\\s|#*`>\\[\\]()]+"));
+            words = words.stream()
+                    .filter(w -> !key(w).isEmpty() && !QueryTerms.isStopword(key(w)) && (!cjk || w.length() > 1))
+                    .toList();
+            if (words.size() >= MIN_SENTENCE_WORDS
+                    && words.size() <= MAX_SENTENCE_WORDS
+                    && words.size() > best.size()) {
                 best = words;
                 bestCjk = cjk;
             }

@@ -20,11 +20,11 @@ public final class QueryApp {
     private static final Logger LOG = LoggerFactory.getLogger(QueryApp.class);
     private static final String START_NANOS = "kb.start";
     /** The page's own files only: no inline script, no other origin. */
-    private static final String PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    private static final String PAGE_POLICY =
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                    + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-    private QueryApp() {
-    }
+    private QueryApp() {}
 
     public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
         QueryHandlers handlers = new QueryHandlers(services, registry);
@@ -42,7 +42,8 @@ public final class QueryApp {
                 context.setErrorHandler(new JsonErrorHandler());
             });
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
-            config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
+            config.jetty.modifyHttpConfiguration(
+                    http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
             config.http.prefer405over404 = true;
             config.showJavalinBanner = false;
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
@@ -52,13 +53,15 @@ public final class QueryApp {
         app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
         app.before(ctx -> {
             if (!services.writes().hostAllowed(ctx.header("Host"))) {
-                throw new ForbiddenException("Host " + ctx.header("Host") + " is not a name of this API (DNS rebinding?)");
+                throw new ForbiddenException(
+                        "Host " + ctx.header("Host") + " is not a name of this API (DNS rebinding?)");
             }
         });
         app.after(ctx -> recordLatency(ctx, registry));
         servePage(app);
         app.get("/health", handlers::health);
-        app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(registry.scrape()));
+        app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                .result(registry.scrape()));
         app.get("/api/v1/status", handlers::status);
         app.get("/api/v1/search", handlers::search);
         app.get("/api/v1/lookup", handlers::lookupGet);
@@ -85,7 +88,8 @@ public final class QueryApp {
         String script = resource("app.js");
         String style = resource("app.css");
         String icon = resource("favicon.svg");
-        app.get("/", ctx -> asset(ctx, "text/html; charset=utf-8", page).header("Content-Security-Policy", PAGE_POLICY));
+        app.get("/", ctx -> asset(ctx, "text/html; charset=utf-8", page)
+                .header("Content-Security-Policy", PAGE_POLICY));
         app.get("/app.js", ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
         app.get("/app.css", ctx -> asset(ctx, "text/css; charset=utf-8", style));
         // Browsers ask for /favicon.ico whatever the page links: the same SVG answers both.
@@ -94,8 +98,11 @@ public final class QueryApp {
     }
 
     private static Context asset(Context ctx, String type, String body) {
-        return ctx.contentType(type).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache")
-                .header("Referrer-Policy", "same-origin").result(body);
+        return ctx.contentType(type)
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Cache-Control", "no-cache")
+                .header("Referrer-Policy", "same-origin")
+                .result(body);
     }
 
     private static String resource(String name) {
@@ -131,13 +138,17 @@ public final class QueryApp {
         });
         app.exception(Exception.class, (e, ctx) -> unexpected(ctx, e));
         // Javalin's own answers (no route: 404, another method: 405, body over the cap: 413) as JSON too.
-        for (int status : new int[]{400, 404, 405, 413, 414, 415, 500, 503}) {
+        for (int status : new int[] {400, 404, 405, 413, 414, 415, 500, 503}) {
             app.error(status, ctx -> {
                 String type = ctx.res().getContentType();
                 if (type == null || !type.startsWith("application/json")) {
                     String result = ctx.result();
-                    error(ctx, status, result == null || result.isBlank() ? "no route " + ctx.method() + " " + ctx.path()
-                            : result);
+                    error(
+                            ctx,
+                            status,
+                            result == null || result.isBlank()
+                                    ? "no route " + ctx.method() + " " + ctx.path()
+                                    : result);
                 }
             });
         }

@@ -87,7 +87,8 @@ public record QueryConfig(
                 settings.integer("KB_API_PORT", 8080),
                 settings.integer("KB_BM25_WINDOW", 30),
                 settings.integer("KB_KNN_WINDOW", 30),
-                new VectorSearch(settings.integer("KB_KNN_CANDIDATES", VectorSearch.DEFAULT.candidates()),
+                new VectorSearch(
+                        settings.integer("KB_KNN_CANDIDATES", VectorSearch.DEFAULT.candidates()),
                         settings.decimal("KB_KNN_OVERSAMPLE", VectorSearch.DEFAULT.oversample())),
                 settings.integer("KB_RRF_K", 10),
                 settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
@@ -98,11 +99,14 @@ public record QueryConfig(
                 settings.string("KB_API_TOKEN", null),
                 kb.core.CollectionFolder.allFrom(settings),
                 settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
-                "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf")) ? settings.decimal("KB_CONVEX_ALPHA", 0.3) : 0,
+                "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf"))
+                        ? settings.decimal("KB_CONVEX_ALPHA", 0.3)
+                        : 0,
                 settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
                 settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
                 SinkGroups.from(settings),
-                settings.string("KB_GATE_MIN_COSINE", null) == null ? java.util.OptionalDouble.empty()
+                settings.string("KB_GATE_MIN_COSINE", null) == null
+                        ? java.util.OptionalDouble.empty()
                         : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
                 settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),
                 settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1),
@@ -113,5 +117,4 @@ public record QueryConfig(
                 settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()),
                 settings.integer("KB_FUSION_PSEUDO_QUESTIONS", 120));
     }
-
 }

@@ -23,7 +23,7 @@ final class QueryHandlers {
     QueryHandlers(ApiServices services, MeterRegistry registry) {
         this.services = services;
         this.registry = registry;
-        for (String decision : new String[]{"found", "deflected"}) {
+        for (String decision : new String[] {"found", "deflected"}) {
             registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
         }
     }
@@ -41,8 +41,8 @@ final class QueryHandlers {
         // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
         IndexingProgress.Block indexing = services.status().indexing();
         details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
-        ctx.status(ready && l1 ? 200 : 503).json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED",
-                "details", details));
+        ctx.status(ready && l1 ? 200 : 503)
+                .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
 
     void status(Context ctx) throws Exception {
@@ -75,23 +75,31 @@ final class QueryHandlers {
         Map<String, Long> counts = new java.util.LinkedHashMap<>();
         services.files().collections().forEach(name -> counts.put(name, 0L));
         services.catalog().countsByCollection().forEach(counts::put);
-        return counts.entrySet().stream().map(e -> {
-            Map<String, Object> collection = new java.util.LinkedHashMap<>();
-            collection.put("name", e.getKey());
-            collection.put("documents", e.getValue());
-            return collection;
-        }).toList();
+        return counts.entrySet().stream()
+                .map(e -> {
+                    Map<String, Object> collection = new java.util.LinkedHashMap<>();
+                    collection.put("name", e.getKey());
+                    collection.put("documents", e.getValue());
+                    return collection;
+                })
+                .toList();
     }
 
     void search(Context ctx) {
         long start = System.nanoTime();
         SearchOptions options = options(ctx);
-        Retrieval retrieval = services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), scope(ctx),
-                options);
+        Retrieval retrieval =
+                services.search().retrieve(requiredText(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
         ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
-        log("/api/v1/search", retrieval, retrieval.documents().stream().map(SearchResponse.DocumentResult::path).toList(), start);
+        log(
+                "/api/v1/search",
+                retrieval,
+                retrieval.documents().stream()
+                        .map(SearchResponse.DocumentResult::path)
+                        .toList(),
+                start);
     }
 
     void lookupGet(Context ctx) {
@@ -108,8 +116,12 @@ final class QueryHandlers {
         if (body == null || !body.isObject()) {
             throw new BadRequestException("body must be a JSON object: {\"query\": ..., \"section_title\": ...}");
         }
-        lookup(ctx, field(body, "query"), field(body, "section_title"),
-                new Scope(field(body, "collection"), field(body, "category"), texts(body, "tag"), texts(body, "where")));
+        lookup(
+                ctx,
+                field(body, "query"),
+                field(body, "section_title"),
+                new Scope(
+                        field(body, "collection"), field(body, "category"), texts(body, "tag"), texts(body, "where")));
     }
 
     /** A JSON string or array of strings, as the repeatable query parameters {@code tag} and {@code where}. */
@@ -162,51 +174,74 @@ final class QueryHandlers {
             sources.add(response.supplement().source());
         }
         Retrieval retrieval = outcome.retrieval();
-        services.queryLog().publish(new QueryLog.QueryEvent(query, System.currentTimeMillis(), "/api/v1/lookup",
-                outcome.l0().size(), retrieval == null ? 0 : retrieval.gate().bm25Hits(),
-                retrieval == null ? -1 : retrieval.gate().bestCosine(), response.found(), sources,
-                (System.nanoTime() - start) / 1_000_000));
+        services.queryLog()
+                .publish(new QueryLog.QueryEvent(
+                        query,
+                        System.currentTimeMillis(),
+                        "/api/v1/lookup",
+                        outcome.l0().size(),
+                        retrieval == null ? 0 : retrieval.gate().bm25Hits(),
+                        retrieval == null ? -1 : retrieval.gate().bestCosine(),
+                        response.found(),
+                        sources,
+                        (System.nanoTime() - start) / 1_000_000));
     }
 
     void context(Context ctx) throws java.io.IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"),
-                scope(ctx));
+        ContextService.Outcome outcome = services.context().context(requiredText(ctx.queryParam("q"), "q"), scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
-        log("/api/v1/context", outcome.retrieval(),
-                outcome.response().documents().stream().map(ContextResponse.ContextDocument::source).toList(), start);
+        log(
+                "/api/v1/context",
+                outcome.retrieval(),
+                outcome.response().documents().stream()
+                        .map(ContextResponse.ContextDocument::source)
+                        .toList(),
+                start);
     }
 
     void listDocuments(Context ctx) throws java.io.IOException {
-        ctx.json(services.catalog().list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000),
-                scope(ctx)));
+        ctx.json(services.catalog()
+                .list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000), scope(ctx)));
     }
 
     void getDocument(Context ctx) throws java.io.IOException {
         String docId = docId(ctx);
-        ctx.json(services.catalog().get(docId).map(card -> DocumentDetail.of(card, services.links().of(docId)))
+        ctx.json(services.catalog()
+                .get(docId)
+                .map(card -> DocumentDetail.of(card, services.links().of(docId)))
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
     /** The file's text as indexed, for the page's "raw file" link: plain text, never rendered by the browser. */
     void getRawDocument(Context ctx) throws java.io.IOException {
         String docId = docId(ctx);
-        kb.core.es.CardDoc card = services.catalog().get(docId)
-                .orElseThrow(() -> new NotFoundException("no document " + docId));
-        String name = card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
+        kb.core.es.CardDoc card =
+                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
+        String name =
+                card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
         ctx.header("X-Content-Type-Options", "nosniff")
-                .header("Content-Disposition", "inline; filename*=UTF-8''"
-                        + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"))
-                .contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
+                .header(
+                        "Content-Disposition",
+                        "inline; filename*=UTF-8''"
+                                + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
+                                        .replace("+", "%20"))
+                .contentType("text/plain; charset=utf-8")
+                .result(card.content() == null ? "" : card.content());
     }
 
     void upload(Context ctx) throws java.io.IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
-        DocumentFiles.Saved saved = services.files().save(ctx.formParam("collection"), ctx.formParam("category"),
-                file.filename(), file.size(), file.content());
+        DocumentFiles.Saved saved = services.files()
+                .save(
+                        ctx.formParam("collection"),
+                        ctx.formParam("category"),
+                        file.filename(),
+                        file.size(),
+                        file.content());
         ctx.status(202).json(saved);
     }
 
@@ -231,8 +266,8 @@ final class QueryHandlers {
     void delete(Context ctx) throws java.io.IOException {
         authorize(ctx);
         String docId = docId(ctx);
-        kb.core.es.CardDoc card = services.catalog().get(docId)
-                .orElseThrow(() -> new NotFoundException("no document " + docId));
+        kb.core.es.CardDoc card =
+                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
         services.files().delete(card.collection(), card.path());
         Map<String, Object> deleted = new java.util.LinkedHashMap<>();
         deleted.put("docId", docId);
@@ -280,8 +315,10 @@ final class QueryHandlers {
     private void countGate(Retrieval retrieval, String route) {
         registry.counter("kb_query_gate_total", "route", route, "decision", retrieval.found() ? "found" : "deflected")
                 .increment();
-        registry.summary("kb_query_l0_hits", "route", route).record(retrieval.l0().size());
-        registry.summary("kb_query_results", "route", route).record(retrieval.documents().size());
+        registry.summary("kb_query_l0_hits", "route", route)
+                .record(retrieval.l0().size());
+        registry.summary("kb_query_results", "route", route)
+                .record(retrieval.documents().size());
     }
 
     private void log(String route, Retrieval retrieval, List<String> sources, long start) {
@@ -307,20 +344,29 @@ final class QueryHandlers {
         String arms = ctx.queryParam("arms");
         SearchOptions.Arms chosen;
         try {
-            chosen = arms == null || arms.isBlank() ? SearchOptions.Arms.HYBRID
+            chosen = arms == null || arms.isBlank()
+                    ? SearchOptions.Arms.HYBRID
                     : SearchOptions.Arms.valueOf(arms.strip().toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new BadRequestException("arms must be hybrid, bm25 or vector");
         }
         boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
         double alpha = "convex".equalsIgnoreCase(ctx.queryParam("fusion"))
-                ? Math.max(0.0001, decimalParam(ctx, "alpha") >= 0 ? decimalParam(ctx, "alpha") : 0.3) : -1;
+                ? Math.max(0.0001, decimalParam(ctx, "alpha") >= 0 ? decimalParam(ctx, "alpha") : 0.3)
+                : -1;
         if ("rrf".equalsIgnoreCase(ctx.queryParam("fusion"))) {
             alpha = 0;
         }
-        return new SearchOptions(chosen, gate, intParam(ctx, "window", 0, 0, 500), decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"), alpha, intParam(ctx, "rrfK", 0, 1, 1000),
-                decimalParam(ctx, "rareBm25Weight"), "true".equalsIgnoreCase(ctx.queryParam("explain")),
+        return new SearchOptions(
+                chosen,
+                gate,
+                intParam(ctx, "window", 0, 0, 500),
+                decimalParam(ctx, "bm25Weight"),
+                decimalParam(ctx, "titleBoost"),
+                alpha,
+                intParam(ctx, "rrfK", 0, 1, 1000),
+                decimalParam(ctx, "rareBm25Weight"),
+                "true".equalsIgnoreCase(ctx.queryParam("explain")),
                 decimalParam(ctx, "crossVectorWeight"));
     }
 
@@ -363,7 +409,10 @@ final class QueryHandlers {
      * malformed collection name or property filter is a 400.
      */
     private static Scope scope(Context ctx) {
-        return new Scope(ctx.queryParam("collection"), ctx.queryParam("category"), ctx.queryParams("tag"),
+        return new Scope(
+                ctx.queryParam("collection"),
+                ctx.queryParam("category"),
+                ctx.queryParams("tag"),
                 ctx.queryParams("where"));
     }
 }

@@ -21,9 +21,16 @@ public final class QueryLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueryLog.class);
 
     /** One answered question. */
-    public record QueryEvent(String query, long time, String route, int l0Hits, int bm25Hits, double bestCosine,
-                             boolean found, List<String> sources, long latencyMs) {
-    }
+    public record QueryEvent(
+            String query,
+            long time,
+            String route,
+            int l0Hits,
+            int bm25Hits,
+            double bestCosine,
+            boolean found,
+            List<String> sources,
+            long latencyMs) {}
 
     private final KafkaProducer<String, String> producer;
     private final String topic;
@@ -57,8 +64,15 @@ public final class QueryLog implements AutoCloseable {
     }
 
     static QueryEvent event(String route, Retrieval retrieval, List<String> sources, long startNanos) {
-        return new QueryEvent(retrieval.query(), System.currentTimeMillis(), route, retrieval.gate().l0Hits(),
-                retrieval.gate().bm25Hits(), retrieval.gate().bestCosine(), retrieval.found(), sources,
+        return new QueryEvent(
+                retrieval.query(),
+                System.currentTimeMillis(),
+                route,
+                retrieval.gate().l0Hits(),
+                retrieval.gate().bm25Hits(),
+                retrieval.gate().bestCosine(),
+                retrieval.found(),
+                sources,
                 (System.nanoTime() - startNanos) / 1_000_000);
     }
 

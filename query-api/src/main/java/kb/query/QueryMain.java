@@ -12,18 +12,17 @@ import kb.core.es.EsClients;
 /** Runs the query API on its own, configured by environment variables (docs/configuration.md). */
 public final class QueryMain {
 
-    private QueryMain() {
-    }
+    private QueryMain() {}
 
     public static void main(String[] args) throws Exception {
         Settings settings = Settings.fromEnvironment();
         QueryConfig config = QueryConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        ElasticsearchClient client = EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(),
-                config.esSocketTimeout());
+        ElasticsearchClient client =
+                EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
         Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
-        QueryService service = new QueryService(config, client, Embeddings.load(config.embeddingModel()), registry,
-                extensions, () -> true);
+        QueryService service = new QueryService(
+                config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true);
         Shutdown.awaitThenClose("kb-query", service, () -> client._transport().close());
     }
 }

@@ -25,6 +25,7 @@ public final class QueryService implements AutoCloseable {
     private final FusionFitter fusion;
     /** How often the fitter looks whether the corpus changed: two count queries. */
     private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
+
     private final ElasticsearchProbe probe;
     private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
@@ -36,52 +37,87 @@ public final class QueryService implements AutoCloseable {
      * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's
      *                      start); a stand-alone API passes {@code () -> true}
      */
-    public QueryService(QueryConfig config, ElasticsearchClient client, Embeddings embeddings,
-                        PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady) {
+    public QueryService(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            Set<String> extensions,
+            BooleanSupplier pipelineReady) {
         this(config, client, embeddings, registry, extensions, pipelineReady, null);
     }
 
     /** @param reindex the sink's reindex control when the sink runs in this process, else null */
-    public QueryService(QueryConfig config, ElasticsearchClient client, Embeddings embeddings,
-                        PrometheusMeterRegistry registry, Set<String> extensions, BooleanSupplier pipelineReady,
-                        kb.core.ReindexControl reindex) {
+    public QueryService(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            Set<String> extensions,
+            BooleanSupplier pipelineReady,
+            kb.core.ReindexControl reindex) {
         WriteGuard.checkExposure(config);
         TopicCreator.ensureTopics(config.common());
-        this.probe = new ElasticsearchProbe(client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL),
-                java.time.Clock.systemUTC());
+        this.probe = new ElasticsearchProbe(
+                client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL), java.time.Clock.systemUTC());
         probe.start();
         ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
         LinkGraph links = new LinkGraph();
-        this.feed = new KeywordFeed(config.common().bootstrapServers(), config.common().topics().documents(), keywords,
-                links);
+        this.feed = new KeywordFeed(
+                config.common().bootstrapServers(), config.common().topics().documents(), keywords, links);
         feed.start();
-        this.queryLog = new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
+        this.queryLog =
+                new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
-        DocumentCatalog catalog = new DocumentCatalog(guarded, config.indexNames().docsAlias());
-        this.gate = new GateCalibrator(embeddings, retriever::bestCosines, () -> documentCount(catalog),
+        DocumentCatalog catalog =
+                new DocumentCatalog(guarded, config.indexNames().docsAlias());
+        this.gate = new GateCalibrator(
+                embeddings,
+                retriever::bestCosines,
+                () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),
-                Embeddings.defaultGateMinCosine(config.embeddingModel()), config.gateMinCosine(), java.time.Clock.systemUTC());
-        gate.start(config.gatePeriod());
-        this.fusion = new FusionFitter(new FittedCorpus(retriever), SearchService.configuredWeights(config),
-                config.vectorWeight(), config.fusionQuestions(), gate::refresh,
+                Embeddings.defaultGateMinCosine(config.embeddingModel()),
+                config.gateMinCosine(),
                 java.time.Clock.systemUTC());
-        SearchService search = new SearchService(config, embeddings, retriever, keywords, gate::current,
-                fusion::current);
+        gate.start(config.gatePeriod());
+        this.fusion = new FusionFitter(
+                new FittedCorpus(retriever),
+                SearchService.configuredWeights(config),
+                config.vectorWeight(),
+                config.fusionQuestions(),
+                gate::refresh,
+                java.time.Clock.systemUTC());
+        SearchService search =
+                new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
         fusion.start(search, FIT_INTERVAL);
         this.status = new PipelineStatus(config, guarded, registry, catalog);
         status.start(PROGRESS_INTERVAL);
-        ApiServices services = new ApiServices(search, new LookupService(search, catalog, retriever),
-                new ContextService(search, catalog), catalog,
-                new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()), queryLog,
-                config.indexNames().chunksAlias(), keywords::size, reindex, status,
-                () -> feed.isReady() && pipelineReady.getAsBoolean(), feed::isReady, probe,
-                WriteGuard.from(config), links, fusion::settled);
-        io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
+        ApiServices services = new ApiServices(
+                search,
+                new LookupService(search, catalog, retriever),
+                new ContextService(search, catalog),
+                catalog,
+                new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()),
+                queryLog,
+                config.indexNames().chunksAlias(),
+                keywords::size,
+                reindex,
+                status,
+                () -> feed.isReady() && pipelineReady.getAsBoolean(),
+                feed::isReady,
+                probe,
+                WriteGuard.from(config),
+                links,
+                fusion::settled);
+        io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size)
+                .register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
-                .description("time from start until L0 held every document of kb.documents").register(registry);
+                .description("time from start until L0 held every document of kb.documents")
+                .register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l1_up", probe, p -> p.isUp() ? 1 : 0)
-                .description("1 while the background probe finds Elasticsearch answering").register(registry);
+                .description("1 while the background probe finds Elasticsearch answering")
+                .register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
         app.start(config.host(), config.port());
         warmUp(embeddings);
@@ -89,13 +125,17 @@ public final class QueryService implements AutoCloseable {
 
     /** Loads the models in the background from the start, not in the first search's request. */
     private static void warmUp(Embeddings embeddings) {
-        Thread thread = new Thread(() -> {
-            try {
-                embeddings.warmUp();
-            } catch (RuntimeException e) {
-                LOG.warn("[query] the embedding models could not be loaded ahead of the first search: {}", e.toString());
-            }
-        }, "kb-embedder-warmup");
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        embeddings.warmUp();
+                    } catch (RuntimeException e) {
+                        LOG.warn(
+                                "[query] the embedding models could not be loaded ahead of the first search: {}",
+                                e.toString());
+                    }
+                },
+                "kb-embedder-warmup");
         thread.setDaemon(true);
         thread.start();
     }

@@ -16,15 +16,14 @@ import java.util.Set;
 public final class QueryTerms {
 
     private static final Set<String> STOPWORDS = Set.of(
-            "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "could", "did", "do", "does", "for",
-            "from", "had", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of",
-            "on", "or", "our", "should", "so", "that", "the", "their", "then", "there", "these", "they", "this",
-            "to", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would",
-            "you", "your", "about", "any", "all", "some", "get", "got", "set", "use", "using", "make", "made",
-            "tell", "show", "find", "know", "please", "need", "want", "way", "between", "good", "best");
+            "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "could", "did", "do", "does", "for", "from",
+            "had", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or",
+            "our", "should", "so", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "we",
+            "were", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your", "about",
+            "any", "all", "some", "get", "got", "set", "use", "using", "make", "made", "tell", "show", "find", "know",
+            "please", "need", "want", "way", "between", "good", "best");
 
-    private QueryTerms() {
-    }
+    private QueryTerms() {}
 
     /**
      * The form of a question every arm and the gate see: NFKC ({@code ＴＳＤＢ} is {@code TSDB}) but for Chinese
@@ -37,11 +36,14 @@ public final class QueryTerms {
         for (int at = 0; at < query.length(); at = query.offsetByCodePoints(at, 1)) {
             int c = query.codePointAt(at);
             if (isCjkPunctuation(c)) {
-                out.append(Normalizer.normalize(query.substring(segment, at), Normalizer.Form.NFKC)).appendCodePoint(c);
+                out.append(Normalizer.normalize(query.substring(segment, at), Normalizer.Form.NFKC))
+                        .appendCodePoint(c);
                 segment = at + Character.charCount(c);
             }
         }
-        return out.append(Normalizer.normalize(query.substring(segment), Normalizer.Form.NFKC)).toString().strip();
+        return out.append(Normalizer.normalize(query.substring(segment), Normalizer.Form.NFKC))
+                .toString()
+                .strip();
     }
 
     /**
@@ -49,8 +51,10 @@ public final class QueryTerms {
      * ranked its page lower with {@code ?}). Full-width letters and digits ({@code ＴＳＤＢ}) are still folded.
      */
     private static boolean isCjkPunctuation(int c) {
-        return (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20)
-                || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+        return (c >= 0xFF01 && c <= 0xFF0F)
+                || (c >= 0xFF1A && c <= 0xFF20)
+                || (c >= 0xFF3B && c <= 0xFF40)
+                || (c >= 0xFF5B && c <= 0xFF65);
     }
 
     /** Whether a lower-cased word is one of the English function words no arm searches for. */
@@ -74,7 +78,8 @@ public final class QueryTerms {
      * into single characters has none). Null when the question has no content term at all.
      */
     public static String lexicalQuery(String query) {
-        List<String> words = words(query).stream().filter(w -> !STOPWORDS.contains(w)).toList();
+        List<String> words =
+                words(query).stream().filter(w -> !STOPWORDS.contains(w)).toList();
         return words.isEmpty() ? null : String.join(" ", words);
     }
 

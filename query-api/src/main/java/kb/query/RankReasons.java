@@ -29,7 +29,8 @@ final class RankReasons {
     List<String> of(String docId) {
         List<String> reasons = new ArrayList<>();
         if (specific.containsKey(docId)) {
-            reasons.add("specific keyword: " + String.join(", ", specific.get(docId).matchedKeywords()));
+            reasons.add(
+                    "specific keyword: " + String.join(", ", specific.get(docId).matchedKeywords()));
         } else if (generic.containsKey(docId)) {
             L0Hit hit = generic.get(docId);
             boolean tagsOnly = hit.keywords().stream().allMatch(L0Hit.KeywordMatch::tag);
@@ -46,8 +47,13 @@ final class RankReasons {
         }
         int vector = firstRank(hits.vector(), docId);
         if (vector >= 0) {
-            reasons.add(String.format(Locale.ROOT, "vector rank %d (cosine %.3f)", vector + 1,
-                    hits.vectorScores().isEmpty() ? Double.NaN : hits.vectorScores().get(vector)));
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "vector rank %d (cosine %.3f)",
+                    vector + 1,
+                    hits.vectorScores().isEmpty()
+                            ? Double.NaN
+                            : hits.vectorScores().get(vector)));
         }
         return reasons;
     }

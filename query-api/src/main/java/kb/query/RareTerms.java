@@ -17,8 +17,7 @@ public final class RareTerms {
     /** The share of the corpus's chunks beyond which a term is no longer rare. */
     static final double RARE_SHARE = 0.001;
 
-    private RareTerms() {
-    }
+    private RareTerms() {}
 
     public static long limit(long chunks) {
         return Math.max(MIN_LIMIT, (long) Math.ceil(RARE_SHARE * chunks));
@@ -33,7 +32,8 @@ public final class RareTerms {
      */
     public static double bm25Weight(CorpusStats corpus, double base, double rare) {
         long known = corpus.termChunks().entrySet().stream()
-                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey()))
+                .count();
         int rareTerms = of(corpus).size();
         return rareTerms > 0 && rareTerms >= QUESTION_SHARE * known ? Math.max(base, rare) : base;
     }
@@ -51,7 +51,8 @@ public final class RareTerms {
         return corpus.termChunks().entrySet().stream()
                 .filter(e -> e.getValue() > 0 && e.getValue() <= limit && corpus.isRealTerm(e.getKey()))
                 .sorted(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** Rare terms of a question held together by one chunk that make it lexical evidence for the gate. */
@@ -68,10 +69,12 @@ public final class RareTerms {
         if (rare.size() < EVIDENCE_TERMS || text == null) {
             return false;
         }
-        java.util.Set<String> terms = new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        java.util.Set<String> terms =
+                new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
         long held = rare.stream().filter(terms::contains).count();
         long known = corpus.termChunks().entrySet().stream()
-                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey())).count();
+                .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey()))
+                .count();
         return held >= EVIDENCE_TERMS && 2 * held >= known;
     }
 
@@ -89,7 +92,8 @@ public final class RareTerms {
         if (!corpus.termsRead() || text == null) {
             return false;
         }
-        java.util.Set<String> terms = new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        java.util.Set<String> terms =
+                new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
         double total = 0;
         double held = 0;
         for (Map.Entry<String, Long> e : corpus.termChunks().entrySet()) {

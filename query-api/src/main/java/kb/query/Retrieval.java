@@ -14,9 +14,15 @@ import kb.query.l0.L0Hit;
  * @param hits         what each arm returned, for diagnostics
  * @param evidence     L0's documents split into specific and generic keyword matches
  */
-public record Retrieval(String query, List<L0Hit> l0, List<SearchResponse.DocumentResult> documents,
-                        SearchResponse.Gate gate, List<String> suggestions, boolean l1Available, ArmHits hits,
-                        KeywordSpecificity.L0Evidence evidence) {
+public record Retrieval(
+        String query,
+        List<L0Hit> l0,
+        List<SearchResponse.DocumentResult> documents,
+        SearchResponse.Gate gate,
+        List<String> suggestions,
+        boolean l1Available,
+        ArmHits hits,
+        KeywordSpecificity.L0Evidence evidence) {
 
     public boolean found() {
         return gate.found();

@@ -10,12 +10,10 @@ import java.util.Map;
  */
 public final class RrfFusion {
 
-    private RrfFusion() {
-    }
+    private RrfFusion() {}
 
     /** One ranked list of ids and the weight of the arm it came from. */
-    public record Arm(List<String> rankedIds, double weight) {
-    }
+    public record Arm(List<String> rankedIds, double weight) {}
 
     public static Map<String, Double> fuse(List<Arm> arms, int k) {
         Map<String, Double> scores = new HashMap<>();

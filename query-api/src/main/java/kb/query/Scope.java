@@ -51,7 +51,8 @@ public record Scope(String collection, String category, List<String> tags, List<
     boolean admits(L0Hit hit) {
         return (collection == null || collection.equals(hit.collection()))
                 && (category == null || category.equals(hit.category()))
-                && hit.tagPaths().containsAll(tags) && hit.properties().containsAll(where);
+                && hit.tagPaths().containsAll(tags)
+                && hit.properties().containsAll(where);
     }
 
     /** The Elasticsearch filter (chunks and documents carry every field), or null for everything. */
@@ -84,12 +85,16 @@ public record Scope(String collection, String category, List<String> tags, List<
         return NoteFilters.property(filter.substring(0, colon), filter.substring(colon + 1));
     }
 
-    private static List<String> normalised(List<String> values, String name,
-                                           java.util.function.UnaryOperator<String> form) {
+    private static List<String> normalised(
+            List<String> values, String name, java.util.function.UnaryOperator<String> form) {
         if (values == null) {
             return List.of();
         }
-        List<String> kept = values.stream().filter(v -> v != null && !v.isBlank()).map(form).distinct().toList();
+        List<String> kept = values.stream()
+                .filter(v -> v != null && !v.isBlank())
+                .map(form)
+                .distinct()
+                .toList();
         if (kept.size() > MAX_FILTERS) {
             throw new BadRequestException("at most " + MAX_FILTERS + " " + name + " filters, got " + kept.size());
         }

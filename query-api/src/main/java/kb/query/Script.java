@@ -6,7 +6,8 @@ package kb.query;
  * a threshold per script.
  */
 public enum Script {
-    LATIN, CJK;
+    LATIN,
+    CJK;
 
     /** CJK when at least a third of the question's letters are ideographs, kana or hangul. */
     public static Script of(String text) {

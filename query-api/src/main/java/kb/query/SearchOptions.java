@@ -17,11 +17,23 @@ package kb.query;
  * @param crossVectorWeight RRF weight of the other script's vector field for a question without CJK, or
  *                      negative for the configured one
  */
-public record SearchOptions(Arms arms, boolean gate, int window, double bm25Weight, double titleBoost,
-                            double convexAlpha, int rrfK, double rareBm25Weight, boolean explain,
-                            double crossVectorWeight) {
+public record SearchOptions(
+        Arms arms,
+        boolean gate,
+        int window,
+        double bm25Weight,
+        double titleBoost,
+        double convexAlpha,
+        int rrfK,
+        double rareBm25Weight,
+        boolean explain,
+        double crossVectorWeight) {
 
-    public enum Arms { HYBRID, BM25, VECTOR }
+    public enum Arms {
+        HYBRID,
+        BM25,
+        VECTOR
+    }
 
     public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0, -1, false, -1);
 }

@@ -13,8 +13,15 @@ import java.util.List;
  *                    look", not "the knowledge base does not know"
  * @param partial     true until the first full index of the folder is done: an absence may be temporary
  */
-public record SearchResponse(String query, boolean found, List<DocumentResult> results, Gate gate,
-                             List<String> suggestions, boolean degraded, boolean partial, Explain explain) {
+public record SearchResponse(
+        String query,
+        boolean found,
+        List<DocumentResult> results,
+        Gate gate,
+        List<String> suggestions,
+        boolean degraded,
+        boolean partial,
+        Explain explain) {
 
     /**
      * @param collection the document's collection (null for one indexed before collections existed)
@@ -23,23 +30,37 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
      * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
      * @param tags      the document's tags as written (empty when it has none)
      */
-    public record DocumentResult(String docId, String collection, String path, String title, double score, List<String> matchedBy,
-                                 List<ChunkResult> chunks, List<String> why, List<String> tags) {
+    public record DocumentResult(
+            String docId,
+            String collection,
+            String path,
+            String title,
+            double score,
+            List<String> matchedBy,
+            List<ChunkResult> chunks,
+            List<String> why,
+            List<String> tags) {
 
         public DocumentResult {
             tags = tags == null ? List.of() : tags;
         }
 
         /** A result whose tags are not at hand (L0 alone answered). */
-        public DocumentResult(String docId, String collection, String path, String title, double score,
-                              List<String> matchedBy, List<ChunkResult> chunks, List<String> why) {
+        public DocumentResult(
+                String docId,
+                String collection,
+                String path,
+                String title,
+                double score,
+                List<String> matchedBy,
+                List<ChunkResult> chunks,
+                List<String> why) {
             this(docId, collection, path, title, score, matchedBy, chunks, why, List.of());
         }
     }
 
     /** @param sectionHeader null when the chunk has none */
-    public record ChunkResult(String text, String sectionHeader, double score) {
-    }
+    public record ChunkResult(String text, String sectionHeader, double score) {}
 
     /**
      * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)
@@ -50,19 +71,30 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
      * @param l1Available  false when Elasticsearch was not reachable
      * @param genericL0Hits documents matched by generic keywords only (no evidence for the gate)
      */
-    public record Gate(boolean found, int l0Hits, boolean lexicalMatch, int bm25Hits, double bestCosine, double minCosine,
-                       boolean l1Available, int genericL0Hits) {
-    }
+    public record Gate(
+            boolean found,
+            int l0Hits,
+            boolean lexicalMatch,
+            int bm25Hits,
+            double bestCosine,
+            double minCosine,
+            boolean l1Available,
+            int genericL0Hits) {}
 
     /** Diagnostics ({@code explain=true}): each arm's raw hits and what the corpus knows of the question. */
-    public record Explain(List<ArmHit> bm25, List<ArmHit> vector, List<ArmHit> l0, List<L0Explain> keywords,
-                          CorpusStats corpus) {
+    public record Explain(
+            List<ArmHit> bm25, List<ArmHit> vector, List<ArmHit> l0, List<L0Explain> keywords, CorpusStats corpus) {
 
         static Explain of(Retrieval retrieval) {
             ArmHits hits = retrieval.hits();
-            return new Explain(ArmHit.of(hits.bm25(), hits.bm25Scores()), ArmHit.of(hits.vector(), hits.vectorScores()),
+            return new Explain(
+                    ArmHit.of(hits.bm25(), hits.bm25Scores()),
+                    ArmHit.of(hits.vector(), hits.vectorScores()),
                     ArmHit.of(hits.l0(), List.of()),
-                    retrieval.l0().stream().map(h -> new L0Explain(h.path(), h.keywords())).toList(), hits.corpus());
+                    retrieval.l0().stream()
+                            .map(h -> new L0Explain(h.path(), h.keywords()))
+                            .toList(),
+                    hits.corpus());
         }
     }
 
@@ -72,23 +104,28 @@ public record SearchResponse(String query, boolean found, List<DocumentResult> r
         static List<ArmHit> of(List<kb.core.es.ChunkDoc> chunks, List<Double> scores) {
             List<ArmHit> hits = new java.util.ArrayList<>();
             for (int i = 0; i < chunks.size(); i++) {
-                hits.add(new ArmHit(chunks.get(i).path(), chunks.get(i).chunkId(),
-                        i < scores.size() ? scores.get(i) : Double.NaN));
+                hits.add(new ArmHit(
+                        chunks.get(i).path(), chunks.get(i).chunkId(), i < scores.size() ? scores.get(i) : Double.NaN));
             }
             return hits;
         }
     }
 
-    public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {
-    }
+    public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {}
 
     static SearchResponse of(Retrieval retrieval, boolean partial) {
         return of(retrieval, partial, false);
     }
 
     static SearchResponse of(Retrieval retrieval, boolean partial, boolean explain) {
-        return new SearchResponse(retrieval.query(), retrieval.found(), retrieval.documents(), retrieval.gate(),
-                retrieval.suggestions(), !retrieval.l1Available(), partial,
+        return new SearchResponse(
+                retrieval.query(),
+                retrieval.found(),
+                retrieval.documents(),
+                retrieval.gate(),
+                retrieval.suggestions(),
+                !retrieval.l1Available(),
+                partial,
                 explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
     }
 }

@@ -26,8 +26,12 @@ final class ServingIndex {
      * @param populated      the vector fields at least one chunk has a vector in (an English folder leaves the
      *                       Chinese one empty: no question needs embedding for it)
      */
-    record Format(String index, int mappingVersion, int newestVersion, java.util.Set<String> vectorFields,
-                  java.util.Set<String> populated) {
+    record Format(
+            String index,
+            int mappingVersion,
+            int newestVersion,
+            java.util.Set<String> vectorFields,
+            java.util.Set<String> populated) {
 
         int servedVersion() {
             return IndexNames.versionOf(index);
@@ -64,17 +68,26 @@ final class ServingIndex {
 
     private Format read() throws IOException {
         String index = IndexMeta.indexBehind(client, names.chunksAlias());
-        var mapping = client.indices().getMapping(m -> m.index(index)).result().get(index).mappings();
+        var mapping = client.indices()
+                .getMapping(m -> m.index(index))
+                .result()
+                .get(index)
+                .mappings();
         Map<String, JsonData> meta = mapping.meta();
         java.util.Set<String> vectorFields = mapping.properties().entrySet().stream()
-                .filter(p -> p.getValue().isDenseVector()).map(Map.Entry::getKey)
+                .filter(p -> p.getValue().isDenseVector())
+                .map(Map.Entry::getKey)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
         int mappingVersion = IndexMeta.mappingVersion(meta);
         int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
-                .mapToInt(IndexNames::versionOf).max().orElse(IndexNames.versionOf(index));
+                .mapToInt(IndexNames::versionOf)
+                .max()
+                .orElse(IndexNames.versionOf(index));
         java.util.Set<String> populated = new java.util.HashSet<>();
         for (String field : vectorFields) {
-            if (client.count(c -> c.index(index).query(q -> q.exists(e -> e.field(field)))).count() > 0) {
+            if (client.count(c -> c.index(index).query(q -> q.exists(e -> e.field(field))))
+                            .count()
+                    > 0) {
                 populated.add(field);
             }
         }

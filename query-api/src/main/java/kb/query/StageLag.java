@@ -22,10 +22,16 @@ final class StageLag {
     StageLag(String stage, String group, MeterRegistry registry, Clock clock) {
         this.clock = clock;
         this.caughtUpAt = new AtomicLong(clock.millis());
-        Gauge.builder("kb_stage_lag_records", records, AtomicLong::get).tag("stage", stage).tag("group", group)
-                .description("records the stage's consumer group has not committed yet").register(registry);
-        Gauge.builder("kb_stage_lag_seconds", this, StageLag::seconds).tag("stage", stage).tag("group", group)
-                .description("seconds the stage has had records waiting (0 when caught up)").register(registry);
+        Gauge.builder("kb_stage_lag_records", records, AtomicLong::get)
+                .tag("stage", stage)
+                .tag("group", group)
+                .description("records the stage's consumer group has not committed yet")
+                .register(registry);
+        Gauge.builder("kb_stage_lag_seconds", this, StageLag::seconds)
+                .tag("stage", stage)
+                .tag("group", group)
+                .description("seconds the stage has had records waiting (0 when caught up)")
+                .register(registry);
     }
 
     void observe(long lag) {

@@ -25,15 +25,21 @@ final class TermStatistics {
     /** @param field the field BM25 searches, with {@code text} in the form BM25 gets it */
     CorpusStats read(String field, String text, CorpusStats stats) throws IOException {
         TermvectorsResponse response = client.termvectors(t -> t.index(chunksAlias)
-                .doc(Map.of(field, text)).fields(field)
-                .termStatistics(true).fieldStatistics(true).positions(false).offsets(false).payloads(false));
+                .doc(Map.of(field, text))
+                .fields(field)
+                .termStatistics(true)
+                .fieldStatistics(true)
+                .positions(false)
+                .offsets(false)
+                .payloads(false));
         TermVector vector = response.termVectors().get(field);
         if (vector == null) {
             return stats;
         }
         Map<String, Long> chunks = new HashMap<>();
         vector.terms().forEach((term, info) -> chunks.put(term, info.docFreq() == null ? 0L : info.docFreq()));
-        long chunkCount = vector.fieldStatistics() == null ? 0 : vector.fieldStatistics().docCount();
+        long chunkCount =
+                vector.fieldStatistics() == null ? 0 : vector.fieldStatistics().docCount();
         return stats.withTerms(chunkCount, chunks);
     }
 }

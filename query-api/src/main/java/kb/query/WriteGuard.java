@@ -71,7 +71,8 @@ public record WriteGuard(String token, Set<String> allowedOrigins, boolean loopb
         try {
             URI uri = URI.create(origin);
             String authority = uri.getRawAuthority();
-            return authority != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+            return authority != null
+                    && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
                     && authority.equalsIgnoreCase(host);
         } catch (IllegalArgumentException e) {
             return false; // "null" (sandboxed frames, file: pages) and junk are never our origin
@@ -89,7 +90,8 @@ public record WriteGuard(String token, Set<String> allowedOrigins, boolean loopb
         if (!loopbackBind) {
             return true; // reachable by any name; writes then need the token, which a rebinding page lacks
         }
-        String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
+        String name = host.startsWith("[")
+                ? host.substring(0, host.indexOf(']') + 1)
                 : host.contains(":") ? host.substring(0, host.lastIndexOf(':')) : host;
         return LOOPBACK_NAMES.contains(name.toLowerCase(Locale.ROOT));
     }

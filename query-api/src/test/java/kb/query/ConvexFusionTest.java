@@ -10,11 +10,11 @@ class ConvexFusionTest {
 
     @Test
     void shouldCombineMinMaxNormalisedScores() {
-        Map<String, Double> fused = ConvexFusion.fuse(List.of("a", "b"), List.of(10.0, 5.0),
-                List.of("b", "c"), List.of(0.9, 0.7), 0.3);
-        assertEquals(0.3, fused.get("a"), 1e-9);         // best BM25, absent from vectors
-        assertEquals(0.0 + 0.7, fused.get("b"), 1e-9);    // worst BM25, best vector
-        assertEquals(0.0, fused.get("c"), 1e-9);         // worst vector
+        Map<String, Double> fused =
+                ConvexFusion.fuse(List.of("a", "b"), List.of(10.0, 5.0), List.of("b", "c"), List.of(0.9, 0.7), 0.3);
+        assertEquals(0.3, fused.get("a"), 1e-9); // best BM25, absent from vectors
+        assertEquals(0.0 + 0.7, fused.get("b"), 1e-9); // worst BM25, best vector
+        assertEquals(0.0, fused.get("c"), 1e-9); // worst vector
     }
 
     @Test

@@ -1,8 +1,5 @@
 package kb.query;
 
-import java.util.List;
-import kb.core.CollectionFolder;
-import kb.core.Ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +9,10 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
+import kb.core.CollectionFolder;
+import kb.core.Ids;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +22,7 @@ class DocumentFilesTest {
 
     @TempDir
     Path dir;
+
     private Path base;
     private Path outside;
     private Path home;
@@ -32,8 +33,8 @@ class DocumentFilesTest {
         base = Files.createDirectories(dir.resolve("kb"));
         outside = Files.createDirectories(dir.resolve("outside"));
         home = Files.createDirectories(dir.resolve("home"));
-        files = new DocumentFiles(List.of(new CollectionFolder("kb", base), new CollectionFolder("home", home)),
-                Set.of("md"), 1024);
+        files = new DocumentFiles(
+                List.of(new CollectionFolder("kb", base), new CollectionFolder("home", home)), Set.of("md"), 1024);
     }
 
     private DocumentFiles.Saved save(String category, String name) throws Exception {
@@ -58,8 +59,10 @@ class DocumentFilesTest {
 
     @Test
     void shouldRefuseAnUploadWhenTheCollectionIsUnknown() {
-        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> files.save("nope", null, "a.md", 1,
-                new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8))));
+        var refused = assertThrows(
+                DocumentFiles.InvalidUpload.class,
+                () -> files.save(
+                        "nope", null, "a.md", 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8))));
         assertEquals(400, refused.status());
     }
 
@@ -95,12 +98,26 @@ class DocumentFilesTest {
     @Test
     void shouldRejectNamesThatTheFileSystemWouldRefuseWith4xx() throws Exception {
         Files.writeString(base.resolve("taken.md"), "a file, not a folder");
-        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\rname.md")).status());
-        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\nname.md")).status());
-        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class,
-                () -> save("ok", "日".repeat(200) + ".md")).status());
-        assertEquals(400, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("日".repeat(90), "a.md")).status());
-        assertEquals(409, assertThrows(DocumentFiles.InvalidUpload.class, () -> save("taken.md", "a.md")).status());
+        assertEquals(
+                400,
+                assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\rname.md"))
+                        .status());
+        assertEquals(
+                400,
+                assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "bad\nname.md"))
+                        .status());
+        assertEquals(
+                400,
+                assertThrows(DocumentFiles.InvalidUpload.class, () -> save("ok", "日".repeat(200) + ".md"))
+                        .status());
+        assertEquals(
+                400,
+                assertThrows(DocumentFiles.InvalidUpload.class, () -> save("日".repeat(90), "a.md"))
+                        .status());
+        assertEquals(
+                409,
+                assertThrows(DocumentFiles.InvalidUpload.class, () -> save("taken.md", "a.md"))
+                        .status());
     }
 
     @Test

@@ -23,8 +23,15 @@ class FusionFitTest {
             ChunkDoc answer = chunk("answer" + i);
             List<ChunkDoc> right = List.of(answer, chunk("x" + i), chunk("y" + i));
             List<ChunkDoc> wrong = List.of(chunk("p" + i), chunk("q" + i));
-            ArmHits hits = new ArmHits(bm25Right ? right : wrong, bm25Right ? wrong : right, List.of(), List.of(0.8),
-                    List.of(), List.of(), CorpusStats.UNKNOWN, List.of());
+            ArmHits hits = new ArmHits(
+                    bm25Right ? right : wrong,
+                    bm25Right ? wrong : right,
+                    List.of(),
+                    List.of(0.8),
+                    List.of(),
+                    List.of(),
+                    CorpusStats.UNKNOWN,
+                    List.of());
             samples.add(new FusionFit.Sample(answer.docId(), hits));
         }
         return samples;
@@ -50,8 +57,17 @@ class FusionFitTest {
         List<FusionFit.Sample> both = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             ChunkDoc answer = chunk("a" + i);
-            both.add(new FusionFit.Sample(answer.docId(), new ArmHits(List.of(answer), List.of(answer), List.of(),
-                    List.of(), List.of(), List.of(), CorpusStats.UNKNOWN, List.of())));
+            both.add(new FusionFit.Sample(
+                    answer.docId(),
+                    new ArmHits(
+                            List.of(answer),
+                            List.of(answer),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            CorpusStats.UNKNOWN,
+                            List.of())));
         }
         assertEquals(CONFIGURED, FusionFit.fit(both, CONFIGURED, 1.0).weights());
     }

@@ -26,10 +26,12 @@ class IndexingProgressTest {
     void shouldMeasureTheRateAndAFallingEta() {
         IndexingProgress progress = new IndexingProgress(0);
         progress.observe(new IndexingProgress.Observation(0, 100, 1_000, 1_000, 0, 0));
-        IndexingProgress.Block later = progress.observe(new IndexingProgress.Observation(10_000, 100, 1_000, 800, 0, 0));
+        IndexingProgress.Block later =
+                progress.observe(new IndexingProgress.Observation(10_000, 100, 1_000, 800, 0, 0));
         assertEquals(20.0, later.chunksPerSecond());
         assertEquals(40L, later.etaSeconds());
-        IndexingProgress.Block after = progress.observe(new IndexingProgress.Observation(20_000, 100, 1_000, 600, 0, 0));
+        IndexingProgress.Block after =
+                progress.observe(new IndexingProgress.Observation(20_000, 100, 1_000, 600, 0, 0));
         assertEquals(30L, after.etaSeconds());
     }
 

@@ -45,18 +45,20 @@ class KeywordSpecificityTest {
             index.remove("page" + i);
         }
         index.publish();
-        KeywordSpecificity.L0Evidence after = KeywordSpecificity.classify(index.lookup("grafana panel overrides"),
-                HUNDRED_DOCUMENTS, 2);
+        KeywordSpecificity.L0Evidence after =
+                KeywordSpecificity.classify(index.lookup("grafana panel overrides"), HUNDRED_DOCUMENTS, 2);
         assertEquals(2, after.specific().size());
     }
 
     @Test
     void shouldCallAKeywordInManyDocumentsTextsGenericEvenWithOneCarrier() {
         L0Hit.KeywordMatch prometheus = new L0Hit.KeywordMatch("prometheus", 1);
-        assertTrue(KeywordSpecificity.isGeneric(prometheus,
-                new CorpusStats(499, 7692, Map.of("prometheus", 98L), Map.of()), 290));
-        assertFalse(KeywordSpecificity.isGeneric(new L0Hit.KeywordMatch("usefieldconfig", 1),
-                new CorpusStats(499, 7692, Map.of("usefieldconfig", 3L), Map.of()), 290));
+        assertTrue(KeywordSpecificity.isGeneric(
+                prometheus, new CorpusStats(499, 7692, Map.of("prometheus", 98L), Map.of()), 290));
+        assertFalse(KeywordSpecificity.isGeneric(
+                new L0Hit.KeywordMatch("usefieldconfig", 1),
+                new CorpusStats(499, 7692, Map.of("usefieldconfig", 3L), Map.of()),
+                290));
     }
 
     @Test
@@ -70,18 +72,45 @@ class KeywordSpecificityTest {
     void shouldKeepATagCarriedByManyNotesGenericAndASpecificTagOutOfSearchEvidence() {
         KeywordIndex index = new KeywordIndex();
         for (int i = 0; i < 5; i++) {
-            index.put(new DocumentCard("py" + i, "kb", "til/py" + i + ".md", "Note " + i, List.of(), null, "til", "md", "h",
-                    1, 1, 0, new kb.core.NoteMeta(List.of("python"), List.of(), List.of(), Map.of())));
+            index.put(new DocumentCard(
+                    "py" + i,
+                    "kb",
+                    "til/py" + i + ".md",
+                    "Note " + i,
+                    List.of(),
+                    null,
+                    "til",
+                    "md",
+                    "h",
+                    1,
+                    1,
+                    0,
+                    new kb.core.NoteMeta(List.of("python"), List.of(), List.of(), Map.of())));
         }
-        index.put(new DocumentCard("zmk", "kb", "til/zmk.md", "Keyboard", List.of(), null, "til", "md", "h", 1, 1, 0,
+        index.put(new DocumentCard(
+                "zmk",
+                "kb",
+                "til/zmk.md",
+                "Keyboard",
+                List.of(),
+                null,
+                "til",
+                "md",
+                "h",
+                1,
+                1,
+                0,
                 new kb.core.NoteMeta(List.of("zmk"), List.of(), List.of(), Map.of())));
         index.publish();
 
-        KeywordSpecificity.L0Evidence python = KeywordSpecificity.classify(index.lookup("python"), HUNDRED_DOCUMENTS, 6);
+        KeywordSpecificity.L0Evidence python =
+                KeywordSpecificity.classify(index.lookup("python"), HUNDRED_DOCUMENTS, 6);
         assertEquals(5, python.generic().size());
         assertTrue(python.tagged().isEmpty(), "five of a hundred is more than the limit of three");
-        KeywordSpecificity.L0Evidence zmk = KeywordSpecificity.classify(index.lookup("my zmk board"), HUNDRED_DOCUMENTS, 6);
+        KeywordSpecificity.L0Evidence zmk =
+                KeywordSpecificity.classify(index.lookup("my zmk board"), HUNDRED_DOCUMENTS, 6);
         assertTrue(zmk.specific().isEmpty(), "a tag is no search evidence");
-        assertEquals(List.of("til/zmk.md"), zmk.tagged().stream().map(L0Hit::path).toList());
+        assertEquals(
+                List.of("til/zmk.md"), zmk.tagged().stream().map(L0Hit::path).toList());
     }
 }

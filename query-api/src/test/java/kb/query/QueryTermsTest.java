@@ -36,14 +36,14 @@ class QueryTermsTest {
         assertFalse(QueryTerms.isEvidence(three, Script.LATIN, "Docker Tips\n\ndbash"));
         assertTrue(QueryTerms.isEvidence(three, Script.LATIN, "tips for training a dog"));
         assertTrue(QueryTerms.isEvidence(List.of("kafkabridge"), Script.LATIN, "the kafkabridge service"));
-        assertFalse(QueryTerms.isEvidence(QueryTerms.evidenceUnits("sourdough starter"), Script.LATIN,
-                "a starter template"));
+        assertFalse(QueryTerms.isEvidence(
+                QueryTerms.evidenceUnits("sourdough starter"), Script.LATIN, "a starter template"));
     }
 
     @Test
     void shouldMatchChineseByTwoCharacterWords() {
-        assertEquals(List.of("商户", "户密", "密钥", "钥轮", "轮换", "err_timeout"),
-                QueryTerms.evidenceUnits("商户密钥轮换 ERR_TIMEOUT"));
+        assertEquals(
+                List.of("商户", "户密", "密钥", "钥轮", "轮换", "err_timeout"), QueryTerms.evidenceUnits("商户密钥轮换 ERR_TIMEOUT"));
     }
 
     @Test

@@ -45,9 +45,25 @@ class StageLagTest {
         lag.observe(40);
         clock.advance(Duration.ofSeconds(30));
         lag.observe(25);
-        assertEquals(25, registry.get("kb_stage_lag_records").tag("stage", "sink").gauge().value());
-        assertEquals(40, registry.get("kb_stage_lag_seconds").tag("stage", "sink").gauge().value(), 0.001);
+        assertEquals(
+                25,
+                registry.get("kb_stage_lag_records")
+                        .tag("stage", "sink")
+                        .gauge()
+                        .value());
+        assertEquals(
+                40,
+                registry.get("kb_stage_lag_seconds")
+                        .tag("stage", "sink")
+                        .gauge()
+                        .value(),
+                0.001);
         lag.observe(0);
-        assertEquals(0, registry.get("kb_stage_lag_seconds").tag("stage", "sink").gauge().value());
+        assertEquals(
+                0,
+                registry.get("kb_stage_lag_seconds")
+                        .tag("stage", "sink")
+                        .gauge()
+                        .value());
     }
 }

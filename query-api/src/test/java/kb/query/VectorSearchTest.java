@@ -21,8 +21,9 @@ class VectorSearchTest {
 
     @Test
     void shouldRescoreFromAnOversampleOfOne() {
-        VectorSearch search = QueryConfig.from(new Settings(Map.of("KB_KNN_OVERSAMPLE", "3",
-                "KB_KNN_CANDIDATES", "200"))).vectorSearch();
+        VectorSearch search = QueryConfig.from(
+                        new Settings(Map.of("KB_KNN_OVERSAMPLE", "3", "KB_KNN_CANDIDATES", "200")))
+                .vectorSearch();
         assertEquals(200, search.candidates());
         assertTrue(search.rescores());
         assertFalse(new VectorSearch(100, 0.5).rescores());

@@ -37,7 +37,9 @@ class WriteGuardTest {
         assertDoesNotThrow(() -> loopback.checkWrite(null, "localhost:1", "Bearer tok"));
         assertThrows(UnauthorizedException.class, () -> loopback.checkWrite(null, "localhost:1", "Bearer to"));
         assertThrows(UnauthorizedException.class, () -> loopback.checkWrite(null, "localhost:1", null));
-        assertThrows(ForbiddenException.class, () -> loopback.checkWrite("https://evil.example", "localhost:1", "Bearer tok"));
+        assertThrows(
+                ForbiddenException.class,
+                () -> loopback.checkWrite("https://evil.example", "localhost:1", "Bearer tok"));
         assertDoesNotThrow(() -> new WriteGuard(null, Set.of(), true).checkWrite(null, "localhost:1", null));
     }
 

@@ -48,7 +48,9 @@ public final class JsonChunker implements FormatChunker {
     /** An element is named by its "name", "id" or "title" when it has one. */
     private static String elementHeader(JsonNode element, int index) {
         for (String field : List.of("name", "id", "title")) {
-            if (element.isObject() && element.hasNonNull(field) && element.get(field).isValueNode()) {
+            if (element.isObject()
+                    && element.hasNonNull(field)
+                    && element.get(field).isValueNode()) {
                 return element.get(field).asText();
             }
         }

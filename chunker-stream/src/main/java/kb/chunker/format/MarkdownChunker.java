@@ -16,8 +16,7 @@ public final class MarkdownChunker implements FormatChunker {
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern FENCE = Pattern.compile("^\\s{0,3}(```+|~~~+)");
 
-    private record Heading(int level, String text) {
-    }
+    private record Heading(int level, String text) {}
 
     @Override
     public List<Section> sections(String body, String title) {
@@ -57,7 +56,9 @@ public final class MarkdownChunker implements FormatChunker {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < path.size(); i++) {
             Heading h = path.get(i);
-            boolean repeatsTitle = i == 0 && h.level() == 1 && title != null
+            boolean repeatsTitle = i == 0
+                    && h.level() == 1
+                    && title != null
                     && h.text().toLowerCase(Locale.ROOT).equals(title.strip().toLowerCase(Locale.ROOT));
             if (!repeatsTitle && !h.text().isEmpty()) {
                 parts.add(h.text());

@@ -32,9 +32,13 @@ public final class PythonChunker implements FormatChunker {
                 continue;
             }
             Matcher definition = DEFINITION.matcher(lines[i]);
-            boolean topLevelCode = !lines[i].isBlank() && !Character.isWhitespace(lines[i].charAt(0))
-                    && !lines[i].startsWith("@") && !lines[i].startsWith("#") && !lines[i].startsWith(")")
-                    && !lines[i].startsWith("]") && !lines[i].startsWith("}");
+            boolean topLevelCode = !lines[i].isBlank()
+                    && !Character.isWhitespace(lines[i].charAt(0))
+                    && !lines[i].startsWith("@")
+                    && !lines[i].startsWith("#")
+                    && !lines[i].startsWith(")")
+                    && !lines[i].startsWith("]")
+                    && !lines[i].startsWith("}");
             if (definition.find()) {
                 int attachedFrom = attachedAbove(lines, insideString, i, start);
                 add(sections, header, lines, start, attachedFrom);
@@ -54,7 +58,8 @@ public final class PythonChunker implements FormatChunker {
     /** The first line of the decorators and comments directly above a definition (no blank line between). */
     private static int attachedAbove(String[] lines, boolean[] insideString, int definition, int floor) {
         int first = definition;
-        while (first - 1 >= floor && !insideString[first - 1]
+        while (first - 1 >= floor
+                && !insideString[first - 1]
                 && (lines[first - 1].startsWith("@") || lines[first - 1].startsWith("#"))) {
             first--;
         }
@@ -65,7 +70,8 @@ public final class PythonChunker implements FormatChunker {
         if (from >= to) {
             return;
         }
-        String text = String.join("\n", java.util.Arrays.copyOfRange(lines, from, to)).strip();
+        String text =
+                String.join("\n", java.util.Arrays.copyOfRange(lines, from, to)).strip();
         if (!text.isEmpty()) {
             sections.add(new Section(header, text));
         }

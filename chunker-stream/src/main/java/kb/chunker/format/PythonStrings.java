@@ -3,8 +3,7 @@ package kb.chunker.format;
 /** Tracks Python string literals across lines, so text inside a multi-line string is never read as code. */
 final class PythonStrings {
 
-    private PythonStrings() {
-    }
+    private PythonStrings() {}
 
     /** For each line, whether it begins inside a (triple-quoted) string literal. */
     static boolean[] linesStartingInsideAString(String[] lines) {

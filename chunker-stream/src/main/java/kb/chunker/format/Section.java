@@ -6,5 +6,4 @@ package kb.chunker.format;
  * @param header section header (heading path, top-level key, definition name), or null
  * @param text   raw text of the section
  */
-public record Section(String header, String text) {
-}
+public record Section(String header, String text) {}

@@ -9,17 +9,19 @@ import java.util.List;
  */
 final class SectionMerger {
 
-    private SectionMerger() {
-    }
+    private SectionMerger() {}
 
     static List<Section> mergeSmall(List<Section> sections, int smallChars, int maxChars) {
         List<Section> merged = new ArrayList<>();
         for (Section section : sections) {
             Section last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last != null && last.text().length() < smallChars && section.text().length() < smallChars
+            if (last != null
+                    && last.text().length() < smallChars
+                    && section.text().length() < smallChars
                     && last.text().length() + section.text().length() + 1 <= maxChars) {
-                merged.set(merged.size() - 1, new Section(joinHeaders(last.header(), section.header()),
-                        last.text() + "\n" + section.text()));
+                merged.set(
+                        merged.size() - 1,
+                        new Section(joinHeaders(last.header(), section.header()), last.text() + "\n" + section.text()));
             } else {
                 merged.add(section);
             }

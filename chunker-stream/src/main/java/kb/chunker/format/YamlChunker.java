@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 public final class YamlChunker implements FormatChunker {
 
     private static final Pattern TOP_KEY = Pattern.compile("^(\"[^\"]+\"|'[^']+'|[^\\s#\\-][^:#]*?)\\s*:(\\s|$)");
-    private static final Pattern CHILD_KEY = Pattern.compile("^(\\s+)(\"[^\"]+\"|'[^']+'|[^\\s#\\-][^:#]*?)\\s*:(\\s|$)");
+    private static final Pattern CHILD_KEY =
+            Pattern.compile("^(\\s+)(\"[^\"]+\"|'[^']+'|[^\\s#\\-][^:#]*?)\\s*:(\\s|$)");
 
     private final int maxChars;
 
@@ -146,7 +147,8 @@ public final class YamlChunker implements FormatChunker {
     }
 
     private static String unquote(String key) {
-        if (key.length() >= 2 && (key.startsWith("\"") && key.endsWith("\"") || key.startsWith("'") && key.endsWith("'"))) {
+        if (key.length() >= 2
+                && (key.startsWith("\"") && key.endsWith("\"") || key.startsWith("'") && key.endsWith("'"))) {
             return key.substring(1, key.length() - 1);
         }
         return key;

@@ -13,8 +13,11 @@ import java.util.Locale;
 public enum EmbeddingModelSpec {
 
     /** Gate threshold calibrated on the scenario set (docs/how-it-works.md, "Honesty gate"). */
-    BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384,
-            "Represent this sentence for searching relevant passages: ", 0.62,
+    BGE_SMALL_EN_V15_Q(
+            "bge-small-en-v1.5-q",
+            384,
+            "Represent this sentence for searching relevant passages: ",
+            0.62,
             PoolingMode.CLS),
     /** Gate threshold not calibrated: a starting point only. */
     ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", 0.40, PoolingMode.MEAN),
@@ -22,19 +25,19 @@ public enum EmbeddingModelSpec {
      * Gate threshold not calibrated: a starting point only. No query instruction: BGE's authors make it optional
      * for v1.5, and without it stard-zh-dev's vector nDCG@10 rose from 0.421 to 0.443 (exact kNN, 308 questions).
      */
-    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "", 0.62,
-            PoolingMode.CLS);
+    BGE_SMALL_ZH_V15_Q("bge-small-zh-v1.5-q", 512, "", 0.62, PoolingMode.CLS);
 
     /** Also the name of the model's files in its LangChain4j artifact: {@code ID.onnx}, {@code ID-tokenizer.json}. */
     private final String id;
+
     private final int dimensions;
     private final String queryPrefix;
     private final double defaultGateMinCosine;
     private final PoolingMode pooling;
     private EmbeddingModel loaded;
 
-    EmbeddingModelSpec(String id, int dimensions, String queryPrefix, double defaultGateMinCosine,
-                       PoolingMode pooling) {
+    EmbeddingModelSpec(
+            String id, int dimensions, String queryPrefix, double defaultGateMinCosine, PoolingMode pooling) {
         this.id = id;
         this.dimensions = dimensions;
         this.queryPrefix = queryPrefix;

@@ -31,12 +31,12 @@ public final class Embeddings {
 
     /** The writing systems the models are chosen by. */
     public enum Script {
-        LATIN, CJK
+        LATIN,
+        CJK
     }
 
     /** One vector field and the model that fills it; {@code script} is the texts it is chosen for. */
-    public record Space(Script script, String field, Embedder embedder) {
-    }
+    public record Space(Script script, String field, Embedder embedder) {}
 
     private final Space latin;
     private final Space cjk;
@@ -54,14 +54,16 @@ public final class Embeddings {
 
     /** Text in CJK script by {@code cjk} into {@code embedding_zh}, the rest by {@code latin} into {@code embedding}. */
     public static Embeddings byLanguage(Embedder latin, Embedder cjk) {
-        return new Embeddings(new Space(Script.LATIN, ChunkFields.EMBEDDING, latin),
+        return new Embeddings(
+                new Space(Script.LATIN, ChunkFields.EMBEDDING, latin),
                 new Space(Script.CJK, ChunkFields.EMBEDDING_ZH, cjk));
     }
 
     /** The models a {@code KB_EMBEDDING_MODEL} value names (see {@link #setting}). */
     public static Embeddings load(String setting) {
         if (isByLanguage(setting)) {
-            return byLanguage(new LazyEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q),
+            return byLanguage(
+                    new LazyEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q),
                     new LazyEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
         }
         return single(new OnnxEmbedder(EmbeddingModelSpec.byId(setting.strip())));
@@ -82,13 +84,16 @@ public final class Embeddings {
     /** The honesty gate's starting threshold before it is calibrated on the corpus: the models' lowest. */
     public static double defaultGateMinCosine(String setting) {
         return isByLanguage(setting)
-                ? Math.min(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.defaultGateMinCosine(),
+                ? Math.min(
+                        EmbeddingModelSpec.BGE_SMALL_EN_V15_Q.defaultGateMinCosine(),
                         EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q.defaultGateMinCosine())
                 : EmbeddingModelSpec.byId(setting.strip()).defaultGateMinCosine();
     }
 
     private static boolean isByLanguage(String setting) {
-        return setting == null || setting.isBlank() || setting.strip().toLowerCase(Locale.ROOT).equals(BY_LANGUAGE);
+        return setting == null
+                || setting.isBlank()
+                || setting.strip().toLowerCase(Locale.ROOT).equals(BY_LANGUAGE);
     }
 
     public boolean single() {
@@ -97,8 +102,10 @@ public final class Embeddings {
 
     /** Recorded in the index's {@code _meta}: a change of models rebuilds the index. */
     public String id() {
-        return single() ? latin.embedder().modelId()
-                : BY_LANGUAGE + "(" + latin.embedder().modelId() + "," + cjk.embedder().modelId() + ")";
+        return single()
+                ? latin.embedder().modelId()
+                : BY_LANGUAGE + "(" + latin.embedder().modelId() + ","
+                        + cjk.embedder().modelId() + ")";
     }
 
     /**
@@ -161,8 +168,10 @@ public final class Embeddings {
     /** Ideographs, kana and hangul: the scripts that do not separate words by spaces. */
     public static boolean isCjk(int codePoint) {
         Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+        return script == Character.UnicodeScript.HAN
+                || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA
+                || script == Character.UnicodeScript.HANGUL;
     }
 
     /** Letters of a text: CJK ones and all others. */

@@ -37,8 +37,11 @@ public final class OnnxEmbedder implements Embedder {
         if (passages.isEmpty()) {
             return List.of();
         }
-        List<TextSegment> segments = passages.stream().map(OnnxEmbedder::segment).toList();
-        return model.embedAll(segments).content().stream().map(Embedding::vector).toList();
+        List<TextSegment> segments =
+                passages.stream().map(OnnxEmbedder::segment).toList();
+        return model.embedAll(segments).content().stream()
+                .map(Embedding::vector)
+                .toList();
     }
 
     @Override

@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
 
     private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final ExecutorService TEXTS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), task -> {
+    private static final ExecutorService TEXTS =
+            Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), task -> {
                 Thread thread = new Thread(task, "kb-embed-" + THREADS.incrementAndGet());
                 thread.setDaemon(true);
                 return thread;
@@ -50,7 +50,8 @@ final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
     }
 
     private static OrtSession session(OrtEnvironment environment, String name) throws IOException {
-        try (InputStream model = resource(name + ".onnx"); var options = new OrtSession.SessionOptions()) {
+        try (InputStream model = resource(name + ".onnx");
+                var options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);

@@ -33,5 +33,4 @@ public record CardDoc(
         List<String> aliases,
         List<String> links,
         List<String> tagPaths,
-        List<String> properties) {
-}
+        List<String> properties) {}

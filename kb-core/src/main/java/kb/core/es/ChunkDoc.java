@@ -45,5 +45,4 @@ public record ChunkDoc(
         List<String> tags,
         List<String> aliases,
         List<String> tagPaths,
-        List<String> properties) {
-}
+        List<String> properties) {}

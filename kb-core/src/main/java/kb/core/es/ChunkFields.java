@@ -27,12 +27,14 @@ public final class ChunkFields {
      * documents carry no collection, so a collection filter would find nothing in it).
      */
     public static final int COLLECTION_FIELD_SINCE = 4;
+
     public static final String KEYWORDS = "keywords";
     /**
      * The first mapping version with the notes fields (tags, aliases, tag paths, properties; links on documents):
      * an older index is rebuilt by the migration's replay, or its documents would not answer tag filters.
      */
     public static final int NOTES_FIELDS_SINCE = 5;
+
     public static final String TAGS = "tags";
     public static final String ALIASES = "aliases";
     public static final String LINKS = "links";
@@ -44,11 +46,11 @@ public final class ChunkFields {
     public static final String EMBEDDING = "embedding";
     /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */
     public static final String EMBEDDING_ZH = "embedding_zh";
+
     public static final String ORDINAL = "ordinal";
     public static final String EVENT_TIME = "event_time";
     public static final String INDEXED_TIME = "indexed_time";
     public static final String CONTENT = "content";
 
-    private ChunkFields() {
-    }
+    private ChunkFields() {}
 }

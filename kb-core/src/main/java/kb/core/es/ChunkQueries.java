@@ -5,8 +5,7 @@ import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 /** Queries over the chunk index that the sink and the query API must agree on. */
 public final class ChunkQueries {
 
-    private ChunkQueries() {
-    }
+    private ChunkQueries() {}
 
     /**
      * Chunks written with their text but not yet with their vector: the sink indexes text first (searchable by

@@ -13,10 +13,10 @@ public final class EsClients {
 
     /** Writers (the sink's bulk requests, a reindex) may legitimately wait this long for an answer. */
     public static final Duration WRITE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
     public static final Duration WRITE_SOCKET_TIMEOUT = Duration.ofSeconds(60);
 
-    private EsClients() {
-    }
+    private EsClients() {}
 
     public static ElasticsearchClient create(String url) {
         return create(url, WRITE_CONNECT_TIMEOUT, WRITE_SOCKET_TIMEOUT);
@@ -38,7 +38,10 @@ public final class EsClients {
 
     /** {@code http://a:9200,http://b:9200} → both hosts. */
     public static HttpHost[] hosts(String urls) {
-        return java.util.Arrays.stream(urls.split(",")).map(String::strip).filter(u -> !u.isEmpty())
-                .map(HttpHost::create).toArray(HttpHost[]::new);
+        return java.util.Arrays.stream(urls.split(","))
+                .map(String::strip)
+                .filter(u -> !u.isEmpty())
+                .map(HttpHost::create)
+                .toArray(HttpHost[]::new);
     }
 }

@@ -13,19 +13,22 @@ public final class IndexMeta {
 
     /** The mapping version the index was created with (see {@link ChunkFields#LEXICAL_FIELDS_SINCE}). */
     public static final String MAPPING_VERSION = "mapping_version";
+
     public static final String CHUNKER_VERSION = "chunker_version";
     /** The embedding model (or by-language set) whose vectors the index holds. */
     public static final String MODEL = "model";
+
     public static final String DIMS = "dims";
     /** How the vectors are indexed ({@link VectorIndex#id()}). */
     public static final String VECTOR_INDEX = "vector_index";
 
-    private IndexMeta() {
-    }
+    private IndexMeta() {}
 
     /** The mapping version recorded, 0 for an index created before it was recorded. */
     public static int mappingVersion(Map<String, JsonData> meta) {
-        return meta != null && meta.containsKey(MAPPING_VERSION) ? meta.get(MAPPING_VERSION).to(Integer.class) : 0;
+        return meta != null && meta.containsKey(MAPPING_VERSION)
+                ? meta.get(MAPPING_VERSION).to(Integer.class)
+                : 0;
     }
 
     /** The model recorded, or null when none is. */
@@ -36,16 +39,27 @@ public final class IndexMeta {
     /** How the index's vectors are indexed: {@link VectorIndex#UNRECORDED} for an index from before the choice. */
     public static VectorIndex vectorIndex(Map<String, JsonData> meta) {
         return meta != null && meta.containsKey(VECTOR_INDEX)
-                ? VectorIndex.byId(meta.get(VECTOR_INDEX).to(String.class)) : VectorIndex.UNRECORDED;
+                ? VectorIndex.byId(meta.get(VECTOR_INDEX).to(String.class))
+                : VectorIndex.UNRECORDED;
     }
 
     /** The index's {@code _meta} (null when it has none). */
     public static Map<String, JsonData> of(ElasticsearchClient client, String index) throws IOException {
-        return client.indices().getMapping(m -> m.index(index)).result().get(index).mappings().meta();
+        return client.indices()
+                .getMapping(m -> m.index(index))
+                .result()
+                .get(index)
+                .mappings()
+                .meta();
     }
 
     /** The physical index an alias points at (the sink keeps each alias on exactly one). */
     public static String indexBehind(ElasticsearchClient client, String alias) throws IOException {
-        return client.indices().getAlias(a -> a.name(alias)).result().keySet().iterator().next();
+        return client.indices()
+                .getAlias(a -> a.name(alias))
+                .result()
+                .keySet()
+                .iterator()
+                .next();
     }
 }

@@ -24,7 +24,8 @@ public record IndexShards(int shards, int replicas) {
     }
 
     public static IndexShards from(Settings settings) {
-        return new IndexShards(settings.integer("KB_ES_SHARDS", DEFAULT.shards()),
+        return new IndexShards(
+                settings.integer("KB_ES_SHARDS", DEFAULT.shards()),
                 settings.integer("KB_ES_REPLICAS", DEFAULT.replicas()));
     }
 }

@@ -52,7 +52,9 @@ public enum VectorIndex {
 
     public static VectorIndex byId(String id) {
         String wanted = id.strip().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(v -> v.id().equals(wanted)).findFirst()
+        return Arrays.stream(values())
+                .filter(v -> v.id().equals(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(SETTING + " must be one of "
                         + Arrays.stream(values()).map(VectorIndex::id).toList() + ", was '" + id + "'"));
     }

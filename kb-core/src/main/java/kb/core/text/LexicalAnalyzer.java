@@ -122,7 +122,10 @@ public final class LexicalAnalyzer {
                 } else {
                     stream = new LowerCaseFilter(stream);
                 }
-                int scripts = CJKBigramFilter.HAN | CJKBigramFilter.HIRAGANA | CJKBigramFilter.KATAKANA | CJKBigramFilter.HANGUL;
+                int scripts = CJKBigramFilter.HAN
+                        | CJKBigramFilter.HIRAGANA
+                        | CJKBigramFilter.KATAKANA
+                        | CJKBigramFilter.HANGUL;
                 return new TokenStreamComponents(source, new CJKBigramFilter(stream, scripts, true));
             }
         };

@@ -38,14 +38,16 @@ class EmbeddingsTest {
 
     @Test
     void shouldEmbedAnEnglishChunkWithTheEnglishModel() {
-        Embeddings.Space space = byLanguage.forPassage("The upstream bank did not answer within 30 seconds: check the line.");
+        Embeddings.Space space =
+                byLanguage.forPassage("The upstream bank did not answer within 30 seconds: check the line.");
         assertEquals(ENGLISH, space.embedder());
         assertEquals(ChunkFields.EMBEDDING, space.field());
     }
 
     @Test
     void shouldEmbedAChineseChunkFullOfIdentifiersAndConfigurationWithTheChineseModel() {
-        String chunk = """
+        String chunk =
+                """
                 ## ERR_TIMEOUT 处理
                 网关返回 HTTP 429 或 ERR_TIMEOUT 时，先检查 upstream 配置：
                 ```yaml
@@ -59,8 +61,13 @@ class EmbeddingsTest {
 
     @Test
     void shouldKeepAnEnglishPageThatQuotesAChineseWordWithTheEnglishModel() {
-        assertEquals(ENGLISH, byLanguage.forPassage("The gateway team calls this 限流 (rate limiting): every merchant"
-                + " gets a token bucket of two hundred requests per second with bursts of four hundred.").embedder());
+        assertEquals(
+                ENGLISH,
+                byLanguage
+                        .forPassage(
+                                "The gateway team calls this 限流 (rate limiting): every merchant"
+                                        + " gets a token bucket of two hundred requests per second with bursts of four hundred.")
+                        .embedder());
     }
 
     @Test
@@ -68,13 +75,15 @@ class EmbeddingsTest {
         assertEquals(List.of(byLanguage.of(Embeddings.Script.CJK)), byLanguage.forQuery("商户密钥轮换"));
         assertEquals(List.of(byLanguage.of(Embeddings.Script.CJK)), byLanguage.forQuery("ERR_TIMEOUT 是什么问题"));
         assertEquals(List.of(byLanguage.of(Embeddings.Script.LATIN)), byLanguage.forQuery("How did I install gitlab?"));
-        assertEquals(List.of(byLanguage.of(Embeddings.Script.LATIN), byLanguage.of(Embeddings.Script.CJK)),
+        assertEquals(
+                List.of(byLanguage.of(Embeddings.Script.LATIN), byLanguage.of(Embeddings.Script.CJK)),
                 byLanguage.forQuery("how do I configure the limit-count plugin 限流"));
     }
 
     @Test
     void shouldAlsoSearchTheChineseFieldAsAnArmOfItsOwnForAnEnglishQuestionOnly() {
-        assertEquals(List.of(byLanguage.of(Embeddings.Script.CJK)),
+        assertEquals(
+                List.of(byLanguage.of(Embeddings.Script.CJK)),
                 byLanguage.crossForQuery("failed to fetch data from etcd, failed to read etcd dir"));
         assertEquals(List.of(), byLanguage.crossForQuery("商户密钥轮换"));
         assertEquals(List.of(), byLanguage.crossForQuery("how do I configure the limit-count plugin 限流"));
@@ -94,9 +103,11 @@ class EmbeddingsTest {
     @Test
     void shouldReadTheModelSettingWithByLanguageAsTheDefault() {
         assertEquals(Embeddings.BY_LANGUAGE, Embeddings.setting(new Settings(Map.of())));
-        assertEquals("bge-small-zh-v1.5-q",
+        assertEquals(
+                "bge-small-zh-v1.5-q",
                 Embeddings.setting(new Settings(Map.of(Embeddings.MODEL_SETTING, "BGE-small-zh-v1.5-q"))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Embeddings.setting(new Settings(Map.of(Embeddings.MODEL_SETTING, "gpt-4"))));
     }
 }

@@ -12,7 +12,8 @@ class EsClientsTest {
     @Test
     void shouldListEveryNodeWhenTheUrlNamesSeveral() {
         HttpHost[] hosts = EsClients.hosts("http://127.0.0.1:9200, http://127.0.0.1:9201,");
-        assertEquals(List.of("http://127.0.0.1:9200", "http://127.0.0.1:9201"),
+        assertEquals(
+                List.of("http://127.0.0.1:9200", "http://127.0.0.1:9201"),
                 Arrays.stream(hosts).map(HttpHost::toURI).toList());
     }
 

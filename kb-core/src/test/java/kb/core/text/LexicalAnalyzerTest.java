@@ -11,9 +11,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import kb.core.text.LexicalAnalyzer.English;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.junit.jupiter.api.Test;
@@ -28,8 +28,26 @@ class LexicalAnalyzerTest {
 
     @Test
     void shouldPairAndKeepChineseCharactersAndKeepIdentifiersWhole() {
-        assertEquals(List.of("支", "支付", "付", "付网", "网", "网关", "关", "关超", "超", "超时", "时",
-                "err_timeout", "返", "返回", "回", "http", "429"), unstemmed.terms("支付网关超时 ERR_TIMEOUT 返回 HTTP 429"));
+        assertEquals(
+                List.of(
+                        "支",
+                        "支付",
+                        "付",
+                        "付网",
+                        "网",
+                        "网关",
+                        "关",
+                        "关超",
+                        "超",
+                        "超时",
+                        "时",
+                        "err_timeout",
+                        "返",
+                        "返回",
+                        "回",
+                        "http",
+                        "429"),
+                unstemmed.terms("支付网关超时 ERR_TIMEOUT 返回 HTTP 429"));
         assertEquals("商 商户 户 户密 密 密钥 钥 钥轮 轮 轮换 换", unstemmed.tokens("商户密钥轮换"));
     }
 
@@ -41,13 +59,16 @@ class LexicalAnalyzerTest {
     @Test
     void shouldLeaveEnglishAsTheStandardAnalyzerDoesWhenUnstemmed() throws IOException {
         assertEquals(terms(new StandardAnalyzer(CharArraySet.EMPTY_SET), ENGLISH), unstemmed.terms(ENGLISH));
-        assertTrue(unstemmed.terms(ENGLISH).containsAll(List.of("err_timeout", "kafka", "streams", "3.7.1", "kb", "1234")));
+        assertTrue(unstemmed
+                .terms(ENGLISH)
+                .containsAll(List.of("err_timeout", "kafka", "streams", "3.7.1", "kb", "1234")));
     }
 
     @Test
     void shouldStemEnglishAsTheEnglishAnalyzerDoesWithoutStopWords() throws IOException {
         assertEquals(terms(new EnglishAnalyzer(CharArraySet.EMPTY_SET), ENGLISH), stemmed.terms(ENGLISH));
-        assertTrue(stemmed.terms(ENGLISH).containsAll(List.of("broker", "err_timeout", "stream", "consum", "poll", "3.7.1")));
+        assertTrue(stemmed.terms(ENGLISH)
+                .containsAll(List.of("broker", "err_timeout", "stream", "consum", "poll", "3.7.1")));
         assertEquals("支 支付 付 err_timeout", stemmed.tokens("支付 ERR_TIMEOUT"));
     }
 
@@ -78,7 +99,8 @@ class LexicalAnalyzerTest {
 
     private static List<String> terms(Analyzer analyzer, String text) throws IOException {
         List<String> out = new ArrayList<>();
-        try (analyzer; TokenStream stream = analyzer.tokenStream("", text)) {
+        try (analyzer;
+                TokenStream stream = analyzer.tokenStream("", text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
             stream.reset();
             while (stream.incrementToken()) {

@@ -17,8 +17,7 @@ import kb.query.QueryTerms;
 /** What the pipeline's figures are compared with, measured in the same run. */
 final class Baselines {
 
-    private Baselines() {
-    }
+    private Baselines() {}
 
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
     static QueryBaseline elasticsearchOnly(ElasticsearchClient client, kb.core.es.IndexNames names, Embedder embedder) {
@@ -31,8 +30,12 @@ final class Baselines {
             List<Double> samples = new ArrayList<>();
             for (String q : queries) {
                 long t = System.nanoTime();
-                retriever.retrieve(QueryTerms.lexicalQuery(q),
-                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))), kb.query.Scope.ALL, 30, 30);
+                retriever.retrieve(
+                        QueryTerms.lexicalQuery(q),
+                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))),
+                        kb.query.Scope.ALL,
+                        30,
+                        30);
                 samples.add((System.nanoTime() - t) / 1e6);
             }
             return samples;
@@ -60,10 +63,23 @@ final class Baselines {
         DocumentAssembler assembler = new DocumentAssembler(1200);
         List<Chunk> chunks = new ArrayList<>();
         for (BeirDataset.Document doc : documents) {
-            String content = "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n";
+            String content = "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n"
+                    + doc.text() + "\n";
             String path = "corpus/" + doc.id() + ".md";
-            chunks.addAll(assembler.assemble(new FileEvent(FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, "bench", path, "corpus", "md",
-                    content.length(), Ids.sha256Hex(content), 0, 0, content)).chunks());
+            chunks.addAll(assembler
+                    .assemble(new FileEvent(
+                            FileEvent.SCHEMA_VERSION,
+                            FileEvent.Op.UPSERT,
+                            "bench",
+                            path,
+                            "corpus",
+                            "md",
+                            content.length(),
+                            Ids.sha256Hex(content),
+                            0,
+                            0,
+                            content))
+                    .chunks());
         }
         return chunks;
     }
@@ -72,8 +88,7 @@ final class Baselines {
      * @param chunksPerSecond texts embedded per second of wall time
      * @param cpuMsPerChunk   the process's CPU time per text (all threads: the model runs on several)
      */
-    record EmbedderFigures(int chunks, double chunksPerSecond, double cpuMsPerChunk) {
-    }
+    record EmbedderFigures(int chunks, double chunksPerSecond, double cpuMsPerChunk) {}
 
     /**
      * The embedder alone on the same texts, in the sink's slices and through the same call (one text per
@@ -81,12 +96,14 @@ final class Baselines {
      * the process's CPU time is the embedder's.
      */
     static EmbedderFigures embedderAlone(Embedder embedder, List<Chunk> chunks, int slice) {
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
         for (int from = 0; from < chunks.size(); from += slice) {
             embedder.embedPassages(chunks.subList(from, Math.min(chunks.size(), from + slice)).stream()
-                    .map(Chunk::enrichedText).toList());
+                    .map(Chunk::enrichedText)
+                    .toList());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuMs = (os.getProcessCpuTime() - cpu) / 1e6;

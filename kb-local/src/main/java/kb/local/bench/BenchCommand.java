@@ -23,8 +23,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  */
 public final class BenchCommand {
 
-    private BenchCommand() {
-    }
+    private BenchCommand() {}
 
     /**
      * The sizes of one run.
@@ -32,10 +31,10 @@ public final class BenchCommand {
      * @param queryChunks the chunk count the index is grown to (by copies) for the query latency benchmark
      * @param startupDocuments document cards in kb.documents when the pipeline is restarted for the startup figure
      */
-    public record Sizes(int documents, int queries, int edits, int l0Lookups, int queryChunks, int startupDocuments) {
-    }
+    public record Sizes(int documents, int queries, int edits, int l0Lookups, int queryChunks, int startupDocuments) {}
 
-    public static void run(Path datasetDir, Sizes sizes, Path out, String kafka, String es, Map<String, String> settings)
+    public static void run(
+            Path datasetDir, Sizes sizes, Path out, String kafka, String es, Map<String, String> settings)
             throws Exception {
         int documents = sizes.documents();
         int queries = sizes.queries();
@@ -43,8 +42,10 @@ public final class BenchCommand {
         BenchReport report = new BenchReport();
         L0Bench.run(report, sizes.l0Lookups());
         BeirDataset dataset = BeirDataset.load(datasetDir);
-        List<BeirDataset.Document> corpus = dataset.corpus().subList(0, Math.min(documents, dataset.corpus().size()));
-        List<String> questions = new ArrayList<>(dataset.queries().values()).subList(0, Math.min(queries, dataset.queries().size()));
+        List<BeirDataset.Document> corpus =
+                dataset.corpus().subList(0, Math.min(documents, dataset.corpus().size()));
+        List<String> questions = new ArrayList<>(dataset.queries().values())
+                .subList(0, Math.min(queries, dataset.queries().size()));
         Path work = Files.createTempDirectory("kb-bench-");
         Path kbDir = work.resolve("kb");
         for (String dir : List.of("corpus", "fresh", "background", "edits")) {
@@ -58,15 +59,24 @@ public final class BenchCommand {
             OnnxEmbedder embedder = new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q);
             try {
                 PipelineBench.IngestFigures ingest = bench.ingest(corpus);
-                Baselines.EmbedderFigures alone = Baselines.embedderAlone(embedder, Baselines.chunksOf(corpus),
+                Baselines.EmbedderFigures alone = Baselines.embedderAlone(
+                        embedder,
+                        Baselines.chunksOf(corpus),
                         Integer.parseInt(settings.getOrDefault("KB_SINK_VECTOR_SLICE", "32")));
                 ingestReport(report, dataset.name(), ingest, alone);
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
-                    bench.queryLatency(questions, Baselines.elasticsearchOnly(client, new kb.core.es.IndexNames(settings.getOrDefault("KB_INDEX_PREFIX", "kb")), embedder),
+                    bench.queryLatency(
+                            questions,
+                            Baselines.elasticsearchOnly(
+                                    client,
+                                    new kb.core.es.IndexNames(settings.getOrDefault("KB_INDEX_PREFIX", "kb")),
+                                    embedder),
                             Baselines.embeddingOnly(embedder));
-                    report.add(String.format("(index: %,d chunks: the %,d chunks of the %,d ingested documents and copies of"
-                            + " them with nudged vectors, see IndexReplicator)", indexed, ingest.chunks(), ingest.documents()));
+                    report.add(String.format(
+                            "(index: %,d chunks: the %,d chunks of the %,d ingested documents and copies of"
+                                    + " them with nudged vectors, see IndexReplicator)",
+                            indexed, ingest.chunks(), ingest.documents()));
                 }
                 bench.freshness(edits);
                 bench.edits();
@@ -76,25 +86,34 @@ public final class BenchCommand {
             }
         }
         startup(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
-        report.write(out, "./kb bench --dataset " + datasetDir + " --docs " + documents + " --queries " + queries
-                + " --edits " + edits);
+        report.write(
+                out,
+                "./kb bench --dataset " + datasetDir + " --docs " + documents + " --queries " + queries + " --edits "
+                        + edits);
         System.out.println("\nkb bench: wrote " + out);
     }
 
-    private static void ingestReport(BenchReport report, String dataset, PipelineBench.IngestFigures ingest,
-                                     Baselines.EmbedderFigures alone) {
+    private static void ingestReport(
+            BenchReport report, String dataset, PipelineBench.IngestFigures ingest, Baselines.EmbedderFigures alone) {
         report.section("Ingest throughput (" + dataset + ", " + ingest.documents() + " documents, " + ingest.chunks()
                 + " chunks)");
         report.add("| measurement | seconds | chunks/s |");
         report.add("|---|---|---|");
-        report.add(String.format("| files written → every document searchable by its words (BM25, L0) | %.1f | %.1f |",
+        report.add(String.format(
+                "| files written → every document searchable by its words (BM25, L0) | %.1f | %.1f |",
                 ingest.lexicalSeconds(), ingest.chunks() / ingest.lexicalSeconds()));
-        report.add(String.format("| files written → every chunk embedded too (whole pipeline) | %.1f | %.1f |",
+        report.add(String.format(
+                "| files written → every chunk embedded too (whole pipeline) | %.1f | %.1f |",
                 ingest.seconds(), ingest.chunksPerSecond()));
-        report.add(String.format("| the embedder alone on the same %d texts (no Kafka, no Elasticsearch): %.1f CPU-ms per"
-                + " chunk | %.1f | %.1f |", alone.chunks(), alone.cpuMsPerChunk(), alone.chunks() / alone.chunksPerSecond(),
+        report.add(String.format(
+                "| the embedder alone on the same %d texts (no Kafka, no Elasticsearch): %.1f CPU-ms per"
+                        + " chunk | %.1f | %.1f |",
+                alone.chunks(),
+                alone.cpuMsPerChunk(),
+                alone.chunks() / alone.chunksPerSecond(),
                 alone.chunksPerSecond()));
-        report.add(String.format("| ratio whole pipeline / embedder alone (goal ≥ 0.85) | | %.2f |",
+        report.add(String.format(
+                "| ratio whole pipeline / embedder alone (goal ≥ 0.85) | | %.2f |",
                 ingest.chunksPerSecond() / alone.chunksPerSecond()));
     }
 
@@ -106,20 +125,42 @@ public final class BenchCommand {
         // As the pipeline's own producers do (acks=all, idempotent), so the bench measures the same writes.
         props.put("acks", "all");
         props.put("enable.idempotence", "true");
-        try (KafkaProducer<String, DocumentCard> producer = new KafkaProducer<>(props,
-                topics.documents().keySerde().serializer(), topics.documents().valueSerde().serializer())) {
+        try (KafkaProducer<String, DocumentCard> producer = new KafkaProducer<>(
+                props,
+                topics.documents().keySerde().serializer(),
+                topics.documents().valueSerde().serializer())) {
             for (int d = 0; d < documents; d++) {
                 List<String> keywords = List.of("kw" + d, "alpha" + d, "beta" + d, "gamma" + d, "delta" + d);
-                producer.send(new ProducerRecord<>(topics.documents().name(), "synthetic-" + d,
-                        new DocumentCard("synthetic-" + d, "bench", "synthetic/d" + d + ".md", "Title " + d, keywords, null, null,
-                                "md", "h", 1, 1, 0)));
+                producer.send(new ProducerRecord<>(
+                        topics.documents().name(),
+                        "synthetic-" + d,
+                        new DocumentCard(
+                                "synthetic-" + d,
+                                "bench",
+                                "synthetic/d" + d + ".md",
+                                "Title " + d,
+                                keywords,
+                                null,
+                                null,
+                                "md",
+                                "h",
+                                1,
+                                1,
+                                0)));
             }
         }
     }
 
     /** The pipeline restarted on the same data folder, as {@code ./kb up} after a stop: until ready, and L0's share. */
-    private static void startup(BenchReport report, Path kbDir, Path dataDir, String kafka, String es,
-                                Map<String, String> settings, int cards) throws Exception {
+    private static void startup(
+            BenchReport report,
+            Path kbDir,
+            Path dataDir,
+            String kafka,
+            String es,
+            Map<String, String> settings,
+            int cards)
+            throws Exception {
         long start = System.nanoTime();
         try (PipelineRun run = PipelineRun.start(kbDir, dataDir, kafka, es, settings)) {
             double ready = (System.nanoTime() - start) / 1e9;
@@ -129,7 +170,8 @@ public final class BenchCommand {
             report.add("| documents with keywords in L0 | L0 load (kb_l0_load_seconds) | restart until ready (broker,"
                     + " Elasticsearch, model, services, initial scan) | goal |");
             report.add("|---|---|---|---|");
-            report.add(String.format("| %,.0f (%,d synthetic cards) | %.2f s | %.1f s | L0 < 3 s |", documents, cards, l0, ready));
+            report.add(String.format(
+                    "| %,.0f (%,d synthetic cards) | %.2f s | %.1f s | L0 < 3 s |", documents, cards, l0, ready));
         }
     }
 }

@@ -31,7 +31,8 @@ final class BenchReport {
                 + Runtime.getRuntime().availableProcessors() + " cores, "
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MB max heap for the benchmark JVM, Java "
                 + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
-                + System.getProperty("os.arch") + ". Each figure is compared with a baseline measured in the same run.");
+                + System.getProperty("os.arch")
+                + ". Each figure is compared with a baseline measured in the same run.");
         out.add("Retrieval quality is measured by `./kb eval` (see docs/evaluation.md).");
         out.addAll(lines);
         Files.createDirectories(file.getParent());

@@ -48,7 +48,8 @@ final class IndexReplicator implements AutoCloseable {
                 Map<String, Object> copy = copyOf(original, replica, random);
                 String id = (String) copy.get(ChunkFields.CHUNK_ID);
                 copies.add(id);
-                ops.add(BulkOperation.of(o -> o.index(x -> x.index(chunksAlias).id(id).document(copy))));
+                ops.add(BulkOperation.of(
+                        o -> o.index(x -> x.index(chunksAlias).id(id).document(copy))));
                 total++;
                 if (ops.size() == BATCH) {
                     bulk(ops);
@@ -68,7 +69,11 @@ final class IndexReplicator implements AutoCloseable {
     private void awaitMergesSettled() throws IOException {
         long deadline = System.nanoTime() + java.time.Duration.ofMinutes(15).toNanos();
         while (System.nanoTime() < deadline) {
-            var merges = client.indices().stats(s -> s.index(chunksAlias).metric("merge")).all().total().merges();
+            var merges = client.indices()
+                    .stats(s -> s.index(chunksAlias).metric("merge"))
+                    .all()
+                    .total()
+                    .merges();
             if (merges == null || merges.current() == 0) {
                 return;
             }
@@ -114,10 +119,15 @@ final class IndexReplicator implements AutoCloseable {
         List<FieldValue> after = null;
         while (true) {
             List<FieldValue> from = after;
-            var response = client.search(s -> {
-                s.index(chunksAlias).size(1000).sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID).order(SortOrder.Asc)));
-                return from == null ? s : s.searchAfter(from);
-            }, Map.class);
+            var response = client.search(
+                    s -> {
+                        s.index(chunksAlias)
+                                .size(1000)
+                                .sort(o -> o.field(
+                                        f -> f.field(ChunkFields.CHUNK_ID).order(SortOrder.Asc)));
+                        return from == null ? s : s.searchAfter(from);
+                    },
+                    Map.class);
             List<? extends Hit<Map>> hits = response.hits().hits();
             if (hits.isEmpty()) {
                 return all;
@@ -133,8 +143,12 @@ final class IndexReplicator implements AutoCloseable {
         }
         BulkResponse response = client.bulk(b -> b.operations(ops));
         if (response.errors()) {
-            throw new IOException("replica bulk failed: " + response.items().stream()
-                    .filter(i -> i.error() != null).findFirst().map(i -> i.error().reason()).orElse("?"));
+            throw new IOException("replica bulk failed: "
+                    + response.items().stream()
+                            .filter(i -> i.error() != null)
+                            .findFirst()
+                            .map(i -> i.error().reason())
+                            .orElse("?"));
         }
         ops.clear();
     }

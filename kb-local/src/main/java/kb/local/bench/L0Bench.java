@@ -16,14 +16,13 @@ final class L0Bench {
 
     private static final int MEMORY_COPIES = 5;
 
-    private L0Bench() {
-    }
+    private L0Bench() {}
 
     static void run(BenchReport report, int lookups) {
         report.section("L0 keyword lookup");
         report.add("| documents | index lookup | plain loop (baseline) | speed-up (p99) | index memory |");
         report.add("|---|---|---|---|---|");
-        for (int documents : new int[]{1_000, 10_000}) {
+        for (int documents : new int[] {1_000, 10_000}) {
             measure(report, documents, lookups);
         }
     }
@@ -40,8 +39,19 @@ final class L0Bench {
         }
         List<DocumentCard> cards = new ArrayList<>();
         for (int d = 0; d < documents; d++) {
-            cards.add(new DocumentCard("d" + d, "bench", "docs/d" + d + ".md", "Title " + d, keywords.get(d), null, null, "md",
-                    "h", 1, 1, 0));
+            cards.add(new DocumentCard(
+                    "d" + d,
+                    "bench",
+                    "docs/d" + d + ".md",
+                    "Title " + d,
+                    keywords.get(d),
+                    null,
+                    null,
+                    "md",
+                    "h",
+                    1,
+                    1,
+                    0));
         }
         // Only what the indexes retain is counted (the inputs exist before and after), over several copies
         // held at once: one copy's few MB are close to the heap's accounting granularity.
@@ -61,7 +71,8 @@ final class L0Bench {
         List<Double> loop = time(queries, q -> plainLoop(q, keywords));
         Stats a = Stats.of(indexed);
         Stats b = Stats.of(loop);
-        report.add(String.format("| %,d | median %.4f ms, p99 %.4f ms | median %.4f ms, p99 %.4f ms | %.1fx | %.1f MB |",
+        report.add(String.format(
+                "| %,d | median %.4f ms, p99 %.4f ms | median %.4f ms, p99 %.4f ms | %.1fx | %.1f MB |",
                 documents, a.median(), a.p99(), b.median(), b.p99(), b.p99() / a.p99(), memory / 1e6));
     }
 
@@ -90,8 +101,10 @@ final class L0Bench {
             for (String keyword : keywords.get(d)) {
                 String k = keyword.toLowerCase(Locale.ROOT);
                 int at = q.indexOf(k);
-                if (at >= 0 && (at == 0 || !Character.isLetterOrDigit(q.charAt(at - 1)))
-                        && (at + k.length() == q.length() || !Character.isLetterOrDigit(q.charAt(at + k.length())))
+                if (at >= 0
+                                && (at == 0 || !Character.isLetterOrDigit(q.charAt(at - 1)))
+                                && (at + k.length() == q.length()
+                                        || !Character.isLetterOrDigit(q.charAt(at + k.length())))
                         || q.length() >= 2 && k.contains(q)) {
                     hits.add(d);
                     break;

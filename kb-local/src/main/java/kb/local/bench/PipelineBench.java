@@ -21,7 +21,9 @@ final class PipelineBench {
     private final BenchReport report;
     /** Documents the index should hold between the steps (the corpus plus the background files). */
     private long expectedDocuments;
-    private final java.util.concurrent.atomic.AtomicInteger backgroundWritten = new java.util.concurrent.atomic.AtomicInteger();
+
+    private final java.util.concurrent.atomic.AtomicInteger backgroundWritten =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     PipelineBench(PipelineRun run, Path kbDir, BenchReport report) {
         this.run = run;
@@ -33,8 +35,10 @@ final class PipelineBench {
     IngestFigures ingest(List<BeirDataset.Document> documents) throws Exception {
         long start = System.nanoTime();
         for (BeirDataset.Document doc : documents) {
-            Files.writeString(kbDir.resolve("corpus/" + doc.id().replaceAll("[^A-Za-z0-9_-]", "_") + ".md"),
-                    "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n");
+            Files.writeString(
+                    kbDir.resolve("corpus/" + doc.id().replaceAll("[^A-Za-z0-9_-]", "_") + ".md"),
+                    "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text()
+                            + "\n");
         }
         run.awaitLexical(documents.size(), Duration.ofMinutes(60));
         double lexical = (System.nanoTime() - start) / 1e9;
@@ -127,15 +131,21 @@ final class PipelineBench {
         expectedDocuments += backgroundWritten.get();
         report.add("| change | median | p99 |");
         report.add("|---|---|---|");
-        report.add(String.format("| save → searchable (%d edits) | %.0f ms | %.0f ms |", edits,
-                Stats.of(upserts).median(), Stats.of(upserts).p99()));
-        report.add(String.format("| delete → gone (%d deletes) | %.0f ms | %.0f ms |", edits,
-                Stats.of(deletes).median(), Stats.of(deletes).p99()));
+        report.add(String.format(
+                "| save → searchable (%d edits) | %.0f ms | %.0f ms |",
+                edits, Stats.of(upserts).median(), Stats.of(upserts).p99()));
+        report.add(String.format(
+                "| delete → gone (%d deletes) | %.0f ms | %.0f ms |",
+                edits, Stats.of(deletes).median(), Stats.of(deletes).p99()));
         JsonNode own = run.get("/api/v1/status").get("freshness");
         for (String op : List.of("upsert", "delete")) {
             if (own != null && own.has(op)) {
-                report.add(String.format("| the pipeline's own kb_sink_freshness{op=%s}, last 2 minutes (from /api/v1/status)"
-                        + " | %.0f ms | %.0f ms |", op, own.get(op).get("p50Ms").asDouble(), own.get(op).get("p99Ms").asDouble()));
+                report.add(String.format(
+                        "| the pipeline's own kb_sink_freshness{op=%s}, last 2 minutes (from /api/v1/status)"
+                                + " | %.0f ms | %.0f ms |",
+                        op,
+                        own.get(op).get("p50Ms").asDouble(),
+                        own.get(op).get("p99Ms").asDouble()));
             }
         }
     }
@@ -164,7 +174,9 @@ final class PipelineBench {
     private void backgroundWrites(int files) {
         try {
             for (int i = 0; i < files && !Thread.currentThread().isInterrupted(); i++) {
-                Files.writeString(kbDir.resolve("background/b" + i + ".md"), "# Background " + i + "\n\nFiller text " + i + ".\n");
+                Files.writeString(
+                        kbDir.resolve("background/b" + i + ".md"),
+                        "# Background " + i + "\n\nFiller text " + i + ".\n");
                 backgroundWritten.incrementAndGet();
                 Thread.sleep(100); // a steady trickle of unrelated edits
             }
@@ -198,14 +210,20 @@ final class PipelineBench {
     }
 
     private double computed() {
-        return run.registry().counter("kb_sink_embeddings_total", "source", "computed").count();
+        return run.registry()
+                .counter("kb_sink_embeddings_total", "source", "computed")
+                .count();
     }
 
     private static String fiftySections(int changed) {
         StringBuilder md = new StringBuilder("# Bench Runbook\n\n");
         for (int i = 0; i < 50; i++) {
-            md.append("## Part ").append(i).append("\n\nInstruction ").append(i)
-                    .append(i == changed ? " changedsectionmarker." : ".").append("\n\n");
+            md.append("## Part ")
+                    .append(i)
+                    .append("\n\nInstruction ")
+                    .append(i)
+                    .append(i == changed ? " changedsectionmarker." : ".")
+                    .append("\n\n");
         }
         return md.toString();
     }

@@ -48,12 +48,22 @@ public final class Child {
 
     public synchronized Child start() throws IOException {
         Files.createDirectories(log.getParent());
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Serial GC: a dozen JVMs share two cores, and none needs a parallel collector's threads.
-                "-Xms64m", "-Xmx" + heap, "-XX:+UseSerialGC", "-Dkb.child=" + name, "-cp", absoluteClassPath(), ChildMain.class.getName(), mainClass));
+                "-Xms64m",
+                "-Xmx" + heap,
+                "-XX:+UseSerialGC",
+                "-Dkb.child=" + name,
+                "-cp",
+                absoluteClassPath(),
+                ChildMain.class.getName(),
+                mainClass));
         command.addAll(args);
         // Its working folder is the log folder: a JVM crash file (hs_err_pid*.log) lands beside its log.
-        ProcessBuilder builder = new ProcessBuilder(command).directory(log.getParent().toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(log.getParent().toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().putAll(env);
@@ -62,7 +72,12 @@ public final class Child {
         process = started;
         started.onExit().thenAccept(p -> {
             if (!stopping) {
-                LOG.warn("[cluster] {} (pid {}) exited on its own with status {}; see {}", name, p.pid(), p.exitValue(), log);
+                LOG.warn(
+                        "[cluster] {} (pid {}) exited on its own with status {}; see {}",
+                        name,
+                        p.pid(),
+                        p.exitValue(),
+                        log);
             }
         });
         LOG.info("[cluster] started {} (pid {}, log {})", name, started.pid(), log);

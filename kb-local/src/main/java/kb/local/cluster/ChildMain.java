@@ -13,8 +13,7 @@ import java.util.Arrays;
  */
 public final class ChildMain {
 
-    private ChildMain() {
-    }
+    private ChildMain() {}
 
     public static void main(String[] args) throws Exception {
         watchParent(System.in);
@@ -23,17 +22,19 @@ public final class ChildMain {
     }
 
     private static void watchParent(InputStream parent) {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (parent.read() >= 0) {
-                    // the parent never writes; anything read is ignored
-                }
-            } catch (IOException e) {
-                // a broken pipe is the same news: the parent is gone
-            }
-            System.err.println("kb-child: parent gone, stopping");
-            System.exit(0);
-        }, "kb-parent-watch");
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        while (parent.read() >= 0) {
+                            // the parent never writes; anything read is ignored
+                        }
+                    } catch (IOException e) {
+                        // a broken pipe is the same news: the parent is gone
+                    }
+                    System.err.println("kb-child: parent gone, stopping");
+                    System.exit(0);
+                },
+                "kb-parent-watch");
         watcher.setDaemon(true);
         watcher.start();
     }

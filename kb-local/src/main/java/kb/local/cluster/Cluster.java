@@ -50,16 +50,17 @@ public final class Cluster implements AutoCloseable {
     }
 
     /** A Kafka node: its id (what a partition's leader is named by) and its process. */
-    public record Broker(int nodeId, int port, Child child) {
-    }
+    public record Broker(int nodeId, int port, Child child) {}
 
     private final ClusterLayout layout;
     private final Path dataDir;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<Broker> brokers = new ArrayList<>();
     private final List<EmbeddedElasticsearch> esNodes = new ArrayList<>();
     /** The master-only Elasticsearch node, or null. */
     private EmbeddedElasticsearch tiebreaker;
+
     private final List<Member> chunkers = new ArrayList<>();
     private final List<Member> sinks = new ArrayList<>();
     private final List<Member> apis = new ArrayList<>();
@@ -90,8 +91,13 @@ public final class Cluster implements AutoCloseable {
         startKafka();
         startElasticsearch();
         for (int i = 1; i <= layout.chunkers(); i++) {
-            chunkers.add(stage("chunker-" + i, "kb.chunker.ChunkerMain", "384m",
-                    Map.of("KB_STREAMS_STATE_DIR", dataDir.resolve("chunker-" + i + "/streams").toString())));
+            chunkers.add(stage(
+                    "chunker-" + i,
+                    "kb.chunker.ChunkerMain",
+                    "384m",
+                    Map.of(
+                            "KB_STREAMS_STATE_DIR",
+                            dataDir.resolve("chunker-" + i + "/streams").toString())));
         }
         awaitHealthy(chunkers); // the first stage creates the topics; the others find them
         for (int i = 1; i <= layout.sinks(); i++) {
@@ -99,14 +105,22 @@ public final class Cluster implements AutoCloseable {
         }
         for (int i = 1; i <= layout.apis(); i++) {
             int port = layout.apiPort() == 0 ? FreePorts.pick() : layout.apiPort() + i - 1;
-            apis.add(member(new Child("api-" + i, "kb.query.QueryMain", List.of(), "512m",
-                    env(Map.of("KB_API_PORT", Integer.toString(port))), logs()).start(),
+            apis.add(member(
+                    new Child(
+                                    "api-" + i,
+                                    "kb.query.QueryMain",
+                                    List.of(),
+                                    "512m",
+                                    env(Map.of("KB_API_PORT", Integer.toString(port))),
+                                    logs())
+                            .start(),
                     URI.create("http://localhost:" + port + "/health")));
         }
         for (int i = 0; i < layout.folders().size(); i++) {
             Folder folder = layout.folders().get(i);
             Files.createDirectories(folder.dir());
-            Map<String, String> own = new HashMap<>(Map.of("KB_BASE_DIR", folder.dir().toString()));
+            Map<String, String> own =
+                    new HashMap<>(Map.of("KB_BASE_DIR", folder.dir().toString()));
             if (folder.collection() != null) {
                 own.put("KB_COLLECTION", folder.collection());
             }
@@ -134,10 +148,21 @@ public final class Cluster implements AutoCloseable {
         }
         String clusterId = clusterId();
         for (int i = 0; i < n; i++) {
-            Child child = new Child("kafka-" + (i + 1), KafkaNodeMain.class.getName(), List.of(
-                    Integer.toString(i + 1), Integer.toString(ports[i]), Integer.toString(controllers[i]),
-                    String.join(",", voters), Integer.toString(n), dataDir.resolve("kafka-" + (i + 1)).toString(), clusterId),
-                    "384m", Map.of(), logs()).start();
+            Child child = new Child(
+                            "kafka-" + (i + 1),
+                            KafkaNodeMain.class.getName(),
+                            List.of(
+                                    Integer.toString(i + 1),
+                                    Integer.toString(ports[i]),
+                                    Integer.toString(controllers[i]),
+                                    String.join(",", voters),
+                                    Integer.toString(n),
+                                    dataDir.resolve("kafka-" + (i + 1)).toString(),
+                                    clusterId),
+                            "384m",
+                            Map.of(),
+                            logs())
+                    .start();
             brokers.add(new Broker(i + 1, ports[i], child));
         }
         bootstrap = brokers.stream().map(b -> "localhost:" + b.port()).collect(Collectors.joining(","));
@@ -180,7 +205,9 @@ public final class Cluster implements AutoCloseable {
     /** Until every running broker accepts connections. */
     private void awaitListening(Instant deadline) {
         for (Broker broker : brokers) {
-            while (broker.child().isAlive() && !accepts(broker.port()) && Instant.now().isBefore(deadline)) {
+            while (broker.child().isAlive()
+                    && !accepts(broker.port())
+                    && Instant.now().isBefore(deadline)) {
                 pause();
             }
         }
@@ -204,9 +231,13 @@ public final class Cluster implements AutoCloseable {
     /** The broker leading partition 0 of a topic. */
     public Broker leaderOf(String topic) throws ExecutionException, InterruptedException {
         try (Admin admin = admin()) {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            TopicDescription description =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
             int leader = description.partitions().get(0).leader().id();
-            return brokers.stream().filter(b -> b.nodeId() == leader).findFirst().orElseThrow();
+            return brokers.stream()
+                    .filter(b -> b.nodeId() == leader)
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -224,20 +255,30 @@ public final class Cluster implements AutoCloseable {
             http[i] = FreePorts.pick();
             transport[i] = FreePorts.pick();
         }
-        String seeds = java.util.Arrays.stream(transport).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+        String seeds = java.util.Arrays.stream(transport)
+                .mapToObj(p -> "127.0.0.1:" + p)
+                .collect(Collectors.joining(","));
         for (int i = 0; i < n; i++) {
             boolean tiebreaker = i == layout.esNodes();
             String name = tiebreaker ? TIEBREAKER : "es-" + (i + 1);
-            List<String> settings = new ArrayList<>(List.of("cluster.name=kb-cluster", "node.name=" + name,
-                    "transport.port=" + transport[i], "discovery.seed_hosts=" + seeds,
+            List<String> settings = new ArrayList<>(List.of(
+                    "cluster.name=kb-cluster",
+                    "node.name=" + name,
+                    "transport.port=" + transport[i],
+                    "discovery.seed_hosts=" + seeds,
                     "cluster.initial_master_nodes=es-1"));
             if (tiebreaker) {
                 settings.add("node.roles=master"); // a vote, no shards: it keeps a majority when a data node dies
             }
             // The first node bootstraps the cluster alone; the others join it through the seed hosts, so they
             // can start one after the other.
-            EmbeddedElasticsearch node = EmbeddedElasticsearch.startNode(Infrastructure.distributionZip(),
-                    dataDir.resolve(name), tiebreaker ? "256m" : "512m", http[i], settings, false);
+            EmbeddedElasticsearch node = EmbeddedElasticsearch.startNode(
+                    Infrastructure.distributionZip(),
+                    dataDir.resolve(name),
+                    tiebreaker ? "256m" : "512m",
+                    http[i],
+                    settings,
+                    false);
             if (tiebreaker) {
                 this.tiebreaker = node;
             } else {
@@ -279,7 +320,8 @@ public final class Cluster implements AutoCloseable {
         int metricsPort = FreePorts.pick();
         Map<String, String> values = new HashMap<>(own);
         values.put("KB_METRICS_PORT", Integer.toString(metricsPort));
-        return member(new Child(name, mainClass, List.of(), heap, env(values), logs()).start(),
+        return member(
+                new Child(name, mainClass, List.of(), heap, env(values), logs()).start(),
                 URI.create("http://localhost:" + metricsPort + "/health"));
     }
 
@@ -313,7 +355,8 @@ public final class Cluster implements AutoCloseable {
             waiting.removeIf(m -> status(m.health()) == 200);
             for (Member m : waiting) {
                 if (!m.child().isAlive()) {
-                    throw new IllegalStateException(m.name() + " exited during start; see " + m.child().log());
+                    throw new IllegalStateException(
+                            m.name() + " exited during start; see " + m.child().log());
                 }
             }
             if (!waiting.isEmpty() && Instant.now().isAfter(deadline)) {
@@ -334,8 +377,13 @@ public final class Cluster implements AutoCloseable {
 
     private int status(URI uri) {
         try {
-            return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            return http.send(
+                            HttpRequest.newBuilder(uri)
+                                    .timeout(Duration.ofSeconds(5))
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         } catch (IOException e) {
             return -1;
         } catch (InterruptedException e) {
@@ -382,7 +430,9 @@ public final class Cluster implements AutoCloseable {
     }
 
     public List<String> apiUrls() {
-        return apis.stream().map(a -> a.health().resolve("/").toString().replaceAll("/$", "")).toList();
+        return apis.stream()
+                .map(a -> a.health().resolve("/").toString().replaceAll("/$", ""))
+                .toList();
     }
 
     public Endpoints endpoints() {

@@ -21,8 +21,7 @@ public final class ClusterCommand {
             + "  kb.chunks, a sink, a chunker, an Elasticsearch node; stop a query API), each ending in kb verify;\n"
             + "  prints: drill, failed requests, recovery seconds, drift after";
 
-    private ClusterCommand() {
-    }
+    private ClusterCommand() {}
 
     /** @return the exit status */
     public static int run(List<String> args) throws Exception {
@@ -32,7 +31,8 @@ public final class ClusterCommand {
         List<Folder> folders = new ArrayList<>();
         Map<String, String> flags = new HashMap<>();
         for (int i = 1; i < args.size(); i += 2) {
-            if (i + 1 >= args.size() || !List.of("--dir", "--data", "--port", "--only").contains(args.get(i))) {
+            if (i + 1 >= args.size()
+                    || !List.of("--dir", "--data", "--port", "--only").contains(args.get(i))) {
                 throw new IllegalArgumentException(USAGE);
             }
             if (args.get(i).equals("--dir")) {
@@ -45,10 +45,15 @@ public final class ClusterCommand {
         int port = Integer.parseInt(flags.getOrDefault("--port", "8080"));
         if (args.get(0).equals("drill")) {
             if (!folders.isEmpty()) {
-                throw new IllegalArgumentException("kb cluster drill writes and deletes files in folders of its own: no --dir\n" + USAGE);
+                throw new IllegalArgumentException(
+                        "kb cluster drill writes and deletes files in folders of its own: no --dir\n" + USAGE);
             }
-            return Drills.run(ClusterLayout.standard(List.of(Folder.parse(data.resolve("drill").toString())), port), data,
-                    flags.containsKey("--only") ? List.of(flags.get("--only").split(",")) : List.of(), System.out);
+            return Drills.run(
+                    ClusterLayout.standard(
+                            List.of(Folder.parse(data.resolve("drill").toString())), port),
+                    data,
+                    flags.containsKey("--only") ? List.of(flags.get("--only").split(",")) : List.of(),
+                    System.out);
         }
         if (folders.isEmpty()) {
             folders.add(Folder.parse("knowledge_base"));
@@ -58,17 +63,24 @@ public final class ClusterCommand {
     }
 
     private static void up(ClusterLayout layout, Path data) throws Exception {
-        System.out.println("kb cluster: starting in " + data.toAbsolutePath() + " (logs in " + data.resolve("logs") + ")");
+        System.out.println(
+                "kb cluster: starting in " + data.toAbsolutePath() + " (logs in " + data.resolve("logs") + ")");
         Cluster cluster = Cluster.start(layout, data);
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            cluster.close();
-            stopped.countDown();
-        }, "kb-cluster-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            cluster.close();
+                            stopped.countDown();
+                        },
+                        "kb-cluster-shutdown"));
         System.out.println("kb cluster ready: api " + String.join(" ", cluster.apiUrls()) + ", kafka "
                 + cluster.bootstrapServers() + ", elasticsearch " + cluster.elasticsearchUrl());
-        System.out.println("kb cluster: check with  ./kb verify --data " + data + " " + layout.folders().stream()
-                .map(f -> "--dir " + f.dir()).reduce((a, b) -> a + " " + b).orElse(""));
+        System.out.println("kb cluster: check with  ./kb verify --data " + data + " "
+                + layout.folders().stream()
+                        .map(f -> "--dir " + f.dir())
+                        .reduce((a, b) -> a + " " + b)
+                        .orElse(""));
         stopped.await();
     }
 }

@@ -18,9 +18,21 @@ import kb.local.verify.Folder;
  * @param apiPort       the first query API's port; the next ones follow
  * @param env           more settings for every service (e.g. topic and index prefixes)
  */
-public record ClusterLayout(int brokers, int esNodes, boolean esTiebreaker, String externalEs, int chunkers, int sinks, int apis,
-                            List<Folder> folders, int partitions, int replication, int esShards, int esReplicas,
-                            int apiPort, Map<String, String> env) {
+public record ClusterLayout(
+        int brokers,
+        int esNodes,
+        boolean esTiebreaker,
+        String externalEs,
+        int chunkers,
+        int sinks,
+        int apis,
+        List<Folder> folders,
+        int partitions,
+        int replication,
+        int esShards,
+        int esReplicas,
+        int apiPort,
+        Map<String, String> env) {
 
     public ClusterLayout {
         folders = List.copyOf(folders);
@@ -47,7 +59,20 @@ public record ClusterLayout(int brokers, int esNodes, boolean esTiebreaker, Stri
 
     /** The same cluster over other folders. */
     public ClusterLayout withFolders(List<Folder> other) {
-        return new ClusterLayout(brokers, esNodes, esTiebreaker, externalEs, chunkers, sinks, apis, other, partitions,
-                replication, esShards, esReplicas, apiPort, env);
+        return new ClusterLayout(
+                brokers,
+                esNodes,
+                esTiebreaker,
+                externalEs,
+                chunkers,
+                sinks,
+                apis,
+                other,
+                partitions,
+                replication,
+                esShards,
+                esReplicas,
+                apiPort,
+                env);
     }
 }

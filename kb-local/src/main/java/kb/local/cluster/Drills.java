@@ -39,9 +39,8 @@ public final class Drills {
     private static final List<String> COLLECTIONS = List.of("team-a", "team-b");
 
     /** One row of the table. */
-    public record Result(String drill, long requests, long failedRequests, double recoverySeconds, int driftAfter,
-                         String detail) {
-    }
+    public record Result(
+            String drill, long requests, long failedRequests, double recoverySeconds, int driftAfter, String detail) {}
 
     /** A drill: what it does to the cluster and how it puts it back. */
     interface Drill {
@@ -57,20 +56,23 @@ public final class Drills {
         void undo() throws Exception;
     }
 
-    private Drills() {
-    }
+    private Drills() {}
 
     public static int run(ClusterLayout layout, Path data, List<String> only, PrintStream out) throws Exception {
         Path run = data.resolve("drill-" + Instant.now().toString().replace(':', '-'));
         // Two teams' folders, each its own collection and producer: the drills check that neither withdraws or
         // overwrites the other's documents, and both hold a README.md of their own.
         ClusterLayout own = layout.withFolders(COLLECTIONS.stream()
-                .map(name -> new kb.local.verify.Folder(name, run.resolve(name))).toList());
-        List<Path> folders = own.folders().stream().map(kb.local.verify.Folder::dir).toList();
+                .map(name -> new kb.local.verify.Folder(name, run.resolve(name)))
+                .toList());
+        List<Path> folders =
+                own.folders().stream().map(kb.local.verify.Folder::dir).toList();
         for (Path folder : folders) {
             Files.createDirectories(folder);
-            Files.writeString(folder.resolve("README.md"), "# " + folder.getFileName() + "\n\nThe "
-                    + folder.getFileName() + " team's notes.\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    folder.resolve("README.md"),
+                    "# " + folder.getFileName() + "\n\nThe " + folder.getFileName() + " team's notes.\n",
+                    StandardCharsets.UTF_8);
         }
         out.println("kb cluster drill: data and logs in " + run + "; collections " + String.join(", ", COLLECTIONS));
         List<Result> results = new ArrayList<>();
@@ -86,9 +88,14 @@ public final class Drills {
                     if (only.isEmpty() || only.contains(drill.name())) {
                         Result result = runOne(cluster, load, drill, folders, out);
                         results.add(result);
-                        out.printf("kb cluster drill: %s: %d of %d requests failed, searchable again after %.1f s, drift after %d (%s)%n",
-                                result.drill(), result.failedRequests(), result.requests(), result.recoverySeconds(),
-                                result.driftAfter(), result.detail());
+                        out.printf(
+                                "kb cluster drill: %s: %d of %d requests failed, searchable again after %.1f s, drift after %d (%s)%n",
+                                result.drill(),
+                                result.failedRequests(),
+                                result.requests(),
+                                result.recoverySeconds(),
+                                result.driftAfter(),
+                                result.detail());
                     }
                 }
             } finally {
@@ -100,10 +107,13 @@ public final class Drills {
     }
 
     static void print(List<Result> results, PrintStream out) {
-        out.printf("%n%-28s %9s %16s %18s %12s%n", "drill", "requests", "failed requests", "recovery seconds", "drift after");
+        out.printf(
+                "%n%-28s %9s %16s %18s %12s%n",
+                "drill", "requests", "failed requests", "recovery seconds", "drift after");
         for (Result r : results) {
-            out.printf("%-28s %9d %16d %18.1f %12d%n", r.drill(), r.requests(), r.failedRequests(), r.recoverySeconds(),
-                    r.driftAfter());
+            out.printf(
+                    "%-28s %9d %16d %18.1f %12d%n",
+                    r.drill(), r.requests(), r.failedRequests(), r.recoverySeconds(), r.driftAfter());
         }
     }
 
@@ -144,17 +154,22 @@ public final class Drills {
     private static List<String> writeProbes(List<Path> folders, String drill) throws IOException {
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < PROBES; i++) {
-            Path probes = Files.createDirectories(folders.get(i % folders.size()).resolve("probes"));
-            String token = "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-            Files.writeString(probes.resolve(drill + "-" + i + ".md"),
-                    "# Probe " + drill + " " + i + "\n\nThe word " + token + " marks this change.\n", StandardCharsets.UTF_8);
+            Path probes =
+                    Files.createDirectories(folders.get(i % folders.size()).resolve("probes"));
+            String token =
+                    "probe" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Files.writeString(
+                    probes.resolve(drill + "-" + i + ".md"),
+                    "# Probe " + drill + " " + i + "\n\nThe word " + token + " marks this change.\n",
+                    StandardCharsets.UTF_8);
             tokens.add(token);
         }
         return tokens;
     }
 
     /** Seconds from the break until every probe's word is found, or -1 when one never was. */
-    private static double awaitSearchable(Cluster cluster, List<String> tokens, Instant broken) throws InterruptedException {
+    private static double awaitSearchable(Cluster cluster, List<String> tokens, Instant broken)
+            throws InterruptedException {
         FailoverClient client = new FailoverClient(cluster.apiUrls());
         Instant deadline = broken.plus(RECOVERY_DEADLINE);
         List<String> waiting = new ArrayList<>(tokens);
@@ -180,8 +195,13 @@ public final class Drills {
         List<String> apis = cluster.apiUrls();
         Map<String, String> env = new java.util.HashMap<>(cluster.layout().env());
         env.put("KB_KAFKA_BOOTSTRAP", cluster.bootstrapServers());
-        VerifyCommand.Options options = new VerifyCommand.Options(cluster.layout().folders(), apis.get(apis.size() - 1),
-                cluster.bootstrapServers(), cluster.elasticsearchUrl(), wait, new Settings(env));
+        VerifyCommand.Options options = new VerifyCommand.Options(
+                cluster.layout().folders(),
+                apis.get(apis.size() - 1),
+                cluster.bootstrapServers(),
+                cluster.elasticsearchUrl(),
+                wait,
+                new Settings(env));
         return VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(options), wait);
     }
 
@@ -191,8 +211,10 @@ public final class Drills {
 
     private static Drill brokerDrill() {
         return drill("kill-chunks-leader", cluster -> {
-            Cluster.Broker leader = cluster.leaderOf(KbTopics.withPrefix(
-                    cluster.layout().env().getOrDefault("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX)).chunks().name());
+            Cluster.Broker leader = cluster.leaderOf(
+                    KbTopics.withPrefix(cluster.layout().env().getOrDefault("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX))
+                            .chunks()
+                            .name());
             leader.child().kill();
             return undo("SIGKILL broker " + leader.nodeId() + " (leader of kb.chunks-0)", () -> {
                 leader.child().start();
@@ -253,8 +275,12 @@ public final class Drills {
         HttpClient http = HttpClient.newHttpClient();
         for (String node : cluster.elasticsearchUrl().split(",")) {
             try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(node + "/_cat/master?format=json"))
-                        .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = http.send(
+                        HttpRequest.newBuilder(URI.create(node + "/_cat/master?format=json"))
+                                .timeout(Duration.ofSeconds(5))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 JsonNode rows = Json.MAPPER.readTree(response.body());
                 return rows.get(0).path("node").asText();
             } catch (IOException e) {

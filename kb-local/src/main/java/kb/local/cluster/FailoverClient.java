@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FailoverClient {
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final List<String> apis;
     private final AtomicInteger next = new AtomicInteger();
 
@@ -45,8 +46,12 @@ final class FailoverClient {
         for (int i = 0; i < apis.size(); i++) {
             String api = apis.get((start + i) % apis.size());
             try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api + pathAndQuery))
-                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = http.send(
+                        HttpRequest.newBuilder(URI.create(api + pathAndQuery))
+                                .timeout(Duration.ofSeconds(10))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() / 100 == 2) {
                     return new Answer(response.body(), errors);
                 }

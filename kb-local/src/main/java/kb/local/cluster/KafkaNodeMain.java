@@ -15,8 +15,7 @@ import org.apache.kafka.common.utils.Time;
  */
 public final class KafkaNodeMain {
 
-    private KafkaNodeMain() {
-    }
+    private KafkaNodeMain() {}
 
     public static void main(String[] args) throws IOException {
         int nodeId = Integer.parseInt(args[0]);
@@ -29,10 +28,13 @@ public final class KafkaNodeMain {
         Properties props = props(nodeId, brokerPort, controllerPort, voters, nodes, logDir);
         KraftNodeConfig.formatOnce(logDir, props, clusterId);
         KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.shutdown();
-            server.awaitShutdown();
-        }, "kb-kafka-node-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.shutdown();
+                            server.awaitShutdown();
+                        },
+                        "kb-kafka-node-shutdown"));
         server.startup();
         System.out.println("kb-kafka-node " + nodeId + " started on localhost:" + brokerPort);
         server.awaitShutdown();

@@ -17,8 +17,23 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Load implements AutoCloseable {
 
-    private static final String[] WORDS = {"broker", "partition", "replica", "shard", "index", "vector", "offset",
-        "leader", "follower", "segment", "compaction", "rebalance", "consumer", "producer", "cluster"};
+    private static final String[] WORDS = {
+        "broker",
+        "partition",
+        "replica",
+        "shard",
+        "index",
+        "vector",
+        "offset",
+        "leader",
+        "follower",
+        "segment",
+        "compaction",
+        "rebalance",
+        "consumer",
+        "producer",
+        "cluster"
+    };
 
     private final List<Path> folders;
     private final FailoverClient client;
@@ -28,6 +43,7 @@ final class Load implements AutoCloseable {
     private final AtomicLong failed = new AtomicLong();
     /** Why each failed request failed, in order. */
     private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean writing;
     private volatile boolean running = true;
@@ -99,7 +115,8 @@ final class Load implements AutoCloseable {
             try {
                 String q = WORDS[random.nextInt(WORDS.length)] + " " + WORDS[random.nextInt(WORDS.length)];
                 requests.incrementAndGet();
-                FailoverClient.Answer answer = client.ask("/api/v1/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8));
+                FailoverClient.Answer answer =
+                        client.ask("/api/v1/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8));
                 if (answer.failed()) {
                     failed.incrementAndGet();
                     failures.add(String.join("; ", answer.errors()));

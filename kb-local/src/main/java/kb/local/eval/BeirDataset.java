@@ -17,16 +17,18 @@ import kb.core.Json;
  * A BEIR-format folder: {@code corpus.jsonl} ({@code _id}, {@code title}, {@code text}), {@code queries.jsonl}
  * and {@code qrels/test.tsv} (graded). Only queries with judgements are evaluated, as trec_eval does.
  */
-public record BeirDataset(String name, List<Document> corpus, Map<String, String> queries,
-                          Map<String, Map<String, Integer>> qrels) {
+public record BeirDataset(
+        String name, List<Document> corpus, Map<String, String> queries, Map<String, Map<String, Integer>> qrels) {
 
-    public record Document(String id, String title, String text) {
-    }
+    public record Document(String id, String title, String text) {}
 
     public static BeirDataset load(Path dir) throws IOException {
         List<Document> corpus = new ArrayList<>();
         for (JsonNode line : jsonLines(dir.resolve("corpus.jsonl"))) {
-            corpus.add(new Document(line.get("_id").asText(), line.path("title").asText(""), line.path("text").asText("")));
+            corpus.add(new Document(
+                    line.get("_id").asText(),
+                    line.path("title").asText(""),
+                    line.path("text").asText("")));
         }
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(dir.resolve("qrels/test.tsv"), StandardCharsets.UTF_8);

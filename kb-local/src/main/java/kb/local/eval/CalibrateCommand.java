@@ -39,8 +39,7 @@ public final class CalibrateCommand {
     private static final double TO = 0.95;
     private static final double STEP = 0.01;
 
-    private CalibrateCommand() {
-    }
+    private CalibrateCommand() {}
 
     public static double run(Path questions, Path offTopic, String apiUrl, Path write) throws Exception {
         HttpApi api = new HttpApi(apiUrl);
@@ -75,7 +74,8 @@ public final class CalibrateCommand {
 
     private static Evidence ask(HttpApi api, String question, boolean onTopic) throws Exception {
         JsonNode gate = api.search(question, "&gate=false&k=1").get("gate");
-        boolean exact = gate.path("l0Hits").asInt() > 0 || gate.path("lexicalMatch").asBoolean();
+        boolean exact =
+                gate.path("l0Hits").asInt() > 0 || gate.path("lexicalMatch").asBoolean();
         return new Evidence(question, onTopic, exact, gate.path("bestCosine").asDouble(-1));
     }
 
@@ -83,8 +83,10 @@ public final class CalibrateCommand {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; FROM + i * STEP <= TO + 1e-9; i++) {
             double t = Math.round((FROM + i * STEP) * 100) / 100.0;
-            int falseFound = (int) evidence.stream().filter(e -> !e.onTopic() && e.foundAt(t)).count();
-            int falseDeflect = (int) evidence.stream().filter(e -> e.onTopic() && !e.foundAt(t)).count();
+            int falseFound = (int)
+                    evidence.stream().filter(e -> !e.onTopic() && e.foundAt(t)).count();
+            int falseDeflect = (int)
+                    evidence.stream().filter(e -> e.onTopic() && !e.foundAt(t)).count();
             rows.add(new Row(t, falseFound, falseDeflect));
         }
         return rows;
@@ -111,13 +113,25 @@ public final class CalibrateCommand {
 
     private static void print(List<Evidence> evidence, List<Row> rows, double chosen, JsonNode inForce) {
         for (Evidence e : evidence) {
-            System.out.printf(Locale.ROOT, "[calibrate] %-9s cos=%.3f exact=%-5s %s%n", e.onTopic() ? "on-topic" : "off-topic",
-                    e.bestCosine(), e.exact(), e.question());
+            System.out.printf(
+                    Locale.ROOT,
+                    "[calibrate] %-9s cos=%.3f exact=%-5s %s%n",
+                    e.onTopic() ? "on-topic" : "off-topic",
+                    e.bestCosine(),
+                    e.exact(),
+                    e.question());
         }
-        System.out.printf("%nthreshold  false-found  false-deflect   (%d on-topic, %d off-topic)%n",
-                evidence.stream().filter(Evidence::onTopic).count(), evidence.stream().filter(e -> !e.onTopic()).count());
+        System.out.printf(
+                "%nthreshold  false-found  false-deflect   (%d on-topic, %d off-topic)%n",
+                evidence.stream().filter(Evidence::onTopic).count(),
+                evidence.stream().filter(e -> !e.onTopic()).count());
         for (Row row : rows) {
-            System.out.printf(Locale.ROOT, "%9.2f  %11d  %13d%s%n", row.threshold(), row.falseFound(), row.falseDeflect(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "%9.2f  %11d  %13d%s%n",
+                    row.threshold(),
+                    row.falseFound(),
+                    row.falseDeflect(),
                     row.threshold() == chosen ? "   <- recommended" : "");
         }
         System.out.println("in force now: " + inForce);
@@ -127,7 +141,8 @@ public final class CalibrateCommand {
         List<String> lines = new ArrayList<>();
         if (Files.exists(file)) {
             Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                    .filter(l -> !l.startsWith("KB_GATE_MIN_COSINE=")).forEach(lines::add);
+                    .filter(l -> !l.startsWith("KB_GATE_MIN_COSINE="))
+                    .forEach(lines::add);
         }
         lines.add(String.format(Locale.ROOT, "KB_GATE_MIN_COSINE=%.2f", value));
         if (file.getParent() != null) {

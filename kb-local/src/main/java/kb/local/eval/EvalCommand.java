@@ -24,6 +24,7 @@ public final class EvalCommand {
 
     /** Every arm ranks from the same depth, deep enough for Recall@100. */
     private static final String DEPTH = "&k=100&window=100&gate=false";
+
     private static final Map<String, String> ARMS = new LinkedHashMap<>();
 
     static {
@@ -32,8 +33,7 @@ public final class EvalCommand {
         ARMS.put("hybrid", "&arms=hybrid");
     }
 
-    private EvalCommand() {
-    }
+    private EvalCommand() {}
 
     /**
      * @param variants extra hybrid rows, each a set of search parameters (e.g. {@code &bm25Weight=0.3} or
@@ -41,16 +41,24 @@ public final class EvalCommand {
      * @param runsDir  when not null, each arm's ranking of every query is written there as a TREC run file
      *                 ({@code ARM.run}), for offline analysis of fusion schemes
      */
-    public static Map<String, Map<String, Double>> run(Path datasetDir, Path jsonOut, String kafka, String es,
-                                                       Map<String, String> settings, List<String> variants,
-                                                       Path runsDir) throws Exception {
+    public static Map<String, Map<String, Double>> run(
+            Path datasetDir,
+            Path jsonOut,
+            String kafka,
+            String es,
+            Map<String, String> settings,
+            List<String> variants,
+            Path runsDir)
+            throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
-        Path work = settings.containsKey("KB_EVAL_WORK") ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
+        Path work = settings.containsKey("KB_EVAL_WORK")
+                ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
                 : Files.createTempDirectory("kb-eval-");
         Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
-        System.out.printf("kb eval: %s, %d documents, %d judged queries%n", dataset.name(), dataset.corpus().size(),
-                dataset.queries().size());
+        System.out.printf(
+                "kb eval: %s, %d documents, %d judged queries%n",
+                dataset.name(), dataset.corpus().size(), dataset.queries().size());
         long start = System.nanoTime();
         try (PipelineRun run = PipelineRun.start(work.resolve("kb"), work.resolve("data"), kafka, es, settings)) {
             run.awaitCaughtUp(dataset.corpus().size(), Duration.ofMinutes(60));
@@ -61,8 +69,8 @@ public final class EvalCommand {
                 RankingMetrics metrics = new RankingMetrics();
                 StringBuilder trecRun = new StringBuilder();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    List<String> ranked = ranked(run, query.getValue(), DEPTH + arm.getValue(), pathToId, arm.getKey(),
-                            errors);
+                    List<String> ranked =
+                            ranked(run, query.getValue(), DEPTH + arm.getValue(), pathToId, arm.getKey(), errors);
                     metrics.add(ranked, dataset.qrels().get(query.getKey()));
                     appendRun(trecRun, query.getKey(), ranked, arm.getKey());
                 }
@@ -76,16 +84,25 @@ public final class EvalCommand {
             for (String variant : variants) {
                 RankingMetrics metrics = new RankingMetrics();
                 for (Map.Entry<String, String> query : dataset.queries().entrySet()) {
-                    metrics.add(ranked(run, query.getValue(), DEPTH + "&arms=hybrid" + variant, pathToId,
-                            "hybrid " + variant, errors), dataset.qrels().get(query.getKey()));
+                    metrics.add(
+                            ranked(
+                                    run,
+                                    query.getValue(),
+                                    DEPTH + "&arms=hybrid" + variant,
+                                    pathToId,
+                                    "hybrid " + variant,
+                                    errors),
+                            dataset.qrels().get(query.getKey()));
                 }
                 rows.put("hybrid " + variant, metrics.summary());
             }
             print(dataset, results);
-            rows.forEach((name, m) -> System.out.printf("%-40s %9.4f %10.4f %11.4f %8.4f%n", name, m.get("ndcg@10"),
-                    m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
-            errors.forEach((name, n) -> System.out.printf("%s: %d/%d queries failed (scored as nothing found)%n", name,
-                    n, dataset.queries().size()));
+            rows.forEach((name, m) -> System.out.printf(
+                    "%-40s %9.4f %10.4f %11.4f %8.4f%n",
+                    name, m.get("ndcg@10"), m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
+            errors.forEach((name, n) -> System.out.printf(
+                    "%s: %d/%d queries failed (scored as nothing found)%n",
+                    name, n, dataset.queries().size()));
             if (jsonOut != null) {
                 writeJson(jsonOut, dataset, results);
             }
@@ -104,7 +121,9 @@ public final class EvalCommand {
                 path = name + "_" + n + ".md";
             }
             pathToId.put(path, doc.id());
-            String title = doc.title().isBlank() ? "" : "---\ntitle: " + Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n";
+            String title = doc.title().isBlank()
+                    ? ""
+                    : "---\ntitle: " + Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n";
             Files.writeString(dir.resolve(path), title + doc.text() + "\n", StandardCharsets.UTF_8);
         }
         return pathToId;
@@ -113,14 +132,28 @@ public final class EvalCommand {
     /** TREC run lines: query id, Q0, document id, rank, a score falling with the rank, run name. */
     private static void appendRun(StringBuilder out, String queryId, List<String> ranked, String name) {
         for (int i = 0; i < ranked.size(); i++) {
-            out.append(queryId).append(" Q0 ").append(ranked.get(i)).append(' ').append(i + 1).append(' ')
-                    .append(ranked.size() - i).append(' ').append(name).append('\n');
+            out.append(queryId)
+                    .append(" Q0 ")
+                    .append(ranked.get(i))
+                    .append(' ')
+                    .append(i + 1)
+                    .append(' ')
+                    .append(ranked.size() - i)
+                    .append(' ')
+                    .append(name)
+                    .append('\n');
         }
     }
 
     /** A failed query is logged, counted for its row and ranks nothing: one error does not end the run. */
-    private static List<String> ranked(PipelineRun run, String query, String params, Map<String, String> pathToId,
-                                       String row, Map<String, Integer> errors) throws InterruptedException {
+    private static List<String> ranked(
+            PipelineRun run,
+            String query,
+            String params,
+            Map<String, String> pathToId,
+            String row,
+            Map<String, Integer> errors)
+            throws InterruptedException {
         try {
             return rankedIds(run.search(query, params), pathToId);
         } catch (java.io.IOException | RuntimeException e) {
@@ -138,10 +171,12 @@ public final class EvalCommand {
     }
 
     private static void print(BeirDataset dataset, Map<String, Map<String, Double>> results) {
-        System.out.printf("%n%s (%d queries)%n%-8s %9s %10s %11s %8s%n", dataset.name(), dataset.queries().size(),
-                "arm", "nDCG@10", "Recall@10", "Recall@100", "MRR@10");
-        results.forEach((arm, m) -> System.out.printf("%-8s %9.4f %10.4f %11.4f %8.4f%n", arm, m.get("ndcg@10"),
-                m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
+        System.out.printf(
+                "%n%s (%d queries)%n%-8s %9s %10s %11s %8s%n",
+                dataset.name(), dataset.queries().size(), "arm", "nDCG@10", "Recall@10", "Recall@100", "MRR@10");
+        results.forEach((arm, m) -> System.out.printf(
+                "%-8s %9.4f %10.4f %11.4f %8.4f%n",
+                arm, m.get("ndcg@10"), m.get("recall@10"), m.get("recall@100"), m.get("mrr@10")));
         System.out.println("(no frontmatter keywords in this corpus: L0 does not apply)");
     }
 

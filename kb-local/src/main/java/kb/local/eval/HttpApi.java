@@ -17,7 +17,8 @@ public final class HttpApi implements ScenarioEval.Api {
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
     private final String baseUrl;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /** @param baseUrl e.g. {@code http://localhost:8080}, with or without a trailing slash */
     public HttpApi(String baseUrl) {
@@ -40,11 +41,16 @@ public final class HttpApi implements ScenarioEval.Api {
 
     @Override
     public JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery)).timeout(TIMEOUT).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery))
+                .timeout(TIMEOUT)
+                .GET()
+                .build();
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() / 100 != 2) {
-            throw new ApiException(response.statusCode(), "HTTP " + response.statusCode() + " from " + pathAndQuery + ": "
-                    + ScenarioRow.abbreviate(response.body()));
+            throw new ApiException(
+                    response.statusCode(),
+                    "HTTP " + response.statusCode() + " from " + pathAndQuery + ": "
+                            + ScenarioRow.abbreviate(response.body()));
         }
         return Json.MAPPER.readTree(response.body());
     }

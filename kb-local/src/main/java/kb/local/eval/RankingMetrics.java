@@ -29,7 +29,10 @@ public final class RankingMetrics {
     }
 
     private static long hits(List<String> ranked, Map<String, Integer> judged, int k) {
-        return ranked.stream().limit(k).filter(id -> judged.getOrDefault(id, 0) > 0).count();
+        return ranked.stream()
+                .limit(k)
+                .filter(id -> judged.getOrDefault(id, 0) > 0)
+                .count();
     }
 
     static double ndcg(List<String> ranked, Map<String, Integer> judged, int k) {
@@ -37,7 +40,11 @@ public final class RankingMetrics {
         for (int i = 0; i < Math.min(k, ranked.size()); i++) {
             dcg += judged.getOrDefault(ranked.get(i), 0) / log2(i + 2);
         }
-        List<Integer> ideal = judged.values().stream().filter(g -> g > 0).sorted((a, b) -> b - a).limit(k).toList();
+        List<Integer> ideal = judged.values().stream()
+                .filter(g -> g > 0)
+                .sorted((a, b) -> b - a)
+                .limit(k)
+                .toList();
         double idcg = 0;
         for (int i = 0; i < ideal.size(); i++) {
             idcg += ideal.get(i) / log2(i + 2);
@@ -51,6 +58,7 @@ public final class RankingMetrics {
 
     public Map<String, Double> summary() {
         int n = Math.max(queries, 1);
-        return Map.of("ndcg@10", ndcg10 / n, "recall@10", recall10 / n, "recall@100", recall100 / n, "mrr@10", mrr10 / n);
+        return Map.of(
+                "ndcg@10", ndcg10 / n, "recall@10", recall10 / n, "recall@100", recall100 / n, "mrr@10", mrr10 / n);
     }
 }

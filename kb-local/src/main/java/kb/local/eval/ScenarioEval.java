@@ -46,21 +46,26 @@ public final class ScenarioEval {
      * @param es       an external Elasticsearch, or null for an embedded one
      * @param settings extra pipeline settings
      */
-    public record Options(Path dir, Path jsonOut, Path work, String apiUrl, String kafka, String es,
-                          Map<String, String> settings) {
-    }
+    public record Options(
+            Path dir, Path jsonOut, Path work, String apiUrl, String kafka, String es, Map<String, String> settings) {}
 
-    private ScenarioEval() {
-    }
+    private ScenarioEval() {}
 
     /** Runs the whole command: index (unless {@code apiUrl}), ask, print, write the JSON. */
     public static Summary run(Options options) throws Exception {
-        Path work = options.work() != null ? Files.createDirectories(options.work())
+        Path work = options.work() != null
+                ? Files.createDirectories(options.work())
                 : Files.createTempDirectory("kb-scenarios-");
-        ScenarioSet set = options.dir() != null ? ScenarioSet.load(options.dir())
+        ScenarioSet set = options.dir() != null
+                ? ScenarioSet.load(options.dir())
                 : ScenarioSet.builtIn(work.resolve("builtin-kb"));
-        System.out.printf("kb eval: scenarios %s (%s): %d questions, %d lookups, %d off-topic%n", set.name(),
-                set.kbDir(), set.questions().size(), set.lookups().size(), set.offTopic().size());
+        System.out.printf(
+                "kb eval: scenarios %s (%s): %d questions, %d lookups, %d off-topic%n",
+                set.name(),
+                set.kbDir(),
+                set.questions().size(),
+                set.lookups().size(),
+                set.offTopic().size());
         Summary summary;
         OptionalDouble ingestSeconds = OptionalDouble.empty();
         if (options.apiUrl() != null) {
@@ -68,11 +73,12 @@ public final class ScenarioEval {
             summary = ask(new HttpApi(options.apiUrl()), set);
         } else {
             long start = System.nanoTime();
-            try (PipelineRun run = PipelineRun.start(set.kbDir(), work.resolve("data"), options.kafka(), options.es(),
-                    options.settings())) {
+            try (PipelineRun run = PipelineRun.start(
+                    set.kbDir(), work.resolve("data"), options.kafka(), options.es(), options.settings())) {
                 run.awaitIndexed(run.filesToIngest(), Duration.ofMinutes(60));
                 ingestSeconds = OptionalDouble.of((System.nanoTime() - start) / 1e9);
-                System.out.printf("kb eval: ingested through the pipeline in %.1f s (start included)%n",
+                System.out.printf(
+                        "kb eval: ingested through the pipeline in %.1f s (start included)%n",
                         ingestSeconds.getAsDouble());
                 summary = ask(run, set);
             }
@@ -98,8 +104,8 @@ public final class ScenarioEval {
             rows.add(new ScenarioRow(Kind.LOOKUP, q.text(), q.expected(), Map.of(), lookup(api, q.text())));
         }
         for (String q : set.offTopic()) {
-            rows.add(new ScenarioRow(Kind.OFF_TOPIC, q, List.of(), Map.of(Arm.SERVED, search(api, q, Arm.SERVED)),
-                    lookup(api, q)));
+            rows.add(new ScenarioRow(
+                    Kind.OFF_TOPIC, q, List.of(), Map.of(Arm.SERVED, search(api, q, Arm.SERVED)), lookup(api, q)));
         }
         return ScenarioScoring.summarize(set.name(), rows);
     }
@@ -121,48 +127,75 @@ public final class ScenarioEval {
     }
 
     public static void print(Summary s, OptionalDouble ingestSeconds) {
-        System.out.printf("%n%-5s %-5s %-16s %-44s %-44s %s%n", "right", "found", "matchedBy", "served top",
-                "expected", "question");
+        System.out.printf(
+                "%n%-5s %-5s %-16s %-44s %-44s %s%n",
+                "right", "found", "matchedBy", "served top", "expected", "question");
         for (ScenarioRow row : rows(s, Kind.QUESTION)) {
             Searched served = row.searches().get(Arm.SERVED);
-            System.out.printf("%-5s %-5s %-16s %-44s %-44s %s%n",
-                    ScenarioScoring.rank(served.paths(), row.expected(), 1) == 1 ? "yes" : "NO", served.found(),
-                    String.join(",", served.topMatchedBy()), served.error() != null ? "ERROR" : served.top(),
-                    String.join("|", row.expected()), cut(row.text()));
+            System.out.printf(
+                    "%-5s %-5s %-16s %-44s %-44s %s%n",
+                    ScenarioScoring.rank(served.paths(), row.expected(), 1) == 1 ? "yes" : "NO",
+                    served.found(),
+                    String.join(",", served.topMatchedBy()),
+                    served.error() != null ? "ERROR" : served.top(),
+                    String.join("|", row.expected()),
+                    cut(row.text()));
         }
         if (s.lookups() > 0) {
-            System.out.printf("%n%-5s %-10s %-44s %-44s %s%n", "right", "confidence", "lookup answer", "expected", "lookup");
+            System.out.printf(
+                    "%n%-5s %-10s %-44s %-44s %s%n", "right", "confidence", "lookup answer", "expected", "lookup");
             for (ScenarioRow row : rows(s, Kind.LOOKUP)) {
-                System.out.printf("%-5s %-10s %-44s %-44s %s%n", ScenarioScoring.lookupRight(row.lookup(), row.expected())
-                        ? "yes" : "NO", confidence(row.lookup()), answer(row.lookup()), String.join("|", row.expected()),
+                System.out.printf(
+                        "%-5s %-10s %-44s %-44s %s%n",
+                        ScenarioScoring.lookupRight(row.lookup(), row.expected()) ? "yes" : "NO",
+                        confidence(row.lookup()),
+                        answer(row.lookup()),
+                        String.join("|", row.expected()),
                         cut(row.text()));
             }
         }
-        System.out.printf("%n%-9s %-44s %-10s %-44s %s%n", "deflected", "served top", "confidence", "lookup answer",
-                "off-topic question");
+        System.out.printf(
+                "%n%-9s %-44s %-10s %-44s %s%n",
+                "deflected", "served top", "confidence", "lookup answer", "off-topic question");
         for (ScenarioRow row : rows(s, Kind.OFF_TOPIC)) {
             Searched served = row.searches().get(Arm.SERVED);
             boolean deflected = served.error() == null && !served.found();
-            System.out.printf("%-9s %-44s %-10s %-44s %s%n", deflected ? "yes" : "NO", served.error() != null ? "ERROR"
-                    : served.top(), confidence(row.lookup()), answer(row.lookup()), cut(row.text()));
+            System.out.printf(
+                    "%-9s %-44s %-10s %-44s %s%n",
+                    deflected ? "yes" : "NO",
+                    served.error() != null ? "ERROR" : served.top(),
+                    confidence(row.lookup()),
+                    answer(row.lookup()),
+                    cut(row.text()));
         }
         printSummary(s, ingestSeconds);
     }
 
     private static void printSummary(Summary s, OptionalDouble ingestSeconds) {
-        System.out.printf("%nscenarios %s: %d questions, %d lookups, %d off-topic%n", s.name(), s.questions(),
-                s.lookups(), s.offTopic());
+        System.out.printf(
+                "%nscenarios %s: %d questions, %d lookups, %d off-topic%n",
+                s.name(), s.questions(), s.lookups(), s.offTopic());
         ingestSeconds.ifPresent(t -> System.out.printf("ingest (pipeline start to caught up): %.1f s%n", t));
         System.out.printf("%-8s %-12s %-12s %7s %7s%n", "arm", "top-1", "top-3", "MRR@10", "errors");
-        s.arms().forEach((arm, a) -> System.out.printf("%-8s %-12s %-12s %7.3f %7d%n", arm.label(),
-                ratio(a.top1(), a.questions()), ratio(a.top3(), a.questions()), a.mrr10(), a.errors()));
-        System.out.printf("honesty gate (served): off-topic deflected %d/%d; on-topic wrongly deflected %d/%d%n",
+        s.arms()
+                .forEach((arm, a) -> System.out.printf(
+                        "%-8s %-12s %-12s %7.3f %7d%n",
+                        arm.label(),
+                        ratio(a.top1(), a.questions()),
+                        ratio(a.top3(), a.questions()),
+                        a.mrr10(),
+                        a.errors()));
+        System.out.printf(
+                "honesty gate (served): off-topic deflected %d/%d; on-topic wrongly deflected %d/%d%n",
                 s.offTopicDeflected(), s.offTopic(), s.onTopicDeflected(), s.questions());
-        System.out.printf("lookups right: %d/%d (primary, or the supplement when there is no primary)%n",
+        System.out.printf(
+                "lookups right: %d/%d (primary, or the supplement when there is no primary)%n",
                 s.lookupsRight(), s.lookups());
-        System.out.printf("high-confidence answers: %d/%d right (lookup of every query; off-topic ones are wrong)%n",
+        System.out.printf(
+                "high-confidence answers: %d/%d right (lookup of every query; off-topic ones are wrong)%n",
                 s.highConfidenceRight(), s.highConfidence());
-        System.out.printf("L0 on questions and off-topic: %d/%d exact-keyword primaries are an expected page%n",
+        System.out.printf(
+                "L0 on questions and off-topic: %d/%d exact-keyword primaries are an expected page%n",
                 s.l0Correct(), s.l0Answered());
         System.out.printf("lookup errors: %d/%d%n", s.lookupErrors(), s.rows().size());
     }
@@ -194,11 +227,21 @@ public final class ScenarioEval {
         ingestSeconds.ifPresent(t -> root.put("ingestSeconds", Math.round(t * 10) / 10.0));
         root.put("questions", s.questions()).put("lookups", s.lookups()).put("offTopic", s.offTopic());
         ObjectNode arms = root.putObject("arms");
-        s.arms().forEach((arm, a) -> arms.putObject(arm.label()).put("questions", a.questions()).put("top1", a.top1())
-                .put("top3", a.top3()).put("mrr10", a.mrr10()).put("errors", a.errors()));
-        root.putObject("gate").put("offTopicDeflected", s.offTopicDeflected()).put("offTopic", s.offTopic())
-                .put("onTopicDeflected", s.onTopicDeflected()).put("onTopic", s.questions());
-        root.putObject("lookup").put("right", s.lookupsRight()).put("total", s.lookups()).put("errors", s.lookupErrors());
+        s.arms().forEach((arm, a) -> arms.putObject(arm.label())
+                .put("questions", a.questions())
+                .put("top1", a.top1())
+                .put("top3", a.top3())
+                .put("mrr10", a.mrr10())
+                .put("errors", a.errors()));
+        root.putObject("gate")
+                .put("offTopicDeflected", s.offTopicDeflected())
+                .put("offTopic", s.offTopic())
+                .put("onTopicDeflected", s.onTopicDeflected())
+                .put("onTopic", s.questions());
+        root.putObject("lookup")
+                .put("right", s.lookupsRight())
+                .put("total", s.lookups())
+                .put("errors", s.lookupErrors());
         root.putObject("highConfidence").put("right", s.highConfidenceRight()).put("total", s.highConfidence());
         root.putObject("l0").put("correct", s.l0Correct()).put("answered", s.l0Answered());
         ArrayNode rows = root.putArray("rows");
@@ -207,20 +250,26 @@ public final class ScenarioEval {
             r.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT)).put("text", row.text());
             row.expected().forEach(r.putArray("expected")::add);
             ObjectNode searches = r.putObject("search");
-            row.searches().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-                Searched x = e.getValue();
-                ObjectNode n = searches.putObject(e.getKey().label());
-                n.put("found", x.found()).put("rank", ScenarioScoring.rank(x.paths(), row.expected(),
-                        ScenarioScoring.MRR_DEPTH));
-                x.paths().stream().limit(ScenarioScoring.MRR_DEPTH).forEach(n.putArray("paths")::add);
-                x.topMatchedBy().forEach(n.putArray("topMatchedBy")::add);
-                if (x.error() != null) {
-                    n.put("error", x.error());
-                }
-            });
+            row.searches().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> {
+                        Searched x = e.getValue();
+                        ObjectNode n = searches.putObject(e.getKey().label());
+                        n.put("found", x.found())
+                                .put(
+                                        "rank",
+                                        ScenarioScoring.rank(x.paths(), row.expected(), ScenarioScoring.MRR_DEPTH));
+                        x.paths().stream().limit(ScenarioScoring.MRR_DEPTH).forEach(n.putArray("paths")::add);
+                        x.topMatchedBy().forEach(n.putArray("topMatchedBy")::add);
+                        if (x.error() != null) {
+                            n.put("error", x.error());
+                        }
+                    });
             Looked l = row.lookup();
             ObjectNode lookup = r.putObject("lookup");
-            lookup.put("primary", l.primary()).put("supplement", l.supplement()).put("confidence", l.confidence())
+            lookup.put("primary", l.primary())
+                    .put("supplement", l.supplement())
+                    .put("confidence", l.confidence())
                     .put("right", row.kind() != Kind.OFF_TOPIC && ScenarioScoring.lookupRight(l, row.expected()));
             if (l.error() != null) {
                 lookup.put("error", l.error());
@@ -234,6 +283,7 @@ public final class ScenarioEval {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(out, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(s, ingestSeconds)));
+        Files.writeString(
+                out, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(s, ingestSeconds)));
     }
 }

@@ -16,11 +16,17 @@ import java.util.Map;
  */
 public record ScenarioRow(Kind kind, String text, List<String> expected, Map<Arm, Searched> searches, Looked lookup) {
 
-    public enum Kind { QUESTION, LOOKUP, OFF_TOPIC }
+    public enum Kind {
+        QUESTION,
+        LOOKUP,
+        OFF_TOPIC
+    }
 
     /** The search requests compared: two diagnostic arms with the gate off, and the default request. */
     public enum Arm {
-        BM25("&arms=bm25&gate=false"), VECTOR("&arms=vector&gate=false"), SERVED("");
+        BM25("&arms=bm25&gate=false"),
+        VECTOR("&arms=vector&gate=false"),
+        SERVED("");
 
         private final String params;
 
@@ -43,8 +49,7 @@ public record ScenarioRow(Kind kind, String text, List<String> expected, Map<Arm
     }
 
     /** The gate's evidence on a served answer (used to calibrate the threshold). */
-    public record Gate(int l0Hits, boolean lexical, double bestCosine) {
-    }
+    public record Gate(int l0Hits, boolean lexical, double bestCosine) {}
 
     /**
      * One search answer.
@@ -78,8 +83,12 @@ public record ScenarioRow(Kind kind, String text, List<String> expected, Map<Arm
                 results.get(0).path("matchedBy").forEach(m -> matchedBy.add(m.asText()));
             }
             JsonNode g = body.get("gate");
-            Gate gate = g == null || g.isNull() ? null : new Gate(g.path("l0Hits").asInt(),
-                    g.path("lexicalMatch").asBoolean(), g.path("bestCosine").asDouble(-1));
+            Gate gate = g == null || g.isNull()
+                    ? null
+                    : new Gate(
+                            g.path("l0Hits").asInt(),
+                            g.path("lexicalMatch").asBoolean(),
+                            g.path("bestCosine").asDouble(-1));
             return new Searched(new ArrayList<>(paths), body.path("found").asBoolean(), matchedBy, gate, null);
         }
 
@@ -113,8 +122,11 @@ public record ScenarioRow(Kind kind, String text, List<String> expected, Map<Arm
             if (confidence == null && primary.isObject()) {
                 confidence = text(primary.get("confidence"));
             }
-            return new Looked(primary.isObject() ? text(primary.get("source")) : null,
-                    supplement.isObject() ? text(supplement.get("source")) : null, confidence, null);
+            return new Looked(
+                    primary.isObject() ? text(primary.get("source")) : null,
+                    supplement.isObject() ? text(supplement.get("source")) : null,
+                    confidence,
+                    null);
         }
 
         /** The page the answer leads with: the primary, or when there is none the supplement; null for none. */

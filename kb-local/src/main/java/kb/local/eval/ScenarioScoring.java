@@ -17,16 +17,14 @@ public final class ScenarioScoring {
     /** MRR is cut at this rank. */
     static final int MRR_DEPTH = 10;
 
-    private ScenarioScoring() {
-    }
+    private ScenarioScoring() {}
 
     /**
      * @param questions questions scored (failed ones included)
      * @param mrr10     mean reciprocal rank of the first right page within the first ten
      * @param errors    failed calls, each also counted as wrong
      */
-    public record ArmScore(int questions, int top1, int top3, double mrr10, int errors) {
-    }
+    public record ArmScore(int questions, int top1, int top3, double mrr10, int errors) {}
 
     /**
      * @param offTopicDeflected off-topic questions the served search answered with found=false
@@ -38,10 +36,21 @@ public final class ScenarioScoring {
      * @param l0Answered        questions and off-topic questions whose lookup had a primary (exact keyword) hit
      * @param l0Correct         of those, the ones whose primary is an expected page
      */
-    public record Summary(String name, int questions, int lookups, int offTopic, Map<Arm, ArmScore> arms,
-                          int offTopicDeflected, int onTopicDeflected, int lookupsRight, int lookupErrors,
-                          int highConfidence, int highConfidenceRight, int l0Answered, int l0Correct,
-                          List<ScenarioRow> rows) {
+    public record Summary(
+            String name,
+            int questions,
+            int lookups,
+            int offTopic,
+            Map<Arm, ArmScore> arms,
+            int offTopicDeflected,
+            int onTopicDeflected,
+            int lookupsRight,
+            int lookupErrors,
+            int highConfidence,
+            int highConfidenceRight,
+            int l0Answered,
+            int l0Correct,
+            List<ScenarioRow> rows) {
 
         public int onTopic() {
             return questions;
@@ -80,7 +89,10 @@ public final class ScenarioScoring {
     public static Summary summarize(String name, List<ScenarioRow> rows) {
         Map<Arm, ArmScore> arms = new EnumMap<>(Arm.class);
         for (Arm arm : Arm.values()) {
-            arms.put(arm, armScore(rows.stream().filter(r -> r.kind() == Kind.QUESTION).toList(), arm));
+            arms.put(
+                    arm,
+                    armScore(
+                            rows.stream().filter(r -> r.kind() == Kind.QUESTION).toList(), arm));
         }
         int questions = 0, lookups = 0, offTopic = 0, offDeflected = 0, onDeflected = 0, lookupsRight = 0;
         int lookupErrors = 0, high = 0, highRight = 0, l0Answered = 0, l0Correct = 0;
@@ -112,8 +124,21 @@ public final class ScenarioScoring {
                 l0Correct += row.expected().contains(row.lookup().primary()) ? 1 : 0;
             }
         }
-        return new Summary(name, questions, lookups, offTopic, arms, offDeflected, onDeflected, lookupsRight,
-                lookupErrors, high, highRight, l0Answered, l0Correct, rows);
+        return new Summary(
+                name,
+                questions,
+                lookups,
+                offTopic,
+                arms,
+                offDeflected,
+                onDeflected,
+                lookupsRight,
+                lookupErrors,
+                high,
+                highRight,
+                l0Answered,
+                l0Correct,
+                rows);
     }
 
     private static ArmScore armScore(List<ScenarioRow> questions, Arm arm) {

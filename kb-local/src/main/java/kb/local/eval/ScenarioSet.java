@@ -28,8 +28,8 @@ import java.util.stream.Stream;
  * @param lookups   keyword lookups, each with its equally right pages
  * @param offTopic  questions whose right answer is "nothing found"
  */
-public record ScenarioSet(String name, Path kbDir, List<Labelled> questions, List<Labelled> lookups,
-                          List<String> offTopic) {
+public record ScenarioSet(
+        String name, Path kbDir, List<Labelled> questions, List<Labelled> lookups, List<String> offTopic) {
 
     /** A query and the pages that answer it (any one of them counts). */
     public record Labelled(String text, List<String> expected) {
@@ -51,9 +51,12 @@ public record ScenarioSet(String name, Path kbDir, List<Labelled> questions, Lis
             throw new IllegalArgumentException("no kb/ folder in " + dir);
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
-        return new ScenarioSet(name == null ? dir.toString() : name.toString(), kb,
+        return new ScenarioSet(
+                name == null ? dir.toString() : name.toString(),
+                kb,
                 labelled(read(dir.resolve("questions.tsv")), "questions.tsv"),
-                labelled(read(dir.resolve("lookups.tsv")), "lookups.tsv"), lines(read(dir.resolve("offtopic.txt"))));
+                labelled(read(dir.resolve("lookups.tsv")), "lookups.tsv"),
+                lines(read(dir.resolve("offtopic.txt"))));
     }
 
     /**
@@ -62,7 +65,11 @@ public record ScenarioSet(String name, Path kbDir, List<Labelled> questions, Lis
      */
     public static ScenarioSet builtIn(Path kbDir) throws IOException {
         copyBuiltInKnowledgeBase(kbDir);
-        return new ScenarioSet("built-in", kbDir, labelled(resource("questions.tsv"), "questions.tsv"), List.of(),
+        return new ScenarioSet(
+                "built-in",
+                kbDir,
+                labelled(resource("questions.tsv"), "questions.tsv"),
+                List.of(),
                 lines(resource("offtopic.txt")));
     }
 
@@ -79,10 +86,13 @@ public record ScenarioSet(String name, Path kbDir, List<Labelled> questions, Lis
             String line = lines.get(i);
             int tab = line.indexOf('\t');
             if (tab <= 0 || tab == line.length() - 1) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": expected 'text<TAB>path[|path]': " + line);
+                throw new IllegalArgumentException(
+                        file + " line " + (i + 1) + ": expected 'text<TAB>path[|path]': " + line);
             }
-            List<String> expected = Arrays.stream(line.substring(tab + 1).split("\\|")).map(String::strip)
-                    .filter(p -> !p.isEmpty()).toList();
+            List<String> expected = Arrays.stream(line.substring(tab + 1).split("\\|"))
+                    .map(String::strip)
+                    .filter(p -> !p.isEmpty())
+                    .toList();
             rows.add(new Labelled(line.substring(0, tab), expected));
         }
         return rows;
@@ -90,8 +100,10 @@ public record ScenarioSet(String name, Path kbDir, List<Labelled> questions, Lis
 
     /** Non-blank lines, without a trailing CR. */
     static List<String> lines(String content) {
-        return content.lines().map(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l)
-                .filter(l -> !l.isBlank()).toList();
+        return content.lines()
+                .map(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l)
+                .filter(l -> !l.isBlank())
+                .toList();
     }
 
     private static String read(Path file) throws IOException {

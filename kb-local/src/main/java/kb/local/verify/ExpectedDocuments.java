@@ -23,11 +23,9 @@ import kb.ingest.ProducerConfig;
 public final class ExpectedDocuments {
 
     /** One document that should be searchable. */
-    public record Expected(String docId, Folder folder, String path, String sha256) {
-    }
+    public record Expected(String docId, Folder folder, String path, String sha256) {}
 
-    private ExpectedDocuments() {
-    }
+    private ExpectedDocuments() {}
 
     /** The one place that turns a folder's file into a doc id: the pipeline's own rule, per collection. */
     public static String docId(String collection, String relativePath) {

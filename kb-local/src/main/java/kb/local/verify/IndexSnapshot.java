@@ -21,12 +21,16 @@ final class IndexSnapshot {
     private static final int PAGE = 2000;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
     private final List<String> nodes;
 
     /** @param urls one URL or several separated by commas */
     IndexSnapshot(String urls) {
-        this.nodes = java.util.Arrays.stream(urls.split(",")).map(String::strip).filter(u -> !u.isEmpty()).toList();
+        this.nodes = java.util.Arrays.stream(urls.split(","))
+                .map(String::strip)
+                .filter(u -> !u.isEmpty())
+                .toList();
     }
 
     /** The sources (only {@code fields}) of every document in {@code alias}; empty when the alias does not exist. */
@@ -48,7 +52,8 @@ final class IndexSnapshot {
                 clear(scrollId);
                 return sources;
             }
-            page = check(post("/_search/scroll", Json.MAPPER.writeValueAsString(Map.of("scroll", "1m", "scroll_id", scrollId))));
+            page = check(post(
+                    "/_search/scroll", Json.MAPPER.writeValueAsString(Map.of("scroll", "1m", "scroll_id", scrollId))));
         }
     }
 
@@ -57,10 +62,13 @@ final class IndexSnapshot {
             return;
         }
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(nodes.get(0) + "/_search/scroll")).timeout(TIMEOUT)
+            HttpRequest request = HttpRequest.newBuilder(URI.create(nodes.get(0) + "/_search/scroll"))
+                    .timeout(TIMEOUT)
                     .header("Content-Type", "application/json")
-                    .method("DELETE", HttpRequest.BodyPublishers.ofString(
-                            Json.MAPPER.writeValueAsString(Map.of("scroll_id", scrollId))))
+                    .method(
+                            "DELETE",
+                            HttpRequest.BodyPublishers.ofString(
+                                    Json.MAPPER.writeValueAsString(Map.of("scroll_id", scrollId))))
                     .build();
             http.send(request, HttpResponse.BodyHandlers.discarding());
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -71,9 +79,11 @@ final class IndexSnapshot {
     private HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
         IOException last = null;
         for (String node : nodes) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(node + path)).timeout(TIMEOUT)
+            HttpRequest request = HttpRequest.newBuilder(URI.create(node + path))
+                    .timeout(TIMEOUT)
                     .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build();
             try {
                 return http.send(request, HttpResponse.BodyHandlers.ofString());
             } catch (IOException e) {

@@ -19,8 +19,7 @@ final class TopicSnapshot {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    private TopicSnapshot() {
-    }
+    private TopicSnapshot() {}
 
     static <K, V> Map<K, V> latest(String bootstrapServers, TopicSpec<K, V> topic) {
         Properties props = new Properties();
@@ -30,10 +29,11 @@ final class TopicSnapshot {
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(16 * 1024 * 1024));
         Map<K, V> latest = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), TIMEOUT).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);

@@ -32,8 +32,13 @@ public final class Verifier {
     private final ServedListing listing;
 
     /** @param apiUrl a query API, or null to leave the served listing out */
-    public Verifier(List<Folder> folders, ProducerConfig rules, String kafka, String elasticsearch, IndexNames indexes,
-                    String apiUrl) {
+    public Verifier(
+            List<Folder> folders,
+            ProducerConfig rules,
+            String kafka,
+            String elasticsearch,
+            IndexNames indexes,
+            String apiUrl) {
         this.folders = List.copyOf(folders);
         this.rules = rules;
         this.kafka = kafka;
@@ -50,7 +55,8 @@ public final class Verifier {
         Map<String, DocumentCard> cards = TopicSnapshot.latest(kafka, topics.documents());
         List<Drift> drifts = new java.util.ArrayList<>();
         drifts.add(fileEvents(expected, events));
-        drifts.add(hashes(topics.chunks().name(), expected, hashesOf(chunks, c -> c.card().contentHash())));
+        drifts.add(hashes(
+                topics.chunks().name(), expected, hashesOf(chunks, c -> c.card().contentHash())));
         drifts.add(hashes(topics.documents().name(), expected, hashesOf(cards, DocumentCard::contentHash)));
         drifts.add(docsIndex(expected));
         drifts.add(chunksIndex(expected, chunks));
@@ -60,7 +66,8 @@ public final class Verifier {
         return new VerifyReport(expected.size(), drifts);
     }
 
-    private static <V> Map<String, String> hashesOf(Map<String, V> values, java.util.function.Function<V, String> hash) {
+    private static <V> Map<String, String> hashesOf(
+            Map<String, V> values, java.util.function.Function<V, String> hash) {
         Map<String, String> hashes = new HashMap<>();
         values.forEach((id, value) -> hashes.put(id, hash.apply(value)));
         return hashes;
@@ -80,15 +87,16 @@ public final class Verifier {
         return counter.drift();
     }
 
-    private static Drift hashes(String layer, Map<String, ExpectedDocuments.Expected> expected, Map<String, String> held) {
+    private static Drift hashes(
+            String layer, Map<String, ExpectedDocuments.Expected> expected, Map<String, String> held) {
         Drift.Counter counter = new Drift.Counter(layer);
         compare(counter, expected, held);
         return counter.drift();
     }
 
     /** Missing, stale (another content hash) and extra, by doc id. */
-    private static void compare(Drift.Counter counter, Map<String, ExpectedDocuments.Expected> expected,
-                                Map<String, String> held) {
+    private static void compare(
+            Drift.Counter counter, Map<String, ExpectedDocuments.Expected> expected, Map<String, String> held) {
         expected.forEach((id, doc) -> {
             String hash = held.get(id);
             if (hash == null) {
@@ -104,10 +112,12 @@ public final class Verifier {
         Drift.Counter counter = new Drift.Counter(indexes.docsAlias());
         Map<String, String> held = new HashMap<>();
         Set<String> files = new HashSet<>();
-        for (JsonNode card : index.sources(indexes.docsAlias(), List.of("doc_id", "collection", "path", "content_hash"))) {
+        for (JsonNode card :
+                index.sources(indexes.docsAlias(), List.of("doc_id", "collection", "path", "content_hash"))) {
             held.put(card.path("doc_id").asText(), card.path("content_hash").asText());
             // A path is a duplicate only within its collection: two collections may each hold a README.md.
-            String file = Ids.fileKey(card.path("collection").asText(), card.path("path").asText());
+            String file = Ids.fileKey(
+                    card.path("collection").asText(), card.path("path").asText());
             if (!files.add(file)) {
                 counter.duplicate(file);
             }
@@ -126,7 +136,8 @@ public final class Verifier {
         Drift.Counter counter = new Drift.Counter(indexes.chunksAlias());
         Map<String, Set<String>> held = new HashMap<>();
         for (JsonNode chunk : index.sources(indexes.chunksAlias(), List.of("doc_id", "chunk_id"))) {
-            held.computeIfAbsent(chunk.path("doc_id").asText(), id -> new HashSet<>()).add(chunk.path("chunk_id").asText());
+            held.computeIfAbsent(chunk.path("doc_id").asText(), id -> new HashSet<>())
+                    .add(chunk.path("chunk_id").asText());
         }
         expected.forEach((id, doc) -> {
             Set<String> present = held.getOrDefault(id, Set.of());

@@ -19,22 +19,30 @@ import kb.local.Endpoints;
  */
 public final class VerifyCommand {
 
-    public static final String USAGE = "usage: kb verify [--dir DIR]... [--url API] [--data DATADIR] [--kafka BOOTSTRAP] [--es URL] [--wait SECONDS]\n"
-            + "  compares the folders (default knowledge_base/) with the compacted topics, the indexes and the API's\n"
-            + "  listing (default http://localhost:8080) and prints the drift: missing, stale, extra, duplicate;\n"
-            + "  exit status 0 when all are 0. Broker and Elasticsearch come from --kafka/--es, else the\n"
-            + "  endpoints a `kb up`/`kb cluster up` wrote to DATADIR (default ~/.kb-pipeline), else KB_KAFKA_BOOTSTRAP/KB_ES_URL.\n"
-            + "  --wait: check again until there is no drift or the time is up";
+    public static final String USAGE =
+            "usage: kb verify [--dir DIR]... [--url API] [--data DATADIR] [--kafka BOOTSTRAP] [--es URL] [--wait SECONDS]\n"
+                    + "  compares the folders (default knowledge_base/) with the compacted topics, the indexes and the API's\n"
+                    + "  listing (default http://localhost:8080) and prints the drift: missing, stale, extra, duplicate;\n"
+                    + "  exit status 0 when all are 0. Broker and Elasticsearch come from --kafka/--es, else the\n"
+                    + "  endpoints a `kb up`/`kb cluster up` wrote to DATADIR (default ~/.kb-pipeline), else KB_KAFKA_BOOTSTRAP/KB_ES_URL.\n"
+                    + "  --wait: check again until there is no drift or the time is up";
 
     /** What to compare; {@code settings} carries the prefixes and the producer's file rules. */
-    public record Options(List<Folder> folders, String apiUrl, String kafka, String elasticsearch, Duration patience,
-                          Settings settings) {
+    public record Options(
+            List<Folder> folders,
+            String apiUrl,
+            String kafka,
+            String elasticsearch,
+            Duration patience,
+            Settings settings) {
 
         public static Options parse(List<String> args, Map<String, String> env) throws IOException {
             List<Folder> folders = new ArrayList<>();
             Map<String, String> flags = new HashMap<>();
             for (int i = 0; i < args.size(); i += 2) {
-                if (i + 1 >= args.size() || !List.of("--dir", "--url", "--data", "--kafka", "--es", "--wait").contains(args.get(i))) {
+                if (i + 1 >= args.size()
+                        || !List.of("--dir", "--url", "--data", "--kafka", "--es", "--wait")
+                                .contains(args.get(i))) {
                     throw new IllegalArgumentException(USAGE);
                 }
                 if (args.get(i).equals("--dir")) {
@@ -50,10 +58,13 @@ public final class VerifyCommand {
             Endpoints found = Endpoints.read(data).orElse(new Endpoints(null, null, null));
             String kafka = first(flags.get("--kafka"), found.kafka(), env.get("KB_KAFKA_BOOTSTRAP"), "localhost:9092");
             String es = first(flags.get("--es"), found.elasticsearch(), env.get("KB_ES_URL"), "http://localhost:9200");
-            String api = first(flags.get("--url"), found.api() == null ? null : found.api().split(",")[0],
+            String api = first(
+                    flags.get("--url"),
+                    found.api() == null ? null : found.api().split(",")[0],
                     "http://localhost:8080");
             Duration wait = Duration.ofSeconds(Long.parseLong(flags.getOrDefault("--wait", "0")));
-            return new Options(folders, api, kafka, es, wait, new Settings(env).with(Map.of("KB_KAFKA_BOOTSTRAP", kafka)));
+            return new Options(
+                    folders, api, kafka, es, wait, new Settings(env).with(Map.of("KB_KAFKA_BOOTSTRAP", kafka)));
         }
 
         private static String first(String... values) {
@@ -66,14 +77,14 @@ public final class VerifyCommand {
         }
     }
 
-    private VerifyCommand() {
-    }
+    private VerifyCommand() {}
 
     /** @return the last report: healthy, or the drift still there when the wait ran out */
     public static VerifyReport run(Options options, PrintStream out) throws IOException, InterruptedException {
         VerifyReport report = checkUntilHealthy(verifier(options), options.patience());
-        out.println("kb verify: folders " + options.folders().stream().map(f -> f.dir().toString()).toList()
-                + ", kafka " + options.kafka() + ", elasticsearch " + options.elasticsearch() + ", api " + options.apiUrl());
+        out.println("kb verify: folders "
+                + options.folders().stream().map(f -> f.dir().toString()).toList() + ", kafka " + options.kafka()
+                + ", elasticsearch " + options.elasticsearch() + ", api " + options.apiUrl());
         report.print(out);
         return report;
     }
@@ -100,6 +111,7 @@ public final class VerifyCommand {
     public static Verifier verifier(Options options) {
         ProducerConfig rules = ProducerConfig.from(options.settings());
         IndexNames indexes = new IndexNames(options.settings().string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX));
-        return new Verifier(options.folders(), rules, options.kafka(), options.elasticsearch(), indexes, options.apiUrl());
+        return new Verifier(
+                options.folders(), rules, options.kafka(), options.elasticsearch(), indexes, options.apiUrl());
     }
 }

@@ -33,11 +33,13 @@ public record VerifyReport(int expectedDocuments, List<Drift> layers) {
     public void print(PrintStream out) {
         out.printf("%-40s %8s %8s %8s %9s%n", "layer", "missing", "stale", "extra", "duplicate");
         for (Drift drift : layers) {
-            out.printf("%-40s %8d %8d %8d %9d%n", drift.layer(), drift.missing(), drift.stale(), drift.extra(),
-                    drift.duplicate());
+            out.printf(
+                    "%-40s %8d %8d %8d %9d%n",
+                    drift.layer(), drift.missing(), drift.stale(), drift.extra(), drift.duplicate());
             drift.examples().forEach(example -> out.println("    " + example));
         }
-        out.printf("drift over %d expected documents: missing %d, stale %d, extra %d, duplicate %d%n",
+        out.printf(
+                "drift over %d expected documents: missing %d, stale %d, extra %d, duplicate %d%n",
                 expectedDocuments, missing(), stale(), extra(), duplicate());
     }
 }

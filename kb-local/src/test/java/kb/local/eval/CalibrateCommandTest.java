@@ -17,10 +17,12 @@ class CalibrateCommandTest {
     @Test
     void shouldCountFalseFoundAndFalseDeflectPerThreshold() {
         List<CalibrateCommand.Row> rows = CalibrateCommand.table(EVIDENCE);
-        CalibrateCommand.Row at055 = rows.stream().filter(r -> r.threshold() == 0.55).findFirst().orElseThrow();
+        CalibrateCommand.Row at055 =
+                rows.stream().filter(r -> r.threshold() == 0.55).findFirst().orElseThrow();
         assertEquals(1, at055.falseFound());
         assertEquals(0, at055.falseDeflect());
-        CalibrateCommand.Row at075 = rows.stream().filter(r -> r.threshold() == 0.75).findFirst().orElseThrow();
+        CalibrateCommand.Row at075 =
+                rows.stream().filter(r -> r.threshold() == 0.75).findFirst().orElseThrow();
         assertEquals(0, at075.falseFound());
         assertEquals(1, at075.falseDeflect());
     }

@@ -24,8 +24,8 @@ class ScenarioScoringTest {
         return new Searched(List.of(paths), true, List.of("bm25"), null, null);
     }
 
-    private static ScenarioRow question(List<String> expected, Searched bm25, Searched vector, Searched served,
-                                        Looked lookup) {
+    private static ScenarioRow question(
+            List<String> expected, Searched bm25, Searched vector, Searched served, Looked lookup) {
         Map<Arm, Searched> searches = new EnumMap<>(Arm.class);
         searches.put(Arm.BM25, bm25);
         searches.put(Arm.VECTOR, vector);
@@ -49,16 +49,24 @@ class ScenarioScoringTest {
 
         ScenarioScoring.Summary s = ScenarioScoring.summarize("t", rows);
 
-        assertEquals(new ScenarioScoring.ArmScore(2, 1, 2, (1 + 0.5) / 2, 0), s.arms().get(Arm.BM25));
-        assertEquals(new ScenarioScoring.ArmScore(2, 0, 1, (1.0 / 3 + 1.0 / 5) / 2, 0), s.arms().get(Arm.VECTOR));
+        assertEquals(
+                new ScenarioScoring.ArmScore(2, 1, 2, (1 + 0.5) / 2, 0),
+                s.arms().get(Arm.BM25));
+        assertEquals(
+                new ScenarioScoring.ArmScore(2, 0, 1, (1.0 / 3 + 1.0 / 5) / 2, 0),
+                s.arms().get(Arm.VECTOR));
         assertEquals(new ScenarioScoring.ArmScore(2, 1, 1, 0.5, 0), s.arms().get(Arm.SERVED));
         assertEquals(1, s.top1Correct());
     }
 
     @Test
     void shouldCountAFailedCallAsWrongAndAsAnError() {
-        List<ScenarioRow> rows = List.of(question(List.of("a"), Searched.failed("HTTP 500"), found("a"),
-                Searched.failed("HTTP 503"), Looked.failed("HTTP 500")));
+        List<ScenarioRow> rows = List.of(question(
+                List.of("a"),
+                Searched.failed("HTTP 500"),
+                found("a"),
+                Searched.failed("HTTP 503"),
+                Looked.failed("HTTP 500")));
 
         ScenarioScoring.Summary s = ScenarioScoring.summarize("t", rows);
 
@@ -75,7 +83,8 @@ class ScenarioScoringTest {
                 question(List.of("a"), found("a"), found("a"), deflected, NO_LOOKUP),
                 new ScenarioRow(Kind.OFF_TOPIC, "egg", List.of(), Map.of(Arm.SERVED, deflected), NO_LOOKUP),
                 new ScenarioRow(Kind.OFF_TOPIC, "wine", List.of(), Map.of(Arm.SERVED, found("a")), NO_LOOKUP),
-                new ScenarioRow(Kind.OFF_TOPIC, "tour", List.of(), Map.of(Arm.SERVED, Searched.failed("x")), NO_LOOKUP));
+                new ScenarioRow(
+                        Kind.OFF_TOPIC, "tour", List.of(), Map.of(Arm.SERVED, Searched.failed("x")), NO_LOOKUP));
 
         ScenarioScoring.Summary s = ScenarioScoring.summarize("t", rows);
 
@@ -91,7 +100,11 @@ class ScenarioScoringTest {
                 new ScenarioRow(Kind.LOOKUP, "k2", List.of("b"), Map.of(), new Looked("a", "b", "low", null)),
                 new ScenarioRow(Kind.LOOKUP, "k3", List.of("b"), Map.of(), new Looked(null, "b", null, null)),
                 question(List.of("c"), found("c"), found("c"), found("c"), new Looked("d", null, "high", null)),
-                new ScenarioRow(Kind.OFF_TOPIC, "egg", List.of(), Map.of(Arm.SERVED, found()),
+                new ScenarioRow(
+                        Kind.OFF_TOPIC,
+                        "egg",
+                        List.of(),
+                        Map.of(Arm.SERVED, found()),
                         new Looked("a", null, "high", null)));
 
         ScenarioScoring.Summary s = ScenarioScoring.summarize("t", rows);
@@ -105,7 +118,9 @@ class ScenarioScoringTest {
 
     @Test
     void shouldReadSearchAnswersAsDistinctPathsWithTheTopResultsArms() throws Exception {
-        Searched s = Searched.of(Json.MAPPER.readTree("""
+        Searched s = Searched.of(
+                Json.MAPPER.readTree(
+                        """
                 {"query": "q", "found": true, "results": [
                   {"path": "a.md", "matchedBy": ["L0", "bm25"]}, {"path": "a.md"}, {"path": "b.md"}],
                  "gate": {"l0Hits": 1, "lexicalMatch": true, "bestCosine": 0.71}}"""));
@@ -114,14 +129,20 @@ class ScenarioScoringTest {
         assertEquals(List.of("L0", "bm25"), s.topMatchedBy());
         assertEquals(new ScenarioRow.Gate(1, true, 0.71), s.gate());
         assertTrue(s.found());
-        assertTrue(Searched.of(Json.MAPPER.readTree("{\"error\": \"bad_request\"}")).error() != null);
+        assertTrue(Searched.of(Json.MAPPER.readTree("{\"error\": \"bad_request\"}"))
+                        .error()
+                != null);
     }
 
     @Test
     void shouldReadConfidenceAtTheTopLevelFirstThenFromThePrimary() throws Exception {
-        Looked primaryOnly = Looked.of(Json.MAPPER.readTree("""
+        Looked primaryOnly = Looked.of(
+                Json.MAPPER.readTree(
+                        """
                 {"found": true, "primary": {"source": "a.md", "confidence": "high"}, "supplement": null}"""));
-        Looked topLevel = Looked.of(Json.MAPPER.readTree("""
+        Looked topLevel = Looked.of(
+                Json.MAPPER.readTree(
+                        """
                 {"found": true, "confidence": "low", "primary": {"source": "a.md", "confidence": "high"},
                  "supplement": {"source": "b.md"}}"""));
         Looked nothing = Looked.of(Json.MAPPER.readTree("{\"found\": false, \"primary\": null, \"supplement\": null}"));

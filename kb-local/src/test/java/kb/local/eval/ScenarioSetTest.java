@@ -20,19 +20,26 @@ class ScenarioSetTest {
     @Test
     void shouldSplitOnTheFirstTabOnlyAndReadAlternativesJoinedByBar() throws Exception {
         Files.createDirectories(dir.resolve("kb"));
-        Files.writeString(dir.resolve("questions.tsv"), String.join("\n",
-                "Field is required: `rootUrls`\tplugin-tools/sign.md",
-                "双向认证 {mTLS}\tapisix/mtls.md|apisix/certificate.md",
-                "a\tb with a tab\tinside", ""), StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("questions.tsv"),
+                String.join(
+                        "\n",
+                        "Field is required: `rootUrls`\tplugin-tools/sign.md",
+                        "双向认证 {mTLS}\tapisix/mtls.md|apisix/certificate.md",
+                        "a\tb with a tab\tinside",
+                        ""),
+                StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("offtopic.txt"), "how long to boil an egg\n\nwho won the tour\n");
 
         ScenarioSet set = ScenarioSet.load(dir);
 
         assertEquals(dir.resolve("kb"), set.kbDir());
-        assertEquals(List.of(
-                new ScenarioSet.Labelled("Field is required: `rootUrls`", List.of("plugin-tools/sign.md")),
-                new ScenarioSet.Labelled("双向认证 {mTLS}", List.of("apisix/mtls.md", "apisix/certificate.md")),
-                new ScenarioSet.Labelled("a", List.of("b with a tab\tinside"))), set.questions());
+        assertEquals(
+                List.of(
+                        new ScenarioSet.Labelled("Field is required: `rootUrls`", List.of("plugin-tools/sign.md")),
+                        new ScenarioSet.Labelled("双向认证 {mTLS}", List.of("apisix/mtls.md", "apisix/certificate.md")),
+                        new ScenarioSet.Labelled("a", List.of("b with a tab\tinside"))),
+                set.questions());
         assertEquals(List.of("how long to boil an egg", "who won the tour"), set.offTopic());
     }
 

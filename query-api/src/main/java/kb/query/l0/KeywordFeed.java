@@ -32,6 +32,7 @@ public final class KeywordFeed implements AutoCloseable {
     private final KeywordIndex index;
     /** The index and every other view of the cards (the link graph): each sees every update. */
     private final List<CardListener> listeners;
+
     private final TopicSpec<String, DocumentCard> topic;
     private final KafkaConsumer<String, byte[]> consumer;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -40,10 +41,14 @@ public final class KeywordFeed implements AutoCloseable {
 
     private volatile double loadSeconds = Double.NaN;
 
-    public KeywordFeed(String bootstrapServers, TopicSpec<String, DocumentCard> topic, KeywordIndex index,
-                       CardListener... others) {
+    public KeywordFeed(
+            String bootstrapServers,
+            TopicSpec<String, DocumentCard> topic,
+            KeywordIndex index,
+            CardListener... others) {
         this.index = index;
-        this.listeners = java.util.stream.Stream.concat(java.util.stream.Stream.of(index), java.util.Arrays.stream(others))
+        this.listeners = java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(index), java.util.Arrays.stream(others))
                 .toList();
         this.topic = topic;
         Properties props = new Properties();
@@ -75,16 +80,20 @@ public final class KeywordFeed implements AutoCloseable {
         long started = System.nanoTime();
         try {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), Duration.ofSeconds(60)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             while (running) {
                 apply(consumer.poll(Duration.ofMillis(isReady() ? 500 : 100)));
-                if (!isReady() && end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())) {
+                if (!isReady()
+                        && end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())) {
                     loadSeconds = (System.nanoTime() - started) / 1e9;
                     caughtUp.countDown();
-                    LOG.info("[l0] {} documents with keywords loaded in {} ms", index.size(),
+                    LOG.info(
+                            "[l0] {} documents with keywords loaded in {} ms",
+                            index.size(),
                             Math.round(loadSeconds * 1000));
                 }
             }

@@ -36,8 +36,17 @@ public final class KeywordIndex implements CardListener {
      * @param titleKey the normalised title, or null
      * @param tagOnly  identifiers that come from tags alone (not also a keyword or an alias)
      */
-    private record Entry(String docId, String collection, String path, String title, String category, String keywords,
-                         String titleKey, Set<String> tagOnly, List<String> tagPaths, List<String> properties) {
+    private record Entry(
+            String docId,
+            String collection,
+            String path,
+            String title,
+            String category,
+            String keywords,
+            String titleKey,
+            Set<String> tagOnly,
+            List<String> tagPaths,
+            List<String> properties) {
 
         List<String> keywordList() {
             return keywords.isEmpty() ? List.of() : List.of(keywords.split(String.valueOf(SEPARATOR)));
@@ -62,15 +71,29 @@ public final class KeywordIndex implements CardListener {
         if (keywords.isEmpty() && (titleKey == null || titleKey.isEmpty())) {
             entries.remove(card.docId());
         } else {
-            entries.put(card.docId(), new Entry(card.docId(), card.collection(), card.path(), card.title(), card.category(),
-                    String.join(String.valueOf(SEPARATOR), keywords), titleKey, Set.copyOf(tagOnly), card.notes().tagPaths(),
-                    card.notes().propertyTerms()));
+            entries.put(
+                    card.docId(),
+                    new Entry(
+                            card.docId(),
+                            card.collection(),
+                            card.path(),
+                            card.title(),
+                            card.category(),
+                            String.join(String.valueOf(SEPARATOR), keywords),
+                            titleKey,
+                            Set.copyOf(tagOnly),
+                            card.notes().tagPaths(),
+                            card.notes().propertyTerms()));
         }
     }
 
     private static List<String> normalised(List<String> identifiers) {
-        return identifiers.stream().map(KeywordText::normalize).map(k -> k.replace(SEPARATOR, ' ').strip())
-                .filter(k -> !k.isEmpty()).distinct().toList();
+        return identifiers.stream()
+                .map(KeywordText::normalize)
+                .map(k -> k.replace(SEPARATOR, ' ').strip())
+                .filter(k -> !k.isEmpty())
+                .distinct()
+                .toList();
     }
 
     /** Keywords, aliases and tags. */
@@ -126,6 +149,7 @@ public final class KeywordIndex implements CardListener {
     private static final class Snapshot {
         /** The document each keyword id belongs to. */
         private final Entry[] owners;
+
         private final KeywordTable keywords;
         private final BigramIndex bigrams;
         /** Documents by normalised title: a query that is exactly a title names that note. */
@@ -148,7 +172,8 @@ public final class KeywordIndex implements CardListener {
                     owners.add(entry);
                 }
                 if (entry.titleKey() != null && !entry.titleKey().isEmpty()) {
-                    titles.computeIfAbsent(entry.titleKey(), t -> new ArrayList<>()).add(entry);
+                    titles.computeIfAbsent(entry.titleKey(), t -> new ArrayList<>())
+                            .add(entry);
                 }
             }
             return new Snapshot(owners.toArray(Entry[]::new), new KeywordTable(keywords), titles);
@@ -168,9 +193,12 @@ public final class KeywordIndex implements CardListener {
             List<Entry> sameTitle = titles.getOrDefault(query, List.of());
             sameTitle.forEach(entry -> add(matched, entry, new L0Hit.KeywordMatch(query, sameTitle.size(), false)));
             return matched.entrySet().stream()
-                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<L0Hit.KeywordMatch>> e) -> e.getKey().path()))
-                    .map(e -> e.getKey().hit(e.getValue().stream()
-                            .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword)).toList()))
+                    .sorted(Comparator.comparing((Map.Entry<Entry, Set<L0Hit.KeywordMatch>> e) ->
+                            e.getKey().path()))
+                    .map(e -> e.getKey()
+                            .hit(e.getValue().stream()
+                                    .sorted(Comparator.comparing(L0Hit.KeywordMatch::keyword))
+                                    .toList()))
                     .toList();
         }
 

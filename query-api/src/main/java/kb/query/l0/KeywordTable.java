@@ -20,6 +20,7 @@ final class KeywordTable {
     private final int[] slots;
     /** Next keyword id with the same text (another document's copy), or EMPTY. */
     private final int[] nextSame;
+
     private final int maxLength;
 
     KeywordTable(List<String> keywords) {
@@ -68,7 +69,8 @@ final class KeywordTable {
         int mask = slots.length - 1;
         for (int slot = mix(hash) & mask; slots[slot] != EMPTY; slot = (slot + 1) & mask) {
             int id = slots[slot];
-            if (hashes[id] == hash && starts[id + 1] - starts[id] == length
+            if (hashes[id] == hash
+                    && starts[id + 1] - starts[id] == length
                     && query.regionMatches(start, text, starts[id], length)) {
                 return id;
             }

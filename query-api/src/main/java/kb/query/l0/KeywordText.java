@@ -6,11 +6,12 @@ import java.util.Locale;
 /** How L0 compares text: NFKC, lower case (root locale), and what counts as a word boundary. */
 final class KeywordText {
 
-    private KeywordText() {
-    }
+    private KeywordText() {}
 
     static String normalize(String text) {
-        return Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT).strip();
+        return Normalizer.normalize(text, Normalizer.Form.NFKC)
+                .toLowerCase(Locale.ROOT)
+                .strip();
     }
 
     /** Ideographs, kana and hangul match as substrings: these scripts do not separate words by spaces. */
@@ -34,8 +35,11 @@ final class KeywordText {
         if (isWordChar(c)) {
             return true;
         }
-        return (c == '.' || c == '/') && i > 0 && i + 1 < text.length()
-                && isWordChar(text.charAt(i - 1)) && isWordChar(text.charAt(i + 1));
+        return (c == '.' || c == '/')
+                && i > 0
+                && i + 1 < text.length()
+                && isWordChar(text.charAt(i - 1))
+                && isWordChar(text.charAt(i + 1));
     }
 
     /** {@link #inWord} of each character, computed once per question. */

@@ -11,8 +11,15 @@ import java.util.List;
  * @param tagPaths the document's tags and their ancestors in filter form, for scope checks
  * @param properties the document's frontmatter {@code name:value} terms in filter form, for scope checks
  */
-public record L0Hit(String docId, String collection, String path, String title, String category, List<KeywordMatch> keywords,
-                    List<String> tagPaths, List<String> properties) {
+public record L0Hit(
+        String docId,
+        String collection,
+        String path,
+        String title,
+        String category,
+        List<KeywordMatch> keywords,
+        List<String> tagPaths,
+        List<String> properties) {
 
     public L0Hit {
         tagPaths = tagPaths == null ? List.of() : tagPaths;

@@ -22,9 +22,8 @@ import kb.query.l0.CardListener;
 public final class LinkGraph implements CardListener {
 
     /** What the graph keeps of a document. */
-    private record Node(String docId, String collection, String path, String title, List<String> aliases,
-                        List<String> links) {
-    }
+    private record Node(
+            String docId, String collection, String path, String title, List<String> aliases, List<String> links) {}
 
     /**
      * One outgoing link.
@@ -40,8 +39,7 @@ public final class LinkGraph implements CardListener {
     }
 
     /** A document that links here. */
-    public record Backlink(String docId, String path, String title) {
-    }
+    public record Backlink(String docId, String path, String title) {}
 
     /** @param links outgoing links in the note's order; @param backlinks notes linking here, by path */
     public record Links(List<Link> links, List<Backlink> backlinks) {
@@ -54,8 +52,15 @@ public final class LinkGraph implements CardListener {
 
     @Override
     public synchronized void put(DocumentCard card) {
-        nodes.put(card.docId(), new Node(card.docId(), card.collection(), card.path(), card.title(),
-                card.notes().aliases(), card.notes().links()));
+        nodes.put(
+                card.docId(),
+                new Node(
+                        card.docId(),
+                        card.collection(),
+                        card.path(),
+                        card.title(),
+                        card.notes().aliases(),
+                        card.notes().links()));
     }
 
     @Override
@@ -82,6 +87,7 @@ public final class LinkGraph implements CardListener {
         private final Map<String, Node> byId = new HashMap<>();
         /** Per collection, link keys (full path, path suffixes, file name, alias) to the documents they name. */
         private final Map<String, Map<String, List<Node>>> byKey = new HashMap<>();
+
         private final Map<String, List<Link>> outgoing = new HashMap<>();
         private final Map<String, List<Backlink>> incoming = new HashMap<>();
 
@@ -95,12 +101,14 @@ public final class LinkGraph implements CardListener {
 
         private void addNode(Node node) {
             byId.put(node.docId(), node);
-            Map<String, List<Node>> keys = byKey.computeIfAbsent(String.valueOf(node.collection()), c -> new HashMap<>());
+            Map<String, List<Node>> keys =
+                    byKey.computeIfAbsent(String.valueOf(node.collection()), c -> new HashMap<>());
             for (String key : LinkKeys.ofPath(node.path())) {
                 keys.computeIfAbsent(key, k -> new ArrayList<>()).add(node);
             }
             for (String alias : node.aliases()) {
-                keys.computeIfAbsent(LinkKeys.ALIAS + LinkKeys.normalize(alias), k -> new ArrayList<>()).add(node);
+                keys.computeIfAbsent(LinkKeys.ALIAS + LinkKeys.normalize(alias), k -> new ArrayList<>())
+                        .add(node);
             }
         }
 
@@ -108,8 +116,10 @@ public final class LinkGraph implements CardListener {
             Map<String, Link> links = new LinkedHashMap<>();
             for (String target : source.links()) {
                 Optional<Node> found = resolve(source.collection(), target);
-                links.putIfAbsent(target, found.map(n -> new Link(target, n.docId(), n.path(), n.title()))
-                        .orElse(new Link(target, null, null, null)));
+                links.putIfAbsent(
+                        target,
+                        found.map(n -> new Link(target, n.docId(), n.path(), n.title()))
+                                .orElse(new Link(target, null, null, null)));
                 found.filter(n -> !n.docId().equals(source.docId())).ifPresent(n -> addBacklink(n, source));
             }
             outgoing.put(source.docId(), List.copyOf(links.values()));
@@ -133,15 +143,16 @@ public final class LinkGraph implements CardListener {
             if (candidates.isEmpty()) {
                 candidates = keys.getOrDefault(LinkKeys.ALIAS + key, List.of());
             }
-            return candidates.stream().min(Comparator.comparingInt((Node n) -> n.path().length())
-                    .thenComparing(Node::path));
+            return candidates.stream()
+                    .min(Comparator.comparingInt((Node n) -> n.path().length()).thenComparing(Node::path));
         }
 
         Links links(String docId) {
             if (!byId.containsKey(docId)) {
                 return Links.NONE;
             }
-            return new Links(outgoing.getOrDefault(docId, List.of()), List.copyOf(incoming.getOrDefault(docId, List.of())));
+            return new Links(
+                    outgoing.getOrDefault(docId, List.of()), List.copyOf(incoming.getOrDefault(docId, List.of())));
         }
     }
 
@@ -151,8 +162,7 @@ public final class LinkGraph implements CardListener {
         /** Keeps alias keys apart from path keys: a note aliased {@code setup} loses to a file named setup.md. */
         static final String ALIAS = "\u0000alias:";
 
-        private LinkKeys() {
-        }
+        private LinkKeys() {}
 
         /** Every way a link can name this path: the whole path and each of its trailing parts, with and without .md. */
         static List<String> ofPath(String path) {
@@ -182,7 +192,8 @@ public final class LinkGraph implements CardListener {
         }
 
         static String normalize(String text) {
-            return Normalizer.normalize(text.strip().replace('\\', '/'), Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
+            return Normalizer.normalize(text.strip().replace('\\', '/'), Normalizer.Form.NFC)
+                    .toLowerCase(Locale.ROOT);
         }
     }
 }

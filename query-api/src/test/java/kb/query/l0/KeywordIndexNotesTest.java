@@ -15,7 +15,19 @@ class KeywordIndexNotesTest {
     private final KeywordIndex index = new KeywordIndex();
 
     private static DocumentCard note(String id, String path, String title, List<String> tags, List<String> aliases) {
-        return new DocumentCard(id, "kb", path, title, List.of(), null, null, "md", "h", 1, 1, 0,
+        return new DocumentCard(
+                id,
+                "kb",
+                path,
+                title,
+                List.of(),
+                null,
+                null,
+                "md",
+                "h",
+                1,
+                1,
+                0,
                 new NoteMeta(tags, aliases, List.of(), Map.of("status", List.of("Draft"))));
     }
 
@@ -64,7 +76,8 @@ class KeywordIndexNotesTest {
     @Test
     void shouldNotFindAKeywordInsideAFileNameOrPathButInsideAHyphenatedHeader() {
         index.put(note("desk", "til/bt.md", "Bluetooth", List.of("desktop"), List.of()));
-        index.put(new DocumentCard("waf", "kb", "waf.md", "WAF", List.of("chaitin-waf"), null, null, "md", "h", 1, 1, 0));
+        index.put(
+                new DocumentCard("waf", "kb", "waf.md", "WAF", List.of("chaitin-waf"), null, null, "md", "h", 1, 1, 0));
         index.publish();
         assertEquals(List.of(), paths("examples.desktop"));
         assertEquals(List.of(), paths("/usr/share/desktop/x"));
@@ -74,10 +87,16 @@ class KeywordIndexNotesTest {
 
     @Test
     void shouldMarkAMatchThatIsOnlyATag() {
-        assertEquals(List.of(true), index.lookup("postgresql").get(0).keywords().stream()
-                .map(L0Hit.KeywordMatch::tag).toList());
-        assertEquals(List.of(false), index.lookup("self hosted").get(0).keywords().stream()
-                .map(L0Hit.KeywordMatch::tag).toList());
+        assertEquals(
+                List.of(true),
+                index.lookup("postgresql").get(0).keywords().stream()
+                        .map(L0Hit.KeywordMatch::tag)
+                        .toList());
+        assertEquals(
+                List.of(false),
+                index.lookup("self hosted").get(0).keywords().stream()
+                        .map(L0Hit.KeywordMatch::tag)
+                        .toList());
     }
 
     @Test

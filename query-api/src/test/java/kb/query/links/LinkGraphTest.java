@@ -18,7 +18,19 @@ class LinkGraphTest {
     private final LinkGraph graph = new LinkGraph();
 
     private static DocumentCard note(String id, String path, List<String> links, List<String> aliases) {
-        return new DocumentCard(id, "kb", path, path, List.of(), null, null, "md", "h", 1, 1, 0,
+        return new DocumentCard(
+                id,
+                "kb",
+                path,
+                path,
+                List.of(),
+                null,
+                null,
+                "md",
+                "h",
+                1,
+                1,
+                0,
                 new NoteMeta(List.of(), aliases, links, Map.of()));
     }
 
@@ -28,7 +40,10 @@ class LinkGraphTest {
         graph.put(note("deep-setup", "projects/old/setup.md", List.of(), List.of()));
         graph.put(note("deploy", "ops/Deploy.md", List.of(), List.of("ship it")));
         graph.put(note("compose", "ops/compose.yaml", List.of(), List.of()));
-        graph.put(note("home", "home.md", List.of("setup", "ops/deploy", "ship it", "compose.yaml", "Missing note"),
+        graph.put(note(
+                "home",
+                "home.md",
+                List.of("setup", "ops/deploy", "ship it", "compose.yaml", "Missing note"),
                 List.of()));
         graph.publish();
     }
@@ -51,10 +66,15 @@ class LinkGraphTest {
     @Test
     void shouldListOutgoingLinksWithTheUnresolvedOnesAndBacklinks() {
         List<LinkGraph.Link> links = graph.of("home").links();
-        assertEquals(java.util.Arrays.asList("setup", "deploy", "deploy", "compose", null),
+        assertEquals(
+                java.util.Arrays.asList("setup", "deploy", "deploy", "compose", null),
                 links.stream().map(LinkGraph.Link::docId).toList());
         assertFalse(links.get(4).resolved());
-        assertEquals(List.of("home"), graph.of("deploy").backlinks().stream().map(LinkGraph.Backlink::docId).toList());
+        assertEquals(
+                List.of("home"),
+                graph.of("deploy").backlinks().stream()
+                        .map(LinkGraph.Backlink::docId)
+                        .toList());
     }
 
     @Test
@@ -65,7 +85,11 @@ class LinkGraphTest {
         graph.publish();
         assertTrue(graph.of("deploy").backlinks().isEmpty());
         assertEquals("missing", graph.of("home").links().get(0).docId());
-        assertEquals(List.of("home"), graph.of("missing").backlinks().stream().map(LinkGraph.Backlink::docId).toList());
+        assertEquals(
+                List.of("home"),
+                graph.of("missing").backlinks().stream()
+                        .map(LinkGraph.Backlink::docId)
+                        .toList());
         assertEquals(LinkGraph.Links.NONE, graph.of("setup"));
     }
 }

@@ -181,22 +181,14 @@ final class McpTools {
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
-                .callHandler((exchange, request) -> {
-                    Scope scope;
-                    String query;
-                    String section;
-                    try {
-                        query = query(request.arguments());
-                        scope = scope(request.arguments());
-                        section = text(request.arguments(), "section_title");
-                    } catch (BadRequestException e) {
-                        return error(e.getMessage());
-                    }
-                    LookupService.Outcome outcome = services.lookup().lookup(query, section, scope);
+                .callHandler((exchange, request) -> checked(() -> {
+                    Map<String, Object> arguments = request.arguments();
+                    LookupService.Outcome outcome = services.lookup()
+                            .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
                     return json(outcome.response());
-                })
+                }))
                 .build();
     }
 
@@ -209,22 +201,22 @@ final class McpTools {
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
-                .callHandler((exchange, request) -> {
-                    Scope scope;
-                    String query;
-                    int topK;
-                    try {
-                        query = query(request.arguments());
-                        scope = scope(request.arguments());
-                        topK = k(request.arguments());
-                    } catch (BadRequestException e) {
-                        return error(e.getMessage());
-                    }
+                .callHandler((exchange, request) -> checked(() -> {
+                    Map<String, Object> arguments = request.arguments();
                     return json(SearchResponse.of(
-                            services.search().retrieve(query, topK, scope),
+                            services.search().retrieve(query(arguments), k(arguments), scope(arguments)),
                             services.status().partial()));
-                })
+                }))
                 .build();
+    }
+
+    /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
+    private static McpSchema.CallToolResult checked(java.util.function.Supplier<McpSchema.CallToolResult> call) {
+        try {
+            return call.get();
+        } catch (BadRequestException e) {
+            return error(e.getMessage());
+        }
     }
 
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */

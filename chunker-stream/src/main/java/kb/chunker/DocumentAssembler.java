@@ -52,8 +52,10 @@ public final class DocumentAssembler {
                 ? ObsidianMarkup.clean(parsed.body())
                 : new ObsidianMarkup(parsed.body(), List.of(), List.of());
         String docId = event.docId();
-        List<Chunk> chunks =
-                chunks(docId, title, registry.forFormat(event.format()).sections(body.text(), title));
+        List<Chunk> chunks = ChunkLocator.locate(
+                chunks(docId, title, registry.forFormat(event.format()).sections(body.text(), title)),
+                body.text(),
+                ChunkLocator.linesBefore(content, parsed.body()));
         DocumentCard card = new DocumentCard(
                 docId,
                 event.collection(),

@@ -335,7 +335,9 @@ public final class DocumentWriter {
                 card.notes().tags(),
                 card.notes().aliases(),
                 card.notes().tagPaths(),
-                card.notes().propertyTerms());
+                card.notes().propertyTerms(),
+                chunk.startLine(),
+                chunk.endLine());
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {

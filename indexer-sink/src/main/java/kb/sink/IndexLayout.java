@@ -29,7 +29,7 @@ public final class IndexLayout {
     /**
      * 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed).
      * 4: collection, on chunks and documents.
-     * 5: tags, aliases, tag paths and properties (links on documents).
+     * 5: tags, aliases, tag paths and properties (links on documents); each chunk's start and end line.
      */
     public static final int MAPPING_VERSION = kb.core.es.ChunkFields.NOTES_FIELDS_SINCE;
 

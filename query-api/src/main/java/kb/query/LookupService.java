@@ -72,7 +72,14 @@ public final class LookupService {
                 confidence);
         Preview preview = preview(first, sectionTitle);
         LookupResponse.Primary primary = new LookupResponse.Primary(
-                preview.text(), first.path(), first.collection(), "exact_L0", confidence, preview.sections());
+                preview.text(),
+                first.path(),
+                first.collection(),
+                "exact_L0",
+                confidence,
+                preview.sections(),
+                preview.startLine(),
+                preview.endLine());
         String matchType = carriers.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
         // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
         LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
@@ -147,12 +154,44 @@ public final class LookupService {
                                 top.title()),
                         top.path(),
                         top.collection(),
-                        "semantic_L1"))
+                        "semantic_L1",
+                        top.chunks().stream()
+                                .map(SearchResponse.ChunkResult::startLine)
+                                .filter(java.util.Objects::nonNull)
+                                .min(Integer::compare)
+                                .orElse(null),
+                        top.chunks().stream()
+                                .map(SearchResponse.ChunkResult::endLine)
+                                .filter(java.util.Objects::nonNull)
+                                .max(Integer::compare)
+                                .orElse(null)))
                 .orElse(null);
     }
 
     /** @param sections the document's section headers (null when unknown) */
-    private record Preview(String text, List<String> sections, boolean degraded) {}
+    private record Preview(String text, List<String> sections, boolean degraded, Integer startLine, Integer endLine) {
+
+        Preview(String text, List<String> sections, boolean degraded) {
+            this(text, sections, degraded, null, null);
+        }
+    }
+
+    /** The first line of these chunks and, when {@code withEnd}, the last (both null when unknown). */
+    private static Preview located(String text, List<String> sections, List<ChunkDoc> chunks, boolean withEnd) {
+        Integer start = chunks.stream()
+                .map(ChunkDoc::startLine)
+                .filter(java.util.Objects::nonNull)
+                .min(Integer::compare)
+                .orElse(null);
+        Integer end = !withEnd
+                ? null
+                : chunks.stream()
+                        .map(ChunkDoc::endLine)
+                        .filter(java.util.Objects::nonNull)
+                        .max(Integer::compare)
+                        .orElse(null);
+        return new Preview(text, sections, false, start, end);
+    }
 
     /**
      * The document's text without frontmatter, its first 2000 characters, or the sections whose header contains
@@ -178,16 +217,17 @@ public final class LookupService {
                                             .contains(wanted))
                             .toList();
             if (!matching.isEmpty()) {
-                return new Preview(
+                return located(
                         cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")), hit.title()),
                         sections,
-                        false);
+                        matching,
+                        true);
             }
             String content = catalog.get(hit.docId())
                     .map(CardDoc::content)
                     .map(DocumentText::withoutFrontmatter)
                     .orElse("");
-            return new Preview(cut(content, hit.title()), sections, false);
+            return located(cut(content, hit.title()), sections, parts, false);
         } catch (Exception e) {
             LOG.warn("[lookup] content of {} unavailable: {}", hit.path(), e.toString());
             return new Preview(hit.title(), null, true);

@@ -59,8 +59,13 @@ public record SearchResponse(
         }
     }
 
-    /** @param sectionHeader null when the chunk has none */
-    public record ChunkResult(String text, String sectionHeader, double score) {}
+    /**
+     * @param sectionHeader null when the chunk has none
+     * @param startLine     the chunk's first line in the file (1-based, frontmatter counted), to cite it as
+     *                      {@code path:startLine-endLine}; null when unknown
+     * @param endLine       its last line, or null
+     */
+    public record ChunkResult(String text, String sectionHeader, double score, Integer startLine, Integer endLine) {}
 
     /**
      * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)

@@ -371,7 +371,8 @@ public final class SearchService {
         chunks.forEach(c -> matchedBy.addAll(arms.get(c.chunkId())));
         List<SearchResponse.ChunkResult> shown = chunks.stream()
                 .limit(CHUNKS_PER_DOCUMENT)
-                .map(c -> new SearchResponse.ChunkResult(c.text(), c.sectionHeader(), fused.get(c.chunkId())))
+                .map(c -> new SearchResponse.ChunkResult(
+                        c.text(), c.sectionHeader(), fused.get(c.chunkId()), c.startLine(), c.endLine()))
                 .toList();
         return new SearchResponse.DocumentResult(
                 best.docId(),

@@ -535,7 +535,9 @@
         + escapeHtml(t) + '</span>').join(' ') + '</div>' : '')
       + (result.chunks || []).slice(0, 2).map((c, i) => '<a class="chunk md" data-chunk="' + i + '" href="'
         + escapeHtml(urlFor(query, result.docId, i)) + '">'
-        + (c.sectionHeader ? '<div class="section">' + escapeHtml(c.sectionHeader) + '</div>' : '')
+        + (c.sectionHeader || c.startLine ? '<div class="section">' + escapeHtml(c.sectionHeader || '')
+          + (c.startLine ? '<span class="lines"> ' + escapeHtml(result.path + ':' + c.startLine
+            + (c.endLine && c.endLine !== c.startLine ? '-' + c.endLine : '')) + '</span>' : '') + '</div>' : '')
         + renderMarkdown(String(c.text ?? '').slice(0, 3000), {links: false, headingShift: 3}) + '</a>').join('');
     card.querySelectorAll('.chunk').forEach((chunk) => markTerms(chunk, query));
     card.querySelectorAll('a.result-link, a.chunk').forEach((a) => a.addEventListener('click', (e) => {

@@ -37,6 +37,8 @@ class PseudoQuestionsTest {
                 null,
                 null,
                 null,
+                null,
+                null,
                 null);
     }
 

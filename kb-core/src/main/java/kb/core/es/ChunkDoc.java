@@ -19,6 +19,8 @@ import java.util.List;
  * @param aliases      the document's aliases; null in an index of before tags
  * @param tagPaths     the tags and their ancestors in filter form ({@link kb.core.NoteFilters}): what {@code tag=} matches
  * @param properties   the frontmatter's {@code name:value} terms in filter form: what {@code where=} matches
+ * @param startLine    the chunk's first line in its file (1-based), or null when unknown
+ * @param endLine      its last line, or null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
@@ -45,4 +47,6 @@ public record ChunkDoc(
         List<String> tags,
         List<String> aliases,
         List<String> tagPaths,
-        List<String> properties) {}
+        List<String> properties,
+        Integer startLine,
+        Integer endLine) {}

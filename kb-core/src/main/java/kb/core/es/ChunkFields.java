@@ -42,6 +42,10 @@ public final class ChunkFields {
     public static final String TAG_PATHS = "tag_paths";
     /** Frontmatter {@code name:value} terms in {@link kb.core.NoteFilters} form: the {@code where=} filter's field. */
     public static final String PROPERTIES = "properties";
+    /** The chunk's lines in its file, for citations ({@code path:start-end}). */
+    public static final String START_LINE = "start_line";
+
+    public static final String END_LINE = "end_line";
     /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";
     /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */

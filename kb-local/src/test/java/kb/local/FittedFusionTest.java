@@ -36,7 +36,7 @@ class FittedFusionTest {
 
     @BeforeAll
     static void start() throws Exception {
-        kb = new PipelineHarness();
+        kb = new PipelineHarness().with("KB_FUSION_PSEUDO_QUESTIONS", "120");
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < PAGES; i++) {
             String code = code(i);

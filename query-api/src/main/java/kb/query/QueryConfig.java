@@ -34,8 +34,9 @@ import kb.core.es.IndexNames;
  *                        see {@link RareTerms})
  * @param genericL0Weight weight of L0 documents matched by generic keywords only ({@code KB_RRF_GENERIC_L0_WEIGHT},
  *                        see {@link KeywordSpecificity})
- * @param fusionQuestions pseudo-questions the fusion is fitted on ({@code KB_FUSION_PSEUDO_QUESTIONS}, default 120;
- *                        0 serves the configured weights unfitted)
+ * @param fusionQuestions pseudo-questions the fusion is fitted on ({@code KB_FUSION_PSEUDO_QUESTIONS}); default
+ *                        0, the configured weights unfitted: fitted on the corpus's own pseudo-questions, the weights
+ *                        lean to BM25 further than real questions do (docs/decisions/fitted-ranking.md)
  * @param gatePeriod      how often the gate checks whether the corpus changed and calibrates again
  *                        ({@code KB_GATE_CALIBRATION_PERIOD}, default PT30S)
  * @param host            interface the API binds to ({@code KB_API_HOST}, default 127.0.0.1: loopback only)
@@ -115,6 +116,6 @@ public record QueryConfig(
                 settings.duration("KB_ES_QUERY_CONNECT_TIMEOUT", java.time.Duration.ofSeconds(1)),
                 settings.duration("KB_ES_QUERY_TIMEOUT", java.time.Duration.ofSeconds(3)),
                 settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()),
-                settings.integer("KB_FUSION_PSEUDO_QUESTIONS", 120));
+                settings.integer("KB_FUSION_PSEUDO_QUESTIONS", 0));
     }
 }

@@ -63,8 +63,9 @@ class QueryApiTest {
                 Json.MAPPER.readTree(
                         """
                 {"found": true, "primary": {"content": %s, "source": "payments/error-codes.md", "collection": "notes",
-                 "matchType": "exact_L0", "confidence": "high", "availableSections": ["错误码"]}, "supplement": null}"""
-                                .formatted(Json.MAPPER.writeValueAsString(expectedPreview()))),
+                 "matchType": "exact_L0", "confidence": "high", "availableSections": ["错误码"],
+                 "startLine": %d, "endLine": null}, "supplement": null}"""
+                                .formatted(Json.MAPPER.writeValueAsString(expectedPreview()), expectedStartLine())),
                 answer);
         assertEquals(answer, kb.lookup("err_timeout"));
         assertEquals(
@@ -74,6 +75,16 @@ class QueryApiTest {
                 "payments/error-codes.md",
                 kb.lookup("支付").get("primary").get("source").asText());
         assertTrue(kb.lookup("限流").get("primary").isNull());
+    }
+
+    /** The line the content without frontmatter starts at: the heading after the block. */
+    private static int expectedStartLine() throws Exception {
+        String content = Files.readString(kb.kbDir().resolve("payments/error-codes.md"));
+        return (int) content.substring(0, content.indexOf("# 错误码"))
+                        .chars()
+                        .filter(c -> c == '\n')
+                        .count()
+                + 1;
     }
 
     private static String expectedPreview() throws Exception {

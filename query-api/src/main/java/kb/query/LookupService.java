@@ -176,20 +176,30 @@ public final class LookupService {
         }
     }
 
-    /** The first line of these chunks and, when {@code withEnd}, the last (both null when unknown). */
-    private static Preview located(String text, List<String> sections, List<ChunkDoc> chunks, boolean withEnd) {
+    /** The file line a tail of the file starts at (1-based), or null when it is not the file's tail. */
+    static Integer firstLineOf(String whole, String tail) {
+        if (!whole.endsWith(tail)) {
+            return null;
+        }
+        return (int) whole.substring(0, whole.length() - tail.length())
+                        .chars()
+                        .filter(c -> c == '\n')
+                        .count()
+                + 1;
+    }
+
+    /** The first and last line of these chunks (null when unknown). */
+    private static Preview located(String text, List<String> sections, List<ChunkDoc> chunks) {
         Integer start = chunks.stream()
                 .map(ChunkDoc::startLine)
                 .filter(java.util.Objects::nonNull)
                 .min(Integer::compare)
                 .orElse(null);
-        Integer end = !withEnd
-                ? null
-                : chunks.stream()
-                        .map(ChunkDoc::endLine)
-                        .filter(java.util.Objects::nonNull)
-                        .max(Integer::compare)
-                        .orElse(null);
+        Integer end = chunks.stream()
+                .map(ChunkDoc::endLine)
+                .filter(java.util.Objects::nonNull)
+                .max(Integer::compare)
+                .orElse(null);
         return new Preview(text, sections, false, start, end);
     }
 
@@ -220,14 +230,11 @@ public final class LookupService {
                 return located(
                         cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")), hit.title()),
                         sections,
-                        matching,
-                        true);
+                        matching);
             }
-            String content = catalog.get(hit.docId())
-                    .map(CardDoc::content)
-                    .map(DocumentText::withoutFrontmatter)
-                    .orElse("");
-            return located(cut(content, hit.title()), sections, parts, false);
+            String whole = catalog.get(hit.docId()).map(CardDoc::content).orElse("");
+            String content = DocumentText.withoutFrontmatter(whole);
+            return new Preview(cut(content, hit.title()), sections, false, firstLineOf(whole, content), null);
         } catch (Exception e) {
             LOG.warn("[lookup] content of {} unavailable: {}", hit.path(), e.toString());
             return new Preview(hit.title(), null, true);

@@ -3,6 +3,7 @@ package kb.chunker;
 import java.util.ArrayList;
 import java.util.List;
 import kb.core.Chunk;
+import kb.core.Location;
 
 /**
  * Where each chunk stands in the file, so an answer can be cited as {@code path:start-end}. The chunkers keep a
@@ -34,7 +35,7 @@ final class ChunkLocator {
                 located.add(chunk);
                 continue;
             }
-            located.add(chunk.at(lineOffset + start + 1, lineOffset + end + 1));
+            located.add(chunk.at(Location.lines(lineOffset + start + 1, lineOffset + end + 1)));
             cursor = start;
         }
         return located;

@@ -43,6 +43,9 @@ public final class DocumentAssembler {
     }
 
     public Assembled read(FileEvent event) {
+        if (event.extracted() != null) {
+            return new Assembled(ExtractedAssembler.assemble(event, maxChunkChars), Optional.empty());
+        }
         String content = event.content() == null ? "" : event.content();
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), event.format(), content);
         Frontmatter fm = parsed.frontmatter() == null ? Frontmatter.EMPTY : parsed.frontmatter();
@@ -104,8 +107,7 @@ public final class DocumentAssembler {
         return text.substring(0, end) + "\u2026";
     }
 
-    private static Chunk chunk(
-            String docId, String title, String header, String text, int ordinal, Map<String, Integer> seen) {
+    static Chunk chunk(String docId, String title, String header, String text, int ordinal, Map<String, Integer> seen) {
         String enriched = Enrichment.enrich(title, header, text);
         int occurrence = seen.merge(enriched, 1, Integer::sum) - 1;
         return new Chunk(Ids.chunkId(docId, enriched, occurrence), ordinal, header, text, enriched);

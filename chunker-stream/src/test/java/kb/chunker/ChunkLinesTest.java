@@ -17,7 +17,7 @@ class ChunkLinesTest {
     }
 
     private static List<Integer> lines(Chunk chunk) {
-        return java.util.Arrays.asList(chunk.startLine(), chunk.endLine());
+        return List.of(chunk.location().start(), chunk.location().end());
     }
 
     @Test
@@ -45,13 +45,13 @@ class ChunkLinesTest {
     @Test
     void shouldLocateYamlPythonAndTextChunks() {
         List<Chunk> yaml = chunks("c.yaml", "services:\n  web:\n    image: nginx\nvolumes:\n  data: {}\n");
-        assertEquals(1, yaml.get(0).startLine());
-        assertEquals(5, yaml.get(yaml.size() - 1).endLine());
+        assertEquals(1, yaml.get(0).location().start());
+        assertEquals(5, yaml.get(yaml.size() - 1).location().end());
         List<Chunk> python = chunks("s.py", "import os\n\n\ndef main():\n    print(os.getcwd())\n");
-        assertEquals(5, python.get(python.size() - 1).endLine());
+        assertEquals(5, python.get(python.size() - 1).location().end());
         List<Chunk> text = chunks("n.txt", "first paragraph\n\nsecond paragraph\n");
-        assertEquals(1, text.get(0).startLine());
-        assertEquals(3, text.get(text.size() - 1).endLine());
+        assertEquals(1, text.get(0).location().start());
+        assertEquals(3, text.get(text.size() - 1).location().end());
     }
 
     @Test
@@ -68,6 +68,6 @@ class ChunkLinesTest {
     @Test
     void shouldGiveNoLinesToTextThatIsNotTheFilesOwn() {
         Chunk json = chunks("d.json", "{\"a\": {\"b\": 1}}").get(0);
-        assertNull(json.startLine());
+        assertNull(json.location());
     }
 }

@@ -336,8 +336,7 @@ public final class DocumentWriter {
                 card.notes().aliases(),
                 card.notes().tagPaths(),
                 card.notes().propertyTerms(),
-                chunk.startLine(),
-                chunk.endLine());
+                chunk.location());
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {

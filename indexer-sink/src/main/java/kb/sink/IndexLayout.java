@@ -30,8 +30,9 @@ public final class IndexLayout {
      * 3: lexical_text and lexical_title, analysed in Java (CJK bigrams and characters, English stemmed).
      * 4: collection, on chunks and documents.
      * 5: tags, aliases, tag paths and properties (links on documents); each chunk's start and end line.
+     * 6: each chunk's location (lines, page, slide, sheet rows or notebook cell) in place of its lines.
      */
-    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.NOTES_FIELDS_SINCE;
+    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.LOCATION_FIELD_SINCE;
 
     public static final int CHUNKER_VERSION = 1;
 

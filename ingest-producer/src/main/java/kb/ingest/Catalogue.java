@@ -157,6 +157,11 @@ public final class Catalogue {
         hashes.remove(path);
     }
 
+    /** Whether this bad version of the file was reported already (nothing to read or report again). */
+    public boolean isReported(String path, String fingerprint) {
+        return fingerprint != null && fingerprint.equals(rejected.get(path));
+    }
+
     /** Records a bad version; false when exactly this version was reported already. */
     public boolean reject(String path, String fingerprint) {
         return !fingerprint.equals(rejected.put(path, fingerprint));

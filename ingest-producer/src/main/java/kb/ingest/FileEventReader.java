@@ -1,6 +1,8 @@
 package kb.ingest;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -9,24 +11,53 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.util.HexFormat;
 import kb.core.CollectionFolder;
+import kb.core.ExtractedText;
 import kb.core.FileEvent;
+import kb.core.Formats;
 import kb.core.Ids;
+import kb.ingest.extract.Extraction;
+import kb.ingest.extract.Extractor;
 
-/** Reads one file into a {@link FileEvent}, or says why it cannot be ingested. */
+/**
+ * Reads one file into a {@link FileEvent}, or says why it cannot be ingested. A text file is read as UTF-8; a
+ * document that is not plain text ({@link Formats#EXTRACTED}) has its text extracted, unless the index already has
+ * that version of it.
+ */
 public final class FileEventReader {
+
+    /** Whether the index has this version of a file (or it was reported as bad), so it need not be extracted again. */
+    @FunctionalInterface
+    public interface Known {
+        Known NOTHING = (path, sha256) -> false;
+
+        boolean has(String path, String sha256);
+    }
+
+    /**
+     * How documents that are not plain text are read.
+     *
+     * @param maxDocumentBytes a larger document is not opened
+     */
+    public record Documents(Extractor extractor, long maxDocumentBytes, Known known) {}
 
     private final String collection;
     private final Path baseDir;
     private final long maxFileBytes;
     private final Clock clock;
+    private final Documents documents;
 
-    public FileEventReader(CollectionFolder collection, long maxFileBytes, Clock clock) {
+    public FileEventReader(CollectionFolder collection, long maxFileBytes, Clock clock, Documents documents) {
         this.collection = collection.name();
         this.baseDir = collection.folder();
         this.maxFileBytes = maxFileBytes;
         this.clock = clock;
+        this.documents = documents;
     }
 
     public FileReadResult read(String relativePath) {
@@ -48,6 +79,10 @@ public final class FileEventReader {
                         "not_regular:" + kind);
             }
             long size = attributes.size();
+            String format = PathFilter.extensionOf(relativePath);
+            if (Formats.isExtracted(format)) {
+                return readDocument(file, relativePath, format, fingerprint, size);
+            }
             if (size > maxFileBytes) {
                 return new FileReadResult.Rejected(
                         relativePath,
@@ -104,6 +139,54 @@ public final class FileEventReader {
                     e.getClass().getSimpleName(),
                     String.valueOf(e.getMessage()),
                     "unreadable:" + fingerprint);
+        }
+    }
+
+    private FileReadResult readDocument(Path file, String relativePath, String format, String sizeAndTime, long size)
+            throws IOException {
+        if (size > documents.maxDocumentBytes()) {
+            return new FileReadResult.Rejected(
+                    relativePath,
+                    "too_large",
+                    "DocumentTooLarge",
+                    "too large: the file is " + size + " bytes, documents are read up to "
+                            + documents.maxDocumentBytes(),
+                    sizeAndTime);
+        }
+        long modified = Files.getLastModifiedTime(file).toMillis();
+        String sha256 = sha256(file);
+        if (documents.known().has(relativePath, sha256)) {
+            return new FileReadResult.Unchanged(relativePath);
+        }
+        Extraction extraction = documents.extractor().extract(file, format);
+        if (extraction instanceof Extraction.Failed failed) {
+            return new FileReadResult.Rejected(
+                    relativePath, failed.reason(), "ExtractionFailed", failed.message(), sha256);
+        }
+        ExtractedText text = ((Extraction.Done) extraction).text();
+        return new FileReadResult.Read(new FileEvent(
+                FileEvent.SCHEMA_VERSION,
+                FileEvent.Op.UPSERT,
+                collection,
+                relativePath,
+                categoryOf(relativePath),
+                format,
+                size,
+                sha256,
+                modified,
+                clock.millis(),
+                null,
+                text));
+    }
+
+    /** The digest of a file read as a stream: a document may be far larger than a text file. */
+    private static String sha256(Path file) throws IOException {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of()
+                    .formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every JVM", e);
         }
     }
 

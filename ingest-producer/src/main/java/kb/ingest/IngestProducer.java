@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.TopicCreator;
+import kb.ingest.extract.IsolatedExtractor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +32,7 @@ public final class IngestProducer implements AutoCloseable {
     private final Path baseDir;
     private final PathFilter filter;
     private final FileEventReader reader;
+    private final IsolatedExtractor extractor;
     private final CountDownLatch scanned = new CountDownLatch(1);
     private volatile boolean running = true;
     private Catalogue catalogue;
@@ -46,7 +48,12 @@ public final class IngestProducer implements AutoCloseable {
         this.clock = clock;
         this.baseDir = config.collection().folder();
         this.filter = new PathFilter(config.extensions(), config.excludes());
-        this.reader = new FileEventReader(config.collection(), config.maxFileBytes(), clock);
+        this.extractor = new IsolatedExtractor(config.extraction());
+        this.reader = new FileEventReader(
+                config.collection(),
+                config.maxFileBytes(),
+                clock,
+                new FileEventReader.Documents(extractor, config.extraction().maxDocumentBytes(), this::known));
     }
 
     /** Creates topics and the base folder, loads the catalogue and starts the watcher thread. */
@@ -224,11 +231,19 @@ public final class IngestProducer implements AutoCloseable {
             return publisher.publishUpsert(read.event());
         } else if (result instanceof FileReadResult.Rejected rejected) {
             publisher.publishRejected(rejected);
+        } else if (result instanceof FileReadResult.Unchanged) {
+            return false;
         } else {
             publisher.publishDelete(path);
             catalogue.forgetRejection(path);
         }
         return false;
+    }
+
+    /** Whether the index has this version of the file, or it was reported as bad: a document is not extracted again. */
+    private boolean known(String path, String sha256) {
+        Catalogue known = catalogue;
+        return known != null && (known.isCurrent(path, sha256) || known.isReported(path, sha256));
     }
 
     /** Symlinks (of the file or of any folder above it) that lead out of the knowledge base are not followed. */
@@ -249,5 +264,6 @@ public final class IngestProducer implements AutoCloseable {
         if (publisher != null) {
             publisher.close();
         }
+        extractor.close();
     }
 }

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import kb.core.CollectionFolder;
 import kb.core.CommonConfig;
 import kb.core.Settings;
+import kb.ingest.extract.ExtractionLimits;
 
 /**
  * Configuration of the ingest producer, read once at start.
@@ -19,6 +20,7 @@ import kb.core.Settings;
  * @param excludes     glob patterns over relative paths that are never ingested ({@code KB_IMPORT_EXCLUDE})
  * @param maxFileBytes larger files go to the dead-letter topic ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
  * @param debounce     quiet time after the last change of a file before it is read ({@code KB_DEBOUNCE})
+ * @param extraction   the bounds of extracting documents that are not plain text (PDF, Office, ...)
  */
 public record ProducerConfig(
         CommonConfig common,
@@ -26,7 +28,8 @@ public record ProducerConfig(
         Set<String> extensions,
         List<String> excludes,
         long maxFileBytes,
-        Duration debounce) {
+        Duration debounce,
+        ExtractionLimits extraction) {
 
     public static final List<String> DEFAULT_EXTENSIONS = kb.core.Formats.DEFAULT_EXTENSIONS;
     public static final List<String> DEFAULT_EXCLUDES = List.of(
@@ -56,12 +59,14 @@ public record ProducerConfig(
     }
 
     public static ProducerConfig from(Settings settings) {
+        long maxFileBytes = settings.longValue("KB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
         return new ProducerConfig(
                 CommonConfig.from(settings),
                 CollectionFolder.from(settings),
                 Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", DEFAULT_EXTENSIONS)),
                 settings.list("KB_IMPORT_EXCLUDE", DEFAULT_EXCLUDES),
-                settings.longValue("KB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES),
-                settings.duration("KB_DEBOUNCE", Duration.ofMillis(150)));
+                maxFileBytes,
+                settings.duration("KB_DEBOUNCE", Duration.ofMillis(150)),
+                ExtractionLimits.from(settings, maxFileBytes));
     }
 }

@@ -11,6 +11,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.ingest.extract.ExtractionLimits;
+import kb.ingest.extract.IsolatedExtractor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +25,9 @@ class FileEventReaderTest {
         return new FileEventReader(
                 new kb.core.CollectionFolder("notes", base),
                 cap,
-                Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC));
+                Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC),
+                new FileEventReader.Documents(
+                        new IsolatedExtractor(ExtractionLimits.defaults(cap)), 1 << 20, FileEventReader.Known.NOTHING));
     }
 
     @Test

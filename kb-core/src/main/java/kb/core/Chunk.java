@@ -8,26 +8,20 @@ package kb.core;
  * @param sectionHeader heading path such as {@code "A > B"}, or null when the chunk has none
  * @param text          raw text, what people see
  * @param enrichedText  title (and section header) + text: what BM25 indexes and what is embedded
- * @param startLine     first line of the text in the file as it is on disk (1-based, frontmatter counted), or null
- *                      when the text is not the file's own (a JSON file pretty-printed) or was read before lines were
- * @param endLine       last line likewise, or null
+ * @param location      where the text is in the document: lines of a text file as it is on disk (frontmatter
+ *                      counted), the page, slide, sheet rows or cell of an extracted document; null when unknown (a
+ *                      JSON file pretty-printed, a chunk read before locations were). Not part of the id
  */
 public record Chunk(
-        String chunkId,
-        int ordinal,
-        String sectionHeader,
-        String text,
-        String enrichedText,
-        Integer startLine,
-        Integer endLine) {
+        String chunkId, int ordinal, String sectionHeader, String text, String enrichedText, Location location) {
 
     /** A chunk whose place in the file is not known. */
     public Chunk(String chunkId, int ordinal, String sectionHeader, String text, String enrichedText) {
-        this(chunkId, ordinal, sectionHeader, text, enrichedText, null, null);
+        this(chunkId, ordinal, sectionHeader, text, enrichedText, null);
     }
 
-    /** This chunk at these lines: the id stays, so an edit above a chunk moves its lines without a new vector. */
-    public Chunk at(Integer start, Integer end) {
-        return new Chunk(chunkId, ordinal, sectionHeader, text, enrichedText, start, end);
+    /** This chunk at this place: the id stays, so an edit above a chunk moves its lines without a new vector. */
+    public Chunk at(Location where) {
+        return new Chunk(chunkId, ordinal, sectionHeader, text, enrichedText, where);
     }
 }

@@ -19,7 +19,9 @@ import java.util.Objects;
  * @param sha256        hex digest of the content bytes
  * @param modifiedTime  file modification time, epoch milliseconds
  * @param observedTime  when the watcher saw this version, epoch milliseconds (freshness starts here)
- * @param content       UTF-8 content inline; null for a delete
+ * @param content       UTF-8 content inline; null for a delete and for a document whose text is {@code extracted}
+ * @param extracted     the text of a document that is not plain text (PDF, Office, ...), extracted by the producer
+ *                      with its structure; null for a text file ({@code size} and {@code sha256} stay the file's)
  */
 public record FileEvent(
         int schemaVersion,
@@ -32,13 +34,15 @@ public record FileEvent(
         String sha256,
         long modifiedTime,
         long observedTime,
-        String content) {
+        String content,
+        ExtractedText extracted) {
 
     /**
      * 2: with {@link #collection()}. 3: the same shape, read by a chunker that keeps a note's tags, aliases and
      * links: a producer republishes a file whose last event is older, so an upgraded index holds them for every note.
+     * 4: with {@link #extracted()}.
      */
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
 
     public enum Op {
         UPSERT,
@@ -48,6 +52,34 @@ public record FileEvent(
     public FileEvent {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(path, "path");
+    }
+
+    /** A text file's event, or a delete: no extracted text. */
+    public FileEvent(
+            int schemaVersion,
+            Op op,
+            String collection,
+            String path,
+            String category,
+            String format,
+            long size,
+            String sha256,
+            long modifiedTime,
+            long observedTime,
+            String content) {
+        this(
+                schemaVersion,
+                op,
+                collection,
+                path,
+                category,
+                format,
+                size,
+                sha256,
+                modifiedTime,
+                observedTime,
+                content,
+                null);
     }
 
     /** The record's key on {@code kb.file-events}: {@link Ids#fileKey}, or the bare path for a version-1 event. */

@@ -64,8 +64,14 @@ class QueryApiTest {
                         """
                 {"found": true, "primary": {"content": %s, "source": "payments/error-codes.md", "collection": "notes",
                  "matchType": "exact_L0", "confidence": "high", "availableSections": ["错误码"],
-                 "startLine": %d, "endLine": null}, "supplement": null}"""
-                                .formatted(Json.MAPPER.writeValueAsString(expectedPreview()), expectedStartLine())),
+                 "locations": [{"unit": "line", "start": %d, "end": %d}]}, "supplement": null}"""
+                                .formatted(
+                                        Json.MAPPER.writeValueAsString(expectedPreview()),
+                                        expectedStartLine(),
+                                        expectedStartLine()
+                                                + newlines(expectedPreview()
+                                                        .substring(0, 2000)
+                                                        .stripTrailing()))),
                 answer);
         assertEquals(answer, kb.lookup("err_timeout"));
         assertEquals(
@@ -85,6 +91,10 @@ class QueryApiTest {
                         .filter(c -> c == '\n')
                         .count()
                 + 1;
+    }
+
+    private static int newlines(String text) {
+        return (int) text.chars().filter(c -> c == '\n').count();
     }
 
     private static String expectedPreview() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
+import kb.ingest.samples.SampleDocuments;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,6 +86,7 @@ class StatusPageBrowserTest {
             "docker/volumes.md",
             "hugo/deploy.md",
             "kafka/bridge.md",
+            "manuals/pump.pdf",
             "vault/checklist.md");
 
     @TempDir
@@ -103,6 +106,13 @@ class StatusPageBrowserTest {
                         + "The kafkabridge service mirrors topics between the old and the new cluster.\n");
         kb.write("hugo/deploy.md", HUGO_PAGE);
         kb.write("vault/checklist.md", VAULT_NOTE);
+        SampleDocuments.pdf(
+                kb.kbDir().resolve("manuals/pump.pdf"),
+                "Pump Manual",
+                List.of(
+                        "Installation. Bolt the pump to a level base.",
+                        "Priming. Fill the casing through the glorbnut port before the first start.",
+                        "Maintenance. Replace the seal every two years."));
         // Four pages share the keyword docker: more than a tiny corpus's limit of three, so it is generic.
         kb.write(
                 "docker/tips.md",
@@ -235,6 +245,45 @@ class StatusPageBrowserTest {
 
         browser.get(shared);
         await().atMost(WAIT).until(this::chunkMarked);
+    }
+
+    @Test
+    void shouldOpenAPdfResultAtItsPageAndAMarkdownResultAtItsLines() throws Exception {
+        open("/?q=glorbnut");
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results a.chunk"))
+                .isEmpty());
+        browser.findElement(By.cssSelector("#results a.chunk")).click();
+        await().atMost(WAIT)
+                .until(() -> browser.findElement(By.id("doc-location")).isDisplayed());
+        assertEquals("manuals/pump.pdf, page 2", text("doc-location"));
+        assertTrue(browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
+                .anyMatch(e -> e.getText().contains("glorbnut port")));
+        String raw = browser.findElement(By.id("doc-raw")).getDomAttribute("href");
+        assertTrue(raw.endsWith("#page=2"), raw);
+        HttpResponse<String> pdf = kb.request(raw.substring(0, raw.indexOf('#')));
+        assertEquals("application/pdf", pdf.headers().firstValue("Content-Type").orElse(""));
+        assertTrue(pdf.body().startsWith("%PDF"));
+        screenshot("document-pdf-page.png");
+
+        JsonNode location = kb.search("zephyrdeploy")
+                .get("results")
+                .get(0)
+                .get("chunks")
+                .get(0)
+                .get("location");
+        assertEquals("line", location.get("unit").asText(), location.toString());
+        open("/?q=zephyrdeploy");
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results a.chunk"))
+                .isEmpty());
+        browser.findElement(By.cssSelector("#results a.chunk")).click();
+        await().atMost(WAIT).until(this::chunkMarked);
+        String lines = location.get("start").asInt() + "-" + location.get("end").asInt();
+        assertEquals("hugo/deploy.md:" + lines, text("doc-location"));
+        List<String> file = HUGO_PAGE.lines().toList();
+        assertTrue(
+                file.get(location.get("start").asInt() - 1).contains("zephyrdeploy")
+                        || file.get(location.get("start").asInt() - 1).contains("notice"),
+                "the cited first line is the chunk's: " + lines);
     }
 
     @Test

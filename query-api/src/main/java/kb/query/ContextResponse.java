@@ -10,6 +10,16 @@ import java.util.List;
  */
 public record ContextResponse(String query, boolean found, List<ContextDocument> documents, int totalChars) {
 
-    /** @param truncated true when the cap cut this document's content */
-    public record ContextDocument(String source, String collection, String title, String content, boolean truncated) {}
+    /**
+     * @param truncated true when the cap cut this document's content
+     * @param locations where the passages that matched the question are in the document, best first (lines of a
+     *                  text file count in {@code content}, which is the file as on disk)
+     */
+    public record ContextDocument(
+            String source,
+            String collection,
+            String title,
+            String content,
+            boolean truncated,
+            List<kb.core.Location> locations) {}
 }

@@ -34,7 +34,12 @@ public final class ContextService {
             String kept = truncated ? content.substring(0, budget) : content;
             budget -= kept.length();
             documents.add(new ContextResponse.ContextDocument(
-                    result.path(), result.collection(), result.title(), kept, truncated));
+                    result.path(),
+                    result.collection(),
+                    result.title(),
+                    kept,
+                    truncated,
+                    Citations.ofResults(result.chunks())));
         }
         return new Outcome(new ContextResponse(query, retrieval.found(), documents, MAX_CHARS - budget), retrieval);
     }

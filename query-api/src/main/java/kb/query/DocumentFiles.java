@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -139,6 +140,26 @@ public final class DocumentFiles {
         // The file itself may be a link (the watcher follows links that stay inside); removing the link
         // never touches what it points at, so only its folder needs the real-path check.
         return Files.deleteIfExists(parent.resolve(target.getFileName()));
+    }
+
+    /**
+     * The file itself, when this API sees the collection's folder (the local pipeline does; a query API on another
+     * machine does not) and the file is still a regular file inside it.
+     */
+    public Optional<Path> original(String collection, String relativePath) {
+        Path baseDir =
+                folders.get(collection == null ? folders.keySet().iterator().next() : collection);
+        if (baseDir == null || relativePath == null) {
+            return Optional.empty();
+        }
+        try {
+            Path real = resolveInside(baseDir, relativePath).toRealPath();
+            return real.startsWith(baseDir.toRealPath()) && Files.isRegularFile(real)
+                    ? Optional.of(real)
+                    : Optional.empty();
+        } catch (IOException | InvalidUpload e) {
+            return Optional.empty();
+        }
     }
 
     private static void createFolder(Path baseDir, Path folder, String category) throws IOException {

@@ -1,5 +1,8 @@
 package kb.query;
 
+import java.util.List;
+import kb.core.Location;
+
 /**
  * The {@code lookup_knowledge} answer (a contract agents rely on).
  *
@@ -15,9 +18,9 @@ public record LookupResponse(boolean found, Primary primary, Supplement suppleme
      * @param collection        the document's collection (null for one indexed before collections existed)
      * @param confidence        high, medium or low (see {@link LookupService})
      * @param availableSections the document's section headers, in order (null when Elasticsearch is unreachable)
-     * @param startLine         the file line the content starts at (1-based, frontmatter counted), to cite it as
-     *                          {@code source:startLine}; null when unknown
-     * @param endLine           the line the sections asked for end at; null for the first 2000 characters
+     * @param locations         where {@code content} is in the document, to cite it as {@code source:42-57}: one
+     *                          span per run of neighbouring chunks (lines of a text file as on disk, frontmatter
+     *                          counted; pages, slides, sheet rows, notebook cells); empty when unknown
      */
     public record Primary(
             String content,
@@ -25,17 +28,15 @@ public record LookupResponse(boolean found, Primary primary, Supplement suppleme
             String collection,
             String matchType,
             String confidence,
-            java.util.List<String> availableSections,
-            Integer startLine,
-            Integer endLine) {}
+            List<String> availableSections,
+            List<Location> locations) {}
 
     /**
      * @param collection the document's collection, like {@link Primary#collection()}
-     * @param startLine  the first line of the passages shown, or null when unknown
-     * @param endLine    the last line of the passages shown, or null
+     * @param locations  where each passage joined in {@code content} is, in the same order (those known)
      */
     public record Supplement(
-            String content, String source, String collection, String matchType, Integer startLine, Integer endLine) {}
+            String content, String source, String collection, String matchType, List<Location> locations) {}
 
     static LookupResponse nothing() {
         return new LookupResponse(false, null, null);

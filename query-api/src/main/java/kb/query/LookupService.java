@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import kb.core.Location;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
 import kb.query.l0.KeywordIndex;
@@ -78,8 +79,7 @@ public final class LookupService {
                 "exact_L0",
                 confidence,
                 preview.sections(),
-                preview.startLine(),
-                preview.endLine());
+                preview.locations());
         String matchType = carriers.size() == 1 ? "exact_L0" : "exact_L0_ambiguous";
         // A confirmed exact answer stands alone; otherwise the best other page is offered beside it.
         LookupResponse.Supplement supplement = confidence.equals("high") ? null : supplement(retrieval, first.docId());
@@ -155,53 +155,15 @@ public final class LookupService {
                         top.path(),
                         top.collection(),
                         "semantic_L1",
-                        top.chunks().stream()
-                                .map(SearchResponse.ChunkResult::startLine)
-                                .filter(java.util.Objects::nonNull)
-                                .min(Integer::compare)
-                                .orElse(null),
-                        top.chunks().stream()
-                                .map(SearchResponse.ChunkResult::endLine)
-                                .filter(java.util.Objects::nonNull)
-                                .max(Integer::compare)
-                                .orElse(null)))
+                        Citations.ofResults(top.chunks())))
                 .orElse(null);
     }
 
-    /** @param sections the document's section headers (null when unknown) */
-    private record Preview(String text, List<String> sections, boolean degraded, Integer startLine, Integer endLine) {
-
-        Preview(String text, List<String> sections, boolean degraded) {
-            this(text, sections, degraded, null, null);
-        }
-    }
-
-    /** The file line a tail of the file starts at (1-based), or null when it is not the file's tail. */
-    static Integer firstLineOf(String whole, String tail) {
-        if (!whole.endsWith(tail)) {
-            return null;
-        }
-        return (int) whole.substring(0, whole.length() - tail.length())
-                        .chars()
-                        .filter(c -> c == '\n')
-                        .count()
-                + 1;
-    }
-
-    /** The first and last line of these chunks (null when unknown). */
-    private static Preview located(String text, List<String> sections, List<ChunkDoc> chunks) {
-        Integer start = chunks.stream()
-                .map(ChunkDoc::startLine)
-                .filter(java.util.Objects::nonNull)
-                .min(Integer::compare)
-                .orElse(null);
-        Integer end = chunks.stream()
-                .map(ChunkDoc::endLine)
-                .filter(java.util.Objects::nonNull)
-                .max(Integer::compare)
-                .orElse(null);
-        return new Preview(text, sections, false, start, end);
-    }
+    /**
+     * @param sections  the document's section headers (null when unknown)
+     * @param locations where the text is in the document
+     */
+    private record Preview(String text, List<String> sections, boolean degraded, List<Location> locations) {}
 
     /**
      * The document's text without frontmatter, its first 2000 characters, or the sections whose header contains
@@ -227,17 +189,22 @@ public final class LookupService {
                                             .contains(wanted))
                             .toList();
             if (!matching.isEmpty()) {
-                return located(
+                return new Preview(
                         cut(matching.stream().map(ChunkDoc::text).collect(Collectors.joining("\n\n")), hit.title()),
                         sections,
-                        matching);
+                        false,
+                        Citations.ofChunks(matching));
             }
             String whole = catalog.get(hit.docId()).map(CardDoc::content).orElse("");
             String content = DocumentText.withoutFrontmatter(whole);
-            return new Preview(cut(content, hit.title()), sections, false, firstLineOf(whole, content), null);
+            return new Preview(
+                    cut(content, hit.title()),
+                    sections,
+                    false,
+                    Citations.ofPreview(whole, content, PREVIEW_CHARS, parts));
         } catch (Exception e) {
             LOG.warn("[lookup] content of {} unavailable: {}", hit.path(), e.toString());
-            return new Preview(hit.title(), null, true);
+            return new Preview(hit.title(), null, true, List.of());
         }
     }
 

@@ -176,7 +176,8 @@ final class McpTools {
                 .name("lookup_knowledge")
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
                         + "keywords such as error codes), semantic supplement when needed. Returns the matching "
-                        + "document's text with its source path, or found=false when the knowledge base does not know.")
+                        + "document's text with its source path and locations (lines, pages, slides, rows or cells, "
+                        + "to cite as path:42-57), or found=false when the knowledge base does not know.")
                 .inputSchema(mapper, LOOKUP_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
@@ -196,7 +197,8 @@ final class McpTools {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
                 .description("Hybrid search (BM25 + vectors, fused by RRF) over the knowledge base; returns "
-                        + "documents ranked by their best chunk, with raw chunk text and paths.")
+                        + "documents ranked by their best chunk, with raw chunk text, paths and each chunk's location "
+                        + "(lines of a text file, page, slide, rows or cell).")
                 .inputSchema(mapper, SEARCH_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import kb.core.Json;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
@@ -216,6 +219,10 @@ final class QueryHandlers {
     }
 
     /** The file's text as indexed, for the page's "raw file" link: plain text, never rendered by the browser. */
+    /**
+     * The document as stored: a text file's content; a PDF's own file when this API sees its folder (so the
+     * browser's viewer opens it at {@code #page=N}), else the text extracted from it.
+     */
     void getRawDocument(Context ctx) throws java.io.IOException {
         String docId = docId(ctx);
         kb.core.es.CardDoc card =
@@ -227,9 +234,15 @@ final class QueryHandlers {
                         "Content-Disposition",
                         "inline; filename*=UTF-8''"
                                 + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
-                                        .replace("+", "%20"))
-                .contentType("text/plain; charset=utf-8")
-                .result(card.content() == null ? "" : card.content());
+                                        .replace("+", "%20"));
+        Optional<Path> pdf = "pdf".equals(card.format())
+                ? services.files().original(card.collection(), card.path())
+                : Optional.empty();
+        if (pdf.isPresent()) {
+            ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
+            return;
+        }
+        ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
     }
 
     void upload(Context ctx) throws java.io.IOException {

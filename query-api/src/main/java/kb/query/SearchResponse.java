@@ -61,11 +61,11 @@ public record SearchResponse(
 
     /**
      * @param sectionHeader null when the chunk has none
-     * @param startLine     the chunk's first line in the file (1-based, frontmatter counted), to cite it as
-     *                      {@code path:startLine-endLine}; null when unknown
-     * @param endLine       its last line, or null
+     * @param location      where the chunk is in the document (lines of a text file as on disk, frontmatter
+     *                      counted; page, slide, sheet rows, notebook cell), to cite it as {@code path:42-57}; null
+     *                      when unknown
      */
-    public record ChunkResult(String text, String sectionHeader, double score, Integer startLine, Integer endLine) {}
+    public record ChunkResult(String text, String sectionHeader, double score, kb.core.Location location) {}
 
     /**
      * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)

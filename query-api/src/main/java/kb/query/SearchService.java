@@ -372,7 +372,7 @@ public final class SearchService {
         List<SearchResponse.ChunkResult> shown = chunks.stream()
                 .limit(CHUNKS_PER_DOCUMENT)
                 .map(c -> new SearchResponse.ChunkResult(
-                        c.text(), c.sectionHeader(), fused.get(c.chunkId()), c.startLine(), c.endLine()))
+                        c.text(), c.sectionHeader(), fused.get(c.chunkId()), c.location()))
                 .toList();
         return new SearchResponse.DocumentResult(
                 best.docId(),

@@ -525,6 +525,16 @@
     return (collectionCount > 1 && item.collection ? item.collection + ': ' : '') + item.path;
   }
 
+  /** How a chunk is cited: path:42-57 for lines, path, page 3 (slide, cell; Sheet1 rows 2-40) otherwise. */
+  function citation(path, location) {
+    const range = location.start + (location.end !== location.start ? '-' + location.end : '');
+    if (location.unit === 'line') {
+      return path + ':' + range;
+    }
+    const unit = location.unit + (location.end !== location.start ? 's' : '');
+    return path + ', ' + (location.part ? location.part + ' ' : '') + unit + ' ' + range;
+  }
+
   function resultCard(result, query) {
     const card = document.createElement('div');
     card.className = 'result';
@@ -535,9 +545,9 @@
         + escapeHtml(t) + '</span>').join(' ') + '</div>' : '')
       + (result.chunks || []).slice(0, 2).map((c, i) => '<a class="chunk md" data-chunk="' + i + '" href="'
         + escapeHtml(urlFor(query, result.docId, i)) + '">'
-        + (c.sectionHeader || c.startLine ? '<div class="section">' + escapeHtml(c.sectionHeader || '')
-          + (c.startLine ? '<span class="lines"> ' + escapeHtml(result.path + ':' + c.startLine
-            + (c.endLine && c.endLine !== c.startLine ? '-' + c.endLine : '')) + '</span>' : '') + '</div>' : '')
+        + (c.sectionHeader || c.location ? '<div class="section">' + escapeHtml(c.sectionHeader || '')
+          + (c.location ? '<span class="lines"> ' + escapeHtml(citation(result.path, c.location)) + '</span>' : '')
+          + '</div>' : '')
         + renderMarkdown(String(c.text ?? '').slice(0, 3000), {links: false, headingShift: 3}) + '</a>').join('');
     card.querySelectorAll('.chunk').forEach((chunk) => markTerms(chunk, query));
     card.querySelectorAll('a.result-link, a.chunk').forEach((a) => a.addEventListener('click', (e) => {
@@ -635,8 +645,10 @@
     $('doc-path').textContent = '';
     $('doc-meta').textContent = '';
     $('doc-links').hidden = true;
+    $('doc-location').hidden = true;
     $('doc-body').replaceChildren();
-    $('doc-raw').href = '/api/v1/documents/' + encodeURIComponent(docId) + '/raw';
+    const raw = '/api/v1/documents/' + encodeURIComponent(docId) + '/raw';
+    $('doc-raw').href = raw;
     let response;
     let doc;
     try {
@@ -667,6 +679,7 @@
     const result = current.query === query && current.body ? (current.body.results || []).find((r) => r.docId === docId)
       : null;
     const chunk = result && result.chunks ? result.chunks[chunkIndex] || result.chunks[0] : null;
+    showLocation(doc, chunk, raw);
     const content = String(doc.content ?? '');
     let hit;
     if (/^(md|markdown|mdx)$/i.test(doc.format || '') || /\.(md|markdown|mdx)$/i.test(doc.path || '')) {
@@ -681,6 +694,19 @@
     view.querySelectorAll('.chunk-hit').forEach((element) => markTerms(element, query));
     view.focus({preventScroll: true});
     (hit || view).scrollIntoView({block: hit ? 'center' : 'start'});
+  }
+
+  /** Where the chunk opened is, to cite; a PDF's raw link opens at its page (the browser's viewer reads #page=). */
+  function showLocation(doc, chunk, raw) {
+    const where = chunk && chunk.location;
+    if (!where) {
+      return;
+    }
+    $('doc-location').textContent = citation(doc.path, where);
+    $('doc-location').hidden = false;
+    if (where.unit === 'page') {
+      $('doc-raw').href = raw + '#page=' + where.start;
+    }
   }
 
   /** Outgoing wikilinks (an unresolved one is named, not linked) and the notes that link here. */

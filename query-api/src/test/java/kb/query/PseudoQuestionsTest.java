@@ -38,7 +38,6 @@ class PseudoQuestionsTest {
                 null,
                 null,
                 null,
-                null,
                 null);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
+import kb.core.Location;
 
 /**
  * A chunk as stored in the chunk index; {@code embedding} is left out of search responses.
@@ -19,8 +20,7 @@ import java.util.List;
  * @param aliases      the document's aliases; null in an index of before tags
  * @param tagPaths     the tags and their ancestors in filter form ({@link kb.core.NoteFilters}): what {@code tag=} matches
  * @param properties   the frontmatter's {@code name:value} terms in filter form: what {@code where=} matches
- * @param startLine    the chunk's first line in its file (1-based), or null when unknown
- * @param endLine      its last line, or null
+ * @param location     where the chunk is in its document ({@link kb.core.Location}), or null when unknown
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ChunkDoc(
@@ -48,5 +48,4 @@ public record ChunkDoc(
         List<String> aliases,
         List<String> tagPaths,
         List<String> properties,
-        Integer startLine,
-        Integer endLine) {}
+        Location location) {}

@@ -42,10 +42,16 @@ public final class ChunkFields {
     public static final String TAG_PATHS = "tag_paths";
     /** Frontmatter {@code name:value} terms in {@link kb.core.NoteFilters} form: the {@code where=} filter's field. */
     public static final String PROPERTIES = "properties";
-    /** The chunk's lines in its file, for citations ({@code path:start-end}). */
-    public static final String START_LINE = "start_line";
-
-    public static final String END_LINE = "end_line";
+    /**
+     * The first mapping version with {@link #LOCATION} (an object, where version 5 had two line fields): an older
+     * index is rebuilt by the migration's replay, as a strict mapping refuses the object.
+     */
+    public static final int LOCATION_FIELD_SINCE = 6;
+    /**
+     * Where the chunk is in its document ({@link kb.core.Location}): unit, start, end and part, for citations
+     * ({@code path:42-57}, {@code page 3}).
+     */
+    public static final String LOCATION = "location";
     /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";
     /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */

@@ -23,6 +23,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  */
 public final class BenchCommand {
 
+    /** PDFs of ten pages each for the extraction figures: a folder's worth of manuals. */
+    private static final int EXTRACTION_DOCUMENTS = 50;
+
+    private static final int EXTRACTION_PAGES = 10;
+
     private BenchCommand() {}
 
     /**
@@ -64,6 +69,10 @@ public final class BenchCommand {
                         Baselines.chunksOf(corpus),
                         Integer.parseInt(settings.getOrDefault("KB_SINK_VECTOR_SLICE", "32")));
                 ingestReport(report, dataset.name(), ingest, alone);
+                ExtractionBench.Figures extraction =
+                        ExtractionBench.run(corpus, work.resolve("pdfs"), EXTRACTION_DOCUMENTS, EXTRACTION_PAGES);
+                ExtractionBench.report(
+                        report, extraction, bench.ingestFiles(extraction.files(), "documents"), ingest.seconds());
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
                     bench.queryLatency(

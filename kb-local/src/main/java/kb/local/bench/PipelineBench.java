@@ -49,6 +49,18 @@ final class PipelineBench {
         return new IngestFigures(documents.size(), chunks, lexical, seconds);
     }
 
+    /** Copies these files into the watched folder's {@code folder} and times them until every chunk is embedded. */
+    double ingestFiles(List<Path> files, String folder) throws Exception {
+        Path target = Files.createDirectories(kbDir.resolve(folder));
+        long start = System.nanoTime();
+        for (Path file : files) {
+            Files.copy(file, target.resolve(file.getFileName()));
+        }
+        expectedDocuments += files.size();
+        run.awaitIndexed(expectedDocuments, Duration.ofMinutes(60));
+        return (System.nanoTime() - start) / 1e9;
+    }
+
     /**
      * @param lexicalSeconds from the first file written until every document is searchable by its words
      * @param seconds        until every chunk has its vector too

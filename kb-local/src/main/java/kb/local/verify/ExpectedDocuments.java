@@ -9,11 +9,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import kb.core.CollectionFolder;
 import kb.core.Ids;
 import kb.ingest.FileEventReader;
 import kb.ingest.FileReadResult;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
+import kb.ingest.extract.Extractor;
+import kb.ingest.extract.IsolatedExtractor;
 
 /**
  * What the index should hold, read from the folders with the producer's own rules: its path filter (formats,
@@ -35,22 +38,34 @@ public final class ExpectedDocuments {
     /** Doc id → expected document, over every folder. */
     public static Map<String, Expected> scan(List<Folder> folders, ProducerConfig rules) throws IOException {
         Map<String, Expected> expected = new HashMap<>();
-        for (Folder folder : folders) {
-            PathFilter filter = new PathFilter(rules.extensions(), rules.excludes());
-            kb.core.CollectionFolder collection = kb.core.CollectionFolder.of(folder.dir(), folder.collection());
-            FileEventReader reader = new FileEventReader(collection, rules.maxFileBytes(), Clock.systemUTC());
-            Path realBase = folder.dir().toRealPath();
-            for (String path : files(folder.dir())) {
-                if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
-                    continue;
-                }
-                if (reader.read(path) instanceof FileReadResult.Read read) {
-                    String id = docId(collection.name(), path);
-                    expected.put(id, new Expected(id, folder, path, read.event().sha256()));
-                }
+        try (IsolatedExtractor extractor = new IsolatedExtractor(rules.extraction())) {
+            for (Folder folder : folders) {
+                scan(folder, rules, extractor, expected);
             }
         }
         return expected;
+    }
+
+    private static void scan(Folder folder, ProducerConfig rules, Extractor extractor, Map<String, Expected> expected)
+            throws IOException {
+        PathFilter filter = new PathFilter(rules.extensions(), rules.excludes());
+        CollectionFolder collection = CollectionFolder.of(folder.dir(), folder.collection());
+        FileEventReader reader = new FileEventReader(
+                collection,
+                rules.maxFileBytes(),
+                Clock.systemUTC(),
+                new FileEventReader.Documents(
+                        extractor, rules.extraction().maxDocumentBytes(), FileEventReader.Known.NOTHING));
+        Path realBase = folder.dir().toRealPath();
+        for (String path : files(folder.dir())) {
+            if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
+                continue;
+            }
+            if (reader.read(path) instanceof FileReadResult.Read read) {
+                String id = docId(collection.name(), path);
+                expected.put(id, new Expected(id, folder, path, read.event().sha256()));
+            }
+        }
     }
 
     private static List<String> files(Path base) throws IOException {

@@ -1,0 +1,174 @@
+package kb.chunker;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import kb.core.Chunk;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.ExtractedText;
+import kb.core.FileEvent;
+import kb.core.Location;
+
+/**
+ * The chunks of a document the producer extracted (PDF, Office, HTML, EPUB, RTF, notebook), split by its own
+ * structure: by headings where it has any (the heading path is the section header, as in markdown), otherwise by
+ * pages and slides (one page never shares a chunk with the next), sheets (rows of one sheet packed up to the cap) and
+ * notebook cells. Each chunk's location is the page, slide, rows or cells its text comes from. The title is the
+ * document's own (metadata), then its first heading, then the file name.
+ */
+final class ExtractedAssembler {
+
+    private ExtractedAssembler() {}
+
+    /** Blocks of one chunk (or of one oversize block, cut by the cap), under one header. */
+    private record Group(String header, List<ExtractedText.Block> blocks) {}
+
+    private record Heading(int level, String text) {}
+
+    static DocumentChunks assemble(FileEvent event, int maxChunkChars) {
+        ExtractedText extracted = event.extracted();
+        String title = DocumentAssembler.label(title(extracted, event.path()));
+        String docId = event.docId();
+        List<Chunk> chunks = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (Group group : groups(extracted.blocks(), title, maxChunkChars)) {
+            Location location = locationOf(group.blocks());
+            String joiner = group.blocks().get(0).unit() == Location.Unit.ROW ? "\n" : "\n\n";
+            String text = String.join(
+                    joiner,
+                    group.blocks().stream().map(ExtractedText.Block::text).toList());
+            for (String piece : TextSplitter.split(text, maxChunkChars)) {
+                chunks.add(DocumentAssembler.chunk(
+                                docId, title, DocumentAssembler.label(group.header()), piece, chunks.size(), seen)
+                        .at(location));
+            }
+        }
+        if (chunks.isEmpty()) {
+            chunks.add(DocumentAssembler.chunk(docId, title, null, "", 0, seen));
+        }
+        DocumentCard card = new DocumentCard(
+                docId,
+                event.collection(),
+                event.path(),
+                title,
+                extracted.keywords(),
+                null,
+                event.category(),
+                event.format(),
+                event.sha256(),
+                event.size(),
+                chunks.size(),
+                event.observedTime());
+        return new DocumentChunks(card, render(extracted), chunks);
+    }
+
+    static String title(ExtractedText extracted, String path) {
+        if (extracted.title() != null && !extracted.title().isBlank()) {
+            return extracted.title().strip();
+        }
+        for (ExtractedText.Block block : extracted.blocks()) {
+            if (block.level() > 0) {
+                return block.text().strip();
+            }
+        }
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    private static List<Group> groups(List<ExtractedText.Block> blocks, String title, int maxChars) {
+        boolean byHeadings = blocks.stream().anyMatch(b -> b.level() > 0);
+        List<Group> groups = new ArrayList<>();
+        List<Heading> path = new ArrayList<>();
+        List<ExtractedText.Block> current = new ArrayList<>();
+        int chars = 0;
+        String header = null;
+        for (ExtractedText.Block block : blocks) {
+            if (block.level() > 0) {
+                close(groups, header, current);
+                chars = 0;
+                path.removeIf(h -> h.level() >= block.level());
+                path.add(new Heading(block.level(), block.text().strip()));
+                header = header(path, title);
+                continue;
+            }
+            if (!current.isEmpty()
+                    && (startsPart(byHeadings, current.get(current.size() - 1), block)
+                            || chars + 2 + block.text().length() > maxChars)) {
+                close(groups, header, current);
+                chars = 0;
+            }
+            current.add(block);
+            chars += block.text().length() + 2;
+        }
+        close(groups, header, current);
+        return groups;
+    }
+
+    /**
+     * Whether a block begins a chunk of its own: a new page or slide of a document without headings, a new sheet, a
+     * block on no part after one on a part.
+     */
+    private static boolean startsPart(boolean byHeadings, ExtractedText.Block last, ExtractedText.Block next) {
+        if (last.unit() != next.unit() || !Objects.equals(last.part(), next.part())) {
+            return true;
+        }
+        boolean paged = next.unit() == Location.Unit.PAGE || next.unit() == Location.Unit.SLIDE;
+        return paged && !byHeadings && last.number() != next.number();
+    }
+
+    private static void close(List<Group> groups, String header, List<ExtractedText.Block> current) {
+        if (!current.isEmpty()) {
+            String named = header == null && current.get(0).part() != null
+                    ? current.get(0).part()
+                    : header;
+            groups.add(new Group(named, List.copyOf(current)));
+            current.clear();
+        }
+    }
+
+    /** The heading path {@code A > B}; a top heading that only repeats the title is left out. */
+    private static String header(List<Heading> path, String title) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < path.size(); i++) {
+            Heading h = path.get(i);
+            boolean repeatsTitle = i == 0
+                    && title != null
+                    && h.text().toLowerCase(Locale.ROOT).equals(title.strip().toLowerCase(Locale.ROOT));
+            if (!repeatsTitle && !h.text().isEmpty()) {
+                parts.add(h.text());
+            }
+        }
+        return parts.isEmpty() ? null : String.join(" > ", parts);
+    }
+
+    /** The span of the group's parts, or null when its blocks are on none (a DOCX, an HTML page). */
+    private static Location locationOf(List<ExtractedText.Block> blocks) {
+        ExtractedText.Block first = blocks.get(0);
+        if (first.unit() == null || first.number() < 1) {
+            return null;
+        }
+        int start = blocks.stream().mapToInt(ExtractedText.Block::number).min().orElse(first.number());
+        int end = blocks.stream().mapToInt(ExtractedText.Block::number).max().orElse(first.number());
+        return new Location(first.unit(), start, end, first.part());
+    }
+
+    /** The document's text for previews and LLM context: headings marked as in markdown, blocks apart. */
+    static String render(ExtractedText extracted) {
+        StringBuilder out = new StringBuilder();
+        for (ExtractedText.Block block : extracted.blocks()) {
+            if (!out.isEmpty()) {
+                out.append(block.unit() == Location.Unit.ROW ? "\n" : "\n\n");
+            }
+            if (block.level() > 0) {
+                out.append("#".repeat(block.level())).append(' ');
+            }
+            out.append(block.text());
+        }
+        return out.toString();
+    }
+}

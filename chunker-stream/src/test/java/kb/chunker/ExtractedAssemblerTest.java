@@ -1,0 +1,161 @@
+package kb.chunker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import kb.core.Chunk;
+import kb.core.DocumentChunks;
+import kb.core.ExtractedText;
+import kb.core.ExtractedText.Block;
+import kb.core.FileEvent;
+import kb.core.Location;
+import org.junit.jupiter.api.Test;
+
+/** Documents the producer extracted are chunked by their own structure, each chunk on its page, slide, rows or cell. */
+class ExtractedAssemblerTest {
+
+    private final DocumentAssembler assembler = new DocumentAssembler(1200);
+
+    private DocumentChunks assemble(String path, ExtractedText text) {
+        FileEvent event = DocumentAssemblerTest.event(path, "");
+        return assembler.assemble(new FileEvent(
+                event.schemaVersion(),
+                event.op(),
+                event.collection(),
+                event.path(),
+                event.category(),
+                event.format(),
+                1234,
+                "abc",
+                1,
+                2,
+                null,
+                text));
+    }
+
+    private static Location pages(int start, int end) {
+        return new Location(Location.Unit.PAGE, start, end, null);
+    }
+
+    @Test
+    void shouldMakeOneChunkPerPageOfAPdfWithoutHeadingsTitledByItsMetadata() {
+        DocumentChunks doc = assemble(
+                "manuals/pump.pdf",
+                new ExtractedText(
+                        "Pump Manual",
+                        List.of("pump"),
+                        List.of(
+                                new Block(Location.Unit.PAGE, 1, null, 0, "Unpack the pump."),
+                                new Block(Location.Unit.PAGE, 1, null, 0, "Check the seals."),
+                                new Block(Location.Unit.PAGE, 2, null, 0, "Prime it with water."),
+                                new Block(Location.Unit.PAGE, 3, null, 0, "The warranty lasts five years."))));
+        assertEquals("Pump Manual", doc.card().title());
+        assertEquals(List.of("pump"), doc.card().keywords());
+        assertEquals(1234, doc.card().size());
+        assertEquals(
+                List.of(
+                        "Unpack the pump.\n\nCheck the seals.",
+                        "Prime it with water.",
+                        "The warranty lasts five years."),
+                doc.chunks().stream().map(Chunk::text).toList());
+        assertEquals(
+                List.of(pages(1, 1), pages(2, 2), pages(3, 3)),
+                doc.chunks().stream().map(Chunk::location).toList());
+        assertEquals(
+                "Pump Manual\n\nThe warranty lasts five years.",
+                doc.chunks().get(2).enrichedText());
+        assertTrue(doc.content().contains("Prime it with water."));
+    }
+
+    @Test
+    void shouldHeadChunksByTheHeadingPathAndTakeTheFirstHeadingAsTitleWhenThereIsNoMetadataTitle() {
+        DocumentChunks doc = assemble(
+                "guide.docx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(null, 0, null, 1, "Setup Guide"),
+                                new Block(null, 0, null, 0, "Intro text."),
+                                new Block(null, 0, null, 2, "Install"),
+                                new Block(null, 0, null, 0, "Run the installer."))));
+        assertEquals("Setup Guide", doc.card().title());
+        assertEquals(
+                List.of("Install"),
+                doc.chunks().stream()
+                        .map(Chunk::sectionHeader)
+                        .filter(h -> h != null)
+                        .toList());
+        Chunk install = doc.chunks().get(1);
+        assertEquals("Setup Guide > Install\n\nRun the installer.", install.enrichedText());
+        assertEquals(null, install.location(), "a DOCX has no pages to point at");
+    }
+
+    @Test
+    void shouldSpanThePagesOfASectionThatCrossesAPageBreak() {
+        DocumentChunks doc = assemble(
+                "report.pdf",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.PAGE, 2, null, 1, "Results"),
+                                new Block(Location.Unit.PAGE, 2, null, 0, "Yield went up."),
+                                new Block(Location.Unit.PAGE, 3, null, 0, "Cost went down."))));
+        assertEquals(
+                List.of(pages(2, 3)), doc.chunks().stream().map(Chunk::location).toList());
+    }
+
+    @Test
+    void shouldPackTheRowsOfEachSheetNamedByTheSheet() {
+        List<Block> rows = new java.util.ArrayList<>();
+        for (int r = 1; r <= 3; r++) {
+            rows.add(new Block(Location.Unit.ROW, r, "Budget", 0, "item" + r + " | " + r * 10));
+        }
+        rows.add(new Block(Location.Unit.ROW, 1, "Staff", 0, "Ada | engineer"));
+        DocumentChunks doc = assemble("plan.xlsx", new ExtractedText(null, List.of(), rows));
+        assertEquals("plan", doc.card().title());
+        assertEquals(
+                List.of("Budget", "Staff"),
+                doc.chunks().stream().map(Chunk::sectionHeader).toList());
+        assertEquals(
+                List.of(
+                        new Location(Location.Unit.ROW, 1, 3, "Budget"),
+                        new Location(Location.Unit.ROW, 1, 1, "Staff")),
+                doc.chunks().stream().map(Chunk::location).toList());
+        assertEquals("item1 | 10\nitem2 | 20\nitem3 | 30", doc.chunks().get(0).text());
+    }
+
+    @Test
+    void shouldCutALongPageByTheCapAndKeepItsPageOnEveryPiece() {
+        String sentence = "The valve must be checked every week. ";
+        DocumentChunks doc = assemble(
+                "long.pdf",
+                new ExtractedText(
+                        null, List.of(), List.of(new Block(Location.Unit.PAGE, 4, null, 0, sentence.repeat(80)))));
+        assertTrue(doc.chunks().size() >= 3);
+        doc.chunks().forEach(c -> {
+            assertTrue(c.text().length() <= 1200);
+            assertEquals(pages(4, 4), c.location());
+        });
+    }
+
+    @Test
+    void shouldHeadNotebookCellsByTheirMarkdownHeadingsAndPointAtTheCells() {
+        DocumentChunks doc = assemble(
+                "analysis.ipynb",
+                new ExtractedText(
+                        "Churn Analysis",
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.CELL, 1, null, 1, "Churn Analysis"),
+                                new Block(Location.Unit.CELL, 2, null, 2, "Load"),
+                                new Block(Location.Unit.CELL, 2, null, 0, "We read the CSV."),
+                                new Block(Location.Unit.CELL, 3, null, 0, "df = pd.read_csv('churn.csv')"))));
+        Chunk load = doc.chunks().get(0);
+        assertEquals("Load", load.sectionHeader());
+        assertEquals("We read the CSV.\n\ndf = pd.read_csv('churn.csv')", load.text());
+        assertEquals(new Location(Location.Unit.CELL, 2, 3, null), load.location());
+    }
+}

@@ -1,0 +1,160 @@
+package kb.ingest.extract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import kb.core.ExtractedText;
+import kb.core.Location;
+import org.apache.tika.exception.EncryptedDocumentException;
+import org.apache.tika.io.TikaInputStream;
+import org.apache.tika.metadata.Metadata;
+import org.apache.tika.metadata.Office;
+import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.parser.AutoDetectParser;
+import org.apache.tika.parser.ParseContext;
+import org.apache.tika.parser.Parser;
+import org.apache.tika.parser.ocr.TesseractOCRConfig;
+import org.apache.tika.parser.pdf.PDFParserConfig;
+
+/**
+ * Reads one document with Apache Tika (a notebook as JSON) into blocks of text with their structure. Runs inside
+ * the extractor process ({@link ExtractorMain}), never in the watcher's: a parser that loops or runs out of memory
+ * takes only that process down.
+ */
+final class DocumentParser {
+
+    /** A PDF with less text than this per page on average is a scan (a stamped page number at most): it has no text layer. */
+    static final int MIN_CHARS_PER_PAGE = 4;
+
+    private final Parser parser = new AutoDetectParser();
+    private final long maxChars;
+    private final boolean ocr;
+
+    DocumentParser(long maxChars, boolean ocr) {
+        this.maxChars = maxChars;
+        this.ocr = ocr;
+    }
+
+    Extraction parse(Path file, String format) {
+        try {
+            if ("ipynb".equals(format)) {
+                return NotebookReader.read(file, maxChars);
+            }
+            return tika(file, format);
+        } catch (EncryptedDocumentException e) {
+            return new Extraction.Failed("encrypted", "encrypted: the document needs a password to be read");
+        } catch (Exception e) {
+            return failure(e);
+        }
+    }
+
+    private Extraction tika(Path file, String format) throws Exception {
+        java.util.Optional<String> bomb = ZipBombCheck.check(file, format);
+        if (bomb.isPresent()) {
+            return new Extraction.Failed("too_large", "too large: " + bomb.get());
+        }
+        Location.Unit unit = unitOf(format);
+        BlockHandler handler = new BlockHandler(unit, maxChars);
+        Metadata metadata = new Metadata();
+        try (InputStream in = TikaInputStream.get(file)) {
+            parser.parse(in, handler, metadata, context());
+        }
+        List<ExtractedText.Block> blocks = handler.blocks();
+        if (unit == Location.Unit.PAGE
+                && handler.parts() > 0
+                && visibleChars(blocks) < (long) MIN_CHARS_PER_PAGE * handler.parts()) {
+            return new Extraction.Failed(
+                    "no_text_layer",
+                    "no text layer: " + handler.parts() + " pages and " + visibleChars(blocks)
+                            + " characters of text (a scan; OCR is " + (ocr ? "on" : "off") + ")");
+        }
+        return new Extraction.Done(new ExtractedText(title(metadata), keywords(metadata), blocks));
+    }
+
+    /** Embedded files (a DOCX's images, attachments) are left out: no parser is set for them in the context. */
+    private ParseContext context() {
+        ParseContext context = new ParseContext();
+        PDFParserConfig pdf = new PDFParserConfig();
+        pdf.setExtractInlineImages(ocr);
+        pdf.setOcrStrategy(ocr ? PDFParserConfig.OCR_STRATEGY.AUTO : PDFParserConfig.OCR_STRATEGY.NO_OCR);
+        context.set(PDFParserConfig.class, pdf);
+        TesseractOCRConfig tesseract = new TesseractOCRConfig();
+        tesseract.setSkipOcr(!ocr);
+        context.set(TesseractOCRConfig.class, tesseract);
+        return context;
+    }
+
+    static Location.Unit unitOf(String format) {
+        return switch (format.toLowerCase(Locale.ROOT)) {
+            case "pdf" -> Location.Unit.PAGE;
+            case "pptx", "odp" -> Location.Unit.SLIDE;
+            case "xlsx", "ods" -> Location.Unit.ROW;
+            default -> null;
+        };
+    }
+
+    private static long visibleChars(List<ExtractedText.Block> blocks) {
+        return blocks.stream()
+                .mapToLong(b ->
+                        b.text().chars().filter(c -> !Character.isWhitespace(c)).count())
+                .sum();
+    }
+
+    private static String title(Metadata metadata) {
+        String title = metadata.get(TikaCoreProperties.TITLE);
+        return title == null || title.isBlank() ? null : title.strip();
+    }
+
+    private static List<String> keywords(Metadata metadata) {
+        String[] values = metadata.getValues(Office.KEYWORDS);
+        if (values.length == 0) {
+            values = metadata.getValues(TikaCoreProperties.SUBJECT);
+        }
+        return Arrays.stream(values)
+                .flatMap(v -> Arrays.stream(v.split("[,;]")))
+                .map(String::strip)
+                .filter(k -> !k.isEmpty())
+                .distinct()
+                .limit(50)
+                .toList();
+    }
+
+    /** The reason of a failure, from the whole chain of causes: parsers wrap what the handler or zip layer threw. */
+    static Extraction.Failed failure(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof BlockHandler.CapReached cap) {
+                return new Extraction.Failed("too_large", "too large: " + cap.getMessage());
+            }
+            if (t instanceof EncryptedDocumentException
+                    || t.getClass().getSimpleName().contains("Encrypted")
+                    || t.getClass().getSimpleName().contains("InvalidPassword")) {
+                return new Extraction.Failed("encrypted", "encrypted: the document needs a password to be read");
+            }
+            String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+            if (message.contains("zip bomb")
+                    || message.contains("suspected zip bomb")
+                    || message.contains("max. ratio")
+                    || t.getClass().getSimpleName().contains("ZipBomb")) {
+                return new Extraction.Failed(
+                        "too_large", "too large: expands like a zip bomb (" + firstLine(t.getMessage()) + ")");
+            }
+        }
+        if (error instanceof IOException && !(error instanceof java.nio.file.NoSuchFileException)) {
+            return new Extraction.Failed("unparseable", "unreadable: " + firstLine(error.getMessage()));
+        }
+        return new Extraction.Failed(
+                "unparseable",
+                "cannot be parsed: " + error.getClass().getSimpleName() + ": " + firstLine(error.getMessage()));
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        String line = message.lines().findFirst().orElse("");
+        return line.length() > 300 ? line.substring(0, 300) + "\u2026" : line;
+    }
+}

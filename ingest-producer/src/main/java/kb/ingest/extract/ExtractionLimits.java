@@ -1,0 +1,48 @@
+package kb.ingest.extract;
+
+import java.time.Duration;
+import kb.core.Settings;
+
+/**
+ * The bounds of extraction, so a hostile or broken file can neither hang nor kill the watcher.
+ *
+ * @param timeout          one document's extraction at most ({@code KB_EXTRACT_TIMEOUT}, default 60 s); the
+ *                         extractor process is killed past it
+ * @param heapMb           the extractor process's heap ({@code KB_EXTRACT_HEAP_MB}, default 512)
+ * @param maxDocumentBytes larger documents are not opened ({@code KB_MAX_DOCUMENT_BYTES}, default 64 MiB)
+ * @param maxChars         extracted text above this goes to the dead-letter topic as too large: the content cap
+ * @param ocr              PDF pages without a text layer go through Tesseract ({@code KB_EXTRACT_OCR}, default off;
+ *                         needs the {@code tesseract} command)
+ */
+public record ExtractionLimits(Duration timeout, int heapMb, long maxDocumentBytes, long maxChars, boolean ocr) {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final int DEFAULT_HEAP_MB = 512;
+    public static final long DEFAULT_MAX_DOCUMENT_BYTES = 64L * 1024 * 1024;
+
+    public ExtractionLimits {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("KB_EXTRACT_TIMEOUT must be positive");
+        }
+        if (heapMb < 64) {
+            throw new IllegalArgumentException("KB_EXTRACT_HEAP_MB must be at least 64");
+        }
+        if (maxDocumentBytes <= 0 || maxChars <= 0) {
+            throw new IllegalArgumentException("KB_MAX_DOCUMENT_BYTES and the content cap must be positive");
+        }
+    }
+
+    /** @param maxChars the content cap ({@code KB_MAX_FILE_BYTES}): extracted text is bounded like text files */
+    public static ExtractionLimits from(Settings settings, long maxChars) {
+        return new ExtractionLimits(
+                settings.duration("KB_EXTRACT_TIMEOUT", DEFAULT_TIMEOUT),
+                settings.integer("KB_EXTRACT_HEAP_MB", DEFAULT_HEAP_MB),
+                settings.longValue("KB_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES),
+                maxChars,
+                Boolean.parseBoolean(settings.string("KB_EXTRACT_OCR", "false")));
+    }
+
+    public static ExtractionLimits defaults(long maxChars) {
+        return new ExtractionLimits(DEFAULT_TIMEOUT, DEFAULT_HEAP_MB, DEFAULT_MAX_DOCUMENT_BYTES, maxChars, false);
+    }
+}

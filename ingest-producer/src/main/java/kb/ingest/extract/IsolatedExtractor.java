@@ -1,0 +1,174 @@
+package kb.ingest.extract;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import kb.core.Json;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Extracts documents in a child JVM of our own ({@link ExtractorMain}) with a bounded heap, one document at a time,
+ * and waits for each at most the timeout: a parser that loops is killed, one that runs out of memory ends its
+ * process ({@code -XX:+ExitOnOutOfMemoryError}), and either way the document is a {@link Extraction.Failed} and the
+ * next one gets a fresh process. The process is started on the first document and kept between documents, since
+ * starting a JVM and loading Tika's parsers costs about as much as extracting a few documents.
+ *
+ * <p>Thread-safe: callers take turns.
+ */
+public final class IsolatedExtractor implements Extractor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IsolatedExtractor.class);
+    /** What {@code -XX:+ExitOnOutOfMemoryError} exits with. */
+    private static final int OUT_OF_MEMORY_EXIT = 3;
+    /** Marks the end of the child's answers in the queue (the process ended). */
+    private static final String ENDED = "\u0000ended";
+
+    private final ExtractionLimits limits;
+    private Child child;
+
+    public IsolatedExtractor(ExtractionLimits limits) {
+        this.limits = limits;
+    }
+
+    /** A running extractor process and the queue its answers arrive on. */
+    private record Child(Process process, Writer requests, BlockingQueue<String> answers) {}
+
+    @Override
+    public synchronized Extraction extract(Path file, String format) {
+        try {
+            Child running = child != null && child.process().isAlive() ? child : start();
+            child = running;
+            running.requests()
+                    .write(Json.MAPPER.writeValueAsString(new ExtractorMain.Request(
+                                    file.toAbsolutePath().toString(), format))
+                            + "\n");
+            running.requests().flush();
+            String answer = running.answers().poll(limits.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (answer == null) {
+                stop(running);
+                return new Extraction.Failed("timeout", "timed out after " + seconds(limits.timeout()) + " s");
+            }
+            if (ENDED.equals(answer)) {
+                return died(running);
+            }
+            return Json.MAPPER.readValue(answer, ExtractorMain.Response.class).extraction();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop(child);
+            return new Extraction.Failed("unparseable", "extraction interrupted");
+        } catch (IOException e) {
+            stop(child);
+            return new Extraction.Failed("unparseable", "the extractor process failed: " + e.getMessage());
+        }
+    }
+
+    private static String seconds(java.time.Duration timeout) {
+        return timeout.toMillis() % 1000 == 0
+                ? Long.toString(timeout.toSeconds())
+                : String.format(java.util.Locale.ROOT, "%.1f", timeout.toMillis() / 1000.0);
+    }
+
+    private Extraction died(Child ended) throws InterruptedException {
+        ended.process().waitFor(5, TimeUnit.SECONDS);
+        int exit = ended.process().isAlive() ? -1 : ended.process().exitValue();
+        child = null;
+        if (exit == OUT_OF_MEMORY_EXIT) {
+            return new Extraction.Failed(
+                    "too_large", "too large: the parser ran out of its " + limits.heapMb() + " MB of memory");
+        }
+        return new Extraction.Failed("unparseable", "the extractor process ended with exit code " + exit);
+    }
+
+    private Child start() throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + limits.heapMb() + "m",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UseSerialGC",
+                "-Xss4m",
+                "-Djava.awt.headless=true",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ExtractorMain.class.getName(),
+                Long.toString(limits.maxChars())));
+        if (limits.ocr()) {
+            command.add("ocr");
+        }
+        Process process = new ProcessBuilder(command).start();
+        BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> readAnswers(process, answers), "kb-extractor-answers");
+        reader.setDaemon(true);
+        reader.start();
+        Thread errors = new Thread(() -> logErrors(process), "kb-extractor-stderr");
+        errors.setDaemon(true);
+        errors.start();
+        LOG.info(
+                "[producer] started the extractor process (pid {}, heap {} MB, timeout {} s)",
+                process.pid(),
+                limits.heapMb(),
+                limits.timeout().toSeconds());
+        return new Child(process, new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), answers);
+    }
+
+    private static void readAnswers(Process process, BlockingQueue<String> answers) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                answers.add(line);
+            }
+        } catch (IOException e) {
+            LOG.debug("[producer] extractor output closed: {}", e.toString());
+        }
+        answers.add(ENDED);
+    }
+
+    /** Parsers warn about fonts and malformed parts on every other file: worth a DEBUG line, not more. */
+    private static void logErrors(Process process) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                LOG.debug("[extractor] {}", line);
+            }
+        } catch (IOException e) {
+            LOG.debug("[producer] extractor errors closed: {}", e.toString());
+        }
+    }
+
+    private void stop(Child running) {
+        if (running == null) {
+            return;
+        }
+        running.process().destroyForcibly();
+        try {
+            running.process().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (child == running) {
+            child = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (child != null) {
+            try {
+                child.requests().close(); // its input ends: it exits by itself
+                child.process().waitFor(2, TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                LOG.debug("[producer] closing the extractor: {}", e.toString());
+            }
+            stop(child);
+        }
+    }
+}

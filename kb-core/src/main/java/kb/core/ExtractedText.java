@@ -1,0 +1,36 @@
+package kb.core;
+
+import java.util.List;
+
+/**
+ * The text of a document that is not plain text (PDF, Office, HTML, EPUB, RTF, notebook), extracted by the
+ * producer where the file is, with the structure the chunker splits by: headings, and the page, slide, sheet row or
+ * notebook cell each block of text is on.
+ *
+ * @param title    the document's own title (its metadata, a notebook's first heading), or null
+ * @param keywords the document's metadata keywords, never null
+ * @param blocks   the text in document order
+ */
+public record ExtractedText(String title, List<String> keywords, List<Block> blocks) {
+
+    public ExtractedText {
+        keywords = keywords == null ? List.of() : List.copyOf(keywords);
+        blocks = List.copyOf(blocks);
+    }
+
+    /**
+     * A paragraph, heading, table row or cell of the document.
+     *
+     * @param unit   what {@code number} counts: page, slide, row (of the sheet {@code part}) or cell; null for a
+     *               document without such parts (a DOCX, an HTML page)
+     * @param number the page (slide, row, cell) the block is on, from 1; 0 when {@code unit} is null
+     * @param part   the sheet of a spreadsheet's row, else null
+     * @param level  1-6 for a heading, 0 for body text
+     */
+    public record Block(Location.Unit unit, int number, String part, int level, String text) {}
+
+    /** Characters of text in all blocks: what the content cap bounds. */
+    public long chars() {
+        return blocks.stream().mapToLong(b -> b.text().length()).sum();
+    }
+}

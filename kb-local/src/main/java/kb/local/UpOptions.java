@@ -1,9 +1,14 @@
 package kb.local;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import kb.core.CollectionFolder;
+import kb.query.WriteGuard;
+import picocli.CommandLine;
 
 /**
  * The options of {@code kb up}.
@@ -19,48 +24,45 @@ import kb.core.CollectionFolder;
 public record UpOptions(
         List<CollectionFolder> collections, int port, Path dataDir, String kafka, String elasticsearch, String host) {
 
-    public static final String USAGE =
-            """
-            usage: kb up [--dir [NAME=]DIR]... [--port PORT] [--host HOST] [--data DATADIR] [--kafka BOOTSTRAP] [--es URL]
-              --dir    knowledge-base folder (default knowledge_base/, created when absent); repeat it to watch
-                       several, each its own collection, named NAME or after the folder (env KB_COLLECTION
-                       names a single one)
-              --port   HTTP port of the API (default 8080)
-              --host   interface of the API (default 127.0.0.1; another needs KB_API_TOKEN) (env KB_API_HOST)
-              --data   where broker logs, Elasticsearch data and caches live (default ~/.kb-pipeline)
-              --kafka  use this Kafka instead of the embedded broker (env KB_KAFKA_BOOTSTRAP)
-              --es     use this Elasticsearch instead of the embedded one (env KB_ES_URL)""";
-
+    /**
+     * Parses {@code kb up}'s arguments as the command line does; an unknown option or a bad combination throws
+     * {@link IllegalArgumentException}.
+     */
     public static UpOptions parse(List<String> args, Map<String, String> env) {
-        List<String> dirs = new java.util.ArrayList<>();
-        int port = Integer.parseInt(env.getOrDefault("KB_API_PORT", "8080"));
-        Path data = Path.of(env.getOrDefault(
-                "KB_DATA_DIR",
-                Path.of(System.getProperty("user.home"), ".kb-pipeline").toString()));
-        String kafka = blankToNull(env.get("KB_KAFKA_BOOTSTRAP"));
-        String es = blankToNull(env.get("KB_ES_URL"));
-        String host = env.getOrDefault("KB_API_HOST", "127.0.0.1");
-        for (int i = 0; i < args.size(); i++) {
-            String flag = args.get(i);
-            if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException("missing value after " + flag + "\n" + USAGE);
-            }
-            String value = args.get(++i);
-            switch (flag) {
-                case "--dir" -> dirs.add(value);
-                case "--port" -> port = parsePort(value);
-                case "--data" -> data = Path.of(value);
-                case "--kafka" -> kafka = value;
-                case "--es" -> es = value;
-                case "--host" -> host = value;
-                default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + USAGE);
-            }
+        UpCommand command = new UpCommand(env);
+        try {
+            new CommandLine(command).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        if (!kb.query.WriteGuard.isLoopback(host) && blankToNull(env.get("KB_API_TOKEN")) == null) {
-            throw new IllegalArgumentException("--host " + host + " listens beyond this machine: set KB_API_TOKEN so "
-                    + "that uploads, deletes and reindex need it (or keep the default 127.0.0.1)");
+        return command.options();
+    }
+
+    /** The options given (null: not given) over the environment's settings and the defaults. */
+    static UpOptions of(
+            List<String> dirs, Integer port, Path data, String kafka, String es, String host, Map<String, String> env) {
+        int apiPort = port != null ? port : Integer.parseInt(env.getOrDefault("KB_API_PORT", "8080"));
+        if (apiPort < 0 || apiPort > 65535) {
+            throw new IllegalArgumentException("--port must be 0-65535, got " + apiPort);
         }
-        return new UpOptions(collections(dirs, env), port, data.toAbsolutePath().normalize(), kafka, es, host);
+        Path dataDir = data != null
+                ? data
+                : Path.of(env.getOrDefault(
+                        "KB_DATA_DIR",
+                        Path.of(System.getProperty("user.home"), ".kb-pipeline").toString()));
+        String apiHost = host != null ? host : env.getOrDefault("KB_API_HOST", "127.0.0.1");
+        if (!WriteGuard.isLoopback(apiHost) && blankToNull(env.get("KB_API_TOKEN")) == null) {
+            throw new IllegalArgumentException(
+                    "--host " + apiHost + " listens beyond this machine: set KB_API_TOKEN so "
+                            + "that uploads, deletes and reindex need it (or keep the default 127.0.0.1)");
+        }
+        return new UpOptions(
+                collections(dirs, env),
+                apiPort,
+                dataDir.toAbsolutePath().normalize(),
+                kafka != null ? kafka : blankToNull(env.get("KB_KAFKA_BOOTSTRAP")),
+                es != null ? es : blankToNull(env.get("KB_ES_URL")),
+                apiHost);
     }
 
     /**
@@ -78,9 +80,9 @@ public record UpOptions(
         if (dirs.size() > 1 && named != null) {
             throw new IllegalArgumentException("KB_COLLECTION names one folder; with several --dir use --dir NAME=DIR");
         }
-        List<CollectionFolder> folders = new java.util.ArrayList<>();
+        List<CollectionFolder> folders = new ArrayList<>();
         for (String dir : dirs) {
-            java.util.regex.Matcher withName = NAMED_DIR.matcher(dir);
+            Matcher withName = NAMED_DIR.matcher(dir);
             folders.add(
                     withName.matches()
                             ? CollectionFolder.of(Path.of(withName.group(2)), withName.group(1))
@@ -90,24 +92,11 @@ public record UpOptions(
     }
 
     /** {@code NAME=DIR}: a valid collection name before the first '='. */
-    private static final java.util.regex.Pattern NAMED_DIR =
-            java.util.regex.Pattern.compile("([a-z0-9][a-z0-9._-]{0,63})=(.+)");
+    private static final Pattern NAMED_DIR = Pattern.compile("([a-z0-9][a-z0-9._-]{0,63})=(.+)");
 
     /** The first folder: where uploads go unless they name a collection. */
     public Path kbDir() {
         return collections.get(0).folder();
-    }
-
-    private static int parsePort(String value) {
-        try {
-            int port = Integer.parseInt(value);
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("--port must be 0-65535, got " + value);
-            }
-            return port;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--port must be a number, got " + value, e);
-        }
     }
 
     private static String blankToNull(String value) {

@@ -2,64 +2,113 @@ package kb.local.cluster;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import kb.local.verify.Folder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code kb cluster up} and {@code kb cluster drill}. */
-public final class ClusterCommand {
+@Command(
+        name = "cluster",
+        synopsisSubcommandLabel = "(up | drill)",
+        header = "Run the pipeline as a deployment does, each part its own process on loopback; or drill it.",
+        subcommands = {ClusterCommand.Up.class, ClusterCommand.Drill.class})
+public final class ClusterCommand implements Callable<Integer> {
 
-    public static final String USAGE = "usage: kb cluster up [--dir DIR]... [--data DATADIR] [--port PORT]\n"
-            + "  starts on loopback, each as its own process: 3 KRaft brokers, 2 Elasticsearch data nodes and a\n"
-            + "  master-only tiebreaker, 2 chunkers, 2 sinks, 2 query APIs (PORT, PORT+1; default 8080) and one producer per --dir (default knowledge_base/);\n"
-            + "  data and one log per process under DATADIR (default ~/.kb-cluster); Ctrl-C stops them all\n"
-            + "usage: kb cluster drill [--data DATADIR] [--port PORT] [--only NAME,NAME]\n"
-            + "  starts that cluster over two new folders (collections team-a and team-b, one producer each) in\n"
-            + "  DATADIR/drill-TIME, puts it under a write and query load and runs the drills (kill the broker leading\n"
-            + "  kb.chunks, a sink, a chunker, an Elasticsearch node; stop a query API), each ending in kb verify;\n"
-            + "  prints: drill, failed requests, recovery seconds, drift after";
+    @Spec
+    CommandSpec spec;
 
-    private ClusterCommand() {}
+    /** {@code kb cluster} alone: which of the two, as a usage error. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "kb cluster needs up or drill");
+    }
 
-    /** @return the exit status */
-    public static int run(List<String> args) throws Exception {
-        if (args.isEmpty() || !List.of("up", "drill").contains(args.get(0))) {
-            throw new IllegalArgumentException(USAGE);
+    /** The options both share. */
+    static final class Where {
+
+        @Option(
+                names = "--data",
+                paramLabel = "DATADIR",
+                description = "Data and one log per process (default ~/.kb-cluster).")
+        Path data = Path.of(System.getProperty("user.home"), ".kb-cluster");
+
+        @Option(
+                names = "--port",
+                paramLabel = "PORT",
+                defaultValue = "8080",
+                description = "The first query API's port; the second gets PORT+1 (default ${DEFAULT-VALUE}).")
+        int port;
+    }
+
+    @Command(
+            name = "up",
+            header = "Start the pipeline as a cluster of processes on loopback.",
+            description = "Starts on loopback, each as its own process: 3 KRaft brokers, 2 Elasticsearch data nodes and"
+                    + " a master-only tiebreaker, 2 chunkers, 2 sinks, 2 query APIs (PORT, PORT+1) and one producer per"
+                    + " --dir. Ctrl-C stops them all.")
+    static final class Up implements Callable<Integer> {
+
+        @Mixin
+        Where where = new Where();
+
+        @Option(
+                names = "--dir",
+                paramLabel = "[NAME=]DIR",
+                description = "A folder to watch, repeatable (default knowledge_base/).")
+        List<String> dirs = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            List<Folder> folders =
+                    new ArrayList<>(dirs.stream().map(Folder::parse).toList());
+            if (folders.isEmpty()) {
+                folders.add(Folder.parse("knowledge_base"));
+            }
+            up(ClusterLayout.standard(folders, where.port), where.data);
+            return ExitCode.OK;
         }
-        List<Folder> folders = new ArrayList<>();
-        Map<String, String> flags = new HashMap<>();
-        for (int i = 1; i < args.size(); i += 2) {
-            if (i + 1 >= args.size()
-                    || !List.of("--dir", "--data", "--port", "--only").contains(args.get(i))) {
-                throw new IllegalArgumentException(USAGE);
-            }
-            if (args.get(i).equals("--dir")) {
-                folders.add(Folder.parse(args.get(i + 1)));
-            } else {
-                flags.put(args.get(i), args.get(i + 1));
-            }
-        }
-        Path data = Path.of(flags.getOrDefault("--data", System.getProperty("user.home") + "/.kb-cluster"));
-        int port = Integer.parseInt(flags.getOrDefault("--port", "8080"));
-        if (args.get(0).equals("drill")) {
-            if (!folders.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "kb cluster drill writes and deletes files in folders of its own: no --dir\n" + USAGE);
-            }
+    }
+
+    @Command(
+            name = "drill",
+            header = "Break that cluster in five ways under load and measure the recovery.",
+            description = {
+                "Starts that cluster over two new folders (collections team-a and team-b, one producer each) in"
+                        + " DATADIR/drill-TIME, puts it under a write and query load and runs the drills (kill the broker"
+                        + " leading kb.chunks, a sink, a chunker, an Elasticsearch node; stop a query API), each ending"
+                        + " in kb verify.",
+                "Prints: drill, failed requests, recovery seconds, drift after. Exit status 1 when a drill failed."
+            })
+    static final class Drill implements Callable<Integer> {
+
+        @Mixin
+        Where where = new Where();
+
+        @Option(
+                names = "--only",
+                paramLabel = "NAME",
+                split = ",",
+                description = "Only these drills (comma-separated names).")
+        List<String> only = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            Path data = where.data;
             return Drills.run(
                     ClusterLayout.standard(
-                            List.of(Folder.parse(data.resolve("drill").toString())), port),
+                            List.of(Folder.parse(data.resolve("drill").toString())), where.port),
                     data,
-                    flags.containsKey("--only") ? List.of(flags.get("--only").split(",")) : List.of(),
+                    only,
                     System.out);
         }
-        if (folders.isEmpty()) {
-            folders.add(Folder.parse("knowledge_base"));
-        }
-        up(ClusterLayout.standard(folders, port), data);
-        return 0;
     }
 
     private static void up(ClusterLayout layout, Path data) throws Exception {

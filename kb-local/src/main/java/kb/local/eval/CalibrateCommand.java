@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Option;
 
 /**
  * {@code kb calibrate --questions FILE --offtopic FILE [--api URL] [--write FILE]}: the honesty gate's cosine
@@ -18,7 +22,46 @@ import java.util.Locale;
  * {@code KB_GATE_MIN_COSINE} into a settings file that {@code kb up --data DIR} reads
  * ({@code DIR/settings.properties}).
  */
-public final class CalibrateCommand {
+@Command(
+        name = "calibrate",
+        header = "Choose the honesty gate's cosine threshold from your own labelled questions.",
+        description = "Asks a running kb every question with the gate off and prints, per candidate threshold,"
+                + " off-topic questions answered and on-topic ones deflected; --write stores the recommended"
+                + " KB_GATE_MIN_COSINE in a settings file (kb up --data DIR reads DIR/settings.properties).")
+public final class CalibrateCommand implements Callable<Integer> {
+
+    @Option(
+            names = "--questions",
+            paramLabel = "FILE",
+            required = true,
+            description = "On-topic questions, one a line (a question<TAB>expected file works too).")
+    Path questions;
+
+    @Option(
+            names = "--offtopic",
+            paramLabel = "FILE",
+            required = true,
+            description = "Off-topic questions, one a line.")
+    Path offTopic;
+
+    @Option(
+            names = "--api",
+            paramLabel = "URL",
+            defaultValue = "http://localhost:8080",
+            description = "The running kb (default ${DEFAULT-VALUE}).")
+    String api;
+
+    @Option(
+            names = "--write",
+            paramLabel = "FILE",
+            description = "Store the recommended threshold in this settings file.")
+    Path write;
+
+    @Override
+    public Integer call() throws Exception {
+        run(questions, offTopic, api, write);
+        return ExitCode.OK;
+    }
 
     /** What one question's search said, with the gate off. */
     record Evidence(String question, boolean onTopic, boolean exact, double bestCosine) {
@@ -38,8 +81,6 @@ public final class CalibrateCommand {
     private static final double FROM = 0.30;
     private static final double TO = 0.95;
     private static final double STEP = 0.01;
-
-    private CalibrateCommand() {}
 
     public static double run(Path questions, Path offTopic, String apiUrl, Path write) throws Exception {
         HttpApi api = new HttpApi(apiUrl);

@@ -12,15 +12,35 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import kb.core.Json;
 import kb.local.PipelineRun;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kb eval --dataset DIR [--json OUT]}: ingests a BEIR corpus through the real pipeline (one markdown
  * file per record, its title in the frontmatter), waits until everything is searchable, then runs every
  * judged test query through the API's three arms and prints nDCG@10, Recall@10/@100 and MRR@10.
+ * {@code kb eval --scenarios [DIR]} asks a labelled scenario folder instead ({@link ScenarioEval}).
  */
-public final class EvalCommand {
+@Command(
+        name = "eval",
+        header = "Measure retrieval on a BEIR dataset or a labelled scenario folder.",
+        description = {
+            "--dataset DIR runs the BEIR-format dataset in DIR through a fresh embedded pipeline and prints nDCG@10,"
+                    + " Recall@10, Recall@100 and MRR@10 for the bm25, vector and hybrid arms.",
+            "--scenarios [DIR] asks a scenario folder (DIR/kb indexed in place, questions.tsv, lookups.tsv,"
+                    + " offtopic.txt; our built-in set without DIR): top-1, top-3 and MRR@10 for the bm25, vector and"
+                    + " served search, the gate's off-topic deflected / on-topic deflected, lookups right,"
+                    + " high-confidence answers right."
+        })
+public final class EvalCommand implements Callable<Integer> {
 
     /** Every arm ranks from the same depth, deep enough for Recall@100. */
     private static final String DEPTH = "&k=100&window=100&gate=false";
@@ -33,7 +53,103 @@ public final class EvalCommand {
         ARMS.put("hybrid", "&arms=hybrid");
     }
 
-    private EvalCommand() {}
+    /** One of the two: a BEIR dataset or a scenario folder. */
+    static final class What {
+
+        @Option(names = "--dataset", paramLabel = "DIR", required = true, description = "A BEIR-format dataset.")
+        Path dataset;
+
+        @Option(
+                names = "--scenarios",
+                paramLabel = "DIR",
+                required = true,
+                arity = "0..1",
+                fallbackValue = "",
+                description = "A scenario folder; without DIR, the built-in set.")
+        String scenarios;
+    }
+
+    @ArgGroup(multiplicity = "1")
+    What what;
+
+    @Option(names = "--json", paramLabel = "OUT", description = "Also write the figures as JSON to OUT.")
+    Path json;
+
+    @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "Use this Kafka instead of an embedded broker.")
+    String kafka;
+
+    @Option(names = "--es", paramLabel = "URL", description = "Use this Elasticsearch instead of an embedded one.")
+    String es;
+
+    @Option(
+            names = "--work",
+            paramLabel = "DIR",
+            description = "Keep the broker, index and files here: a second run asks without ingesting again.")
+    Path work;
+
+    @Option(
+            names = "--sweep",
+            paramLabel = "W,W",
+            split = ",",
+            description = "--dataset only: an extra hybrid row per BM25 weight.")
+    List<Double> sweep = new ArrayList<>();
+
+    @Option(
+            names = "--variants",
+            paramLabel = "P;P",
+            split = ";",
+            description =
+                    "--dataset only: an extra hybrid row per set of search parameters (e.g. '&fusion=convex&alpha=0.3').")
+    List<String> variants = new ArrayList<>();
+
+    @Option(
+            names = "--runs",
+            paramLabel = "DIR",
+            description = "--dataset only: each arm's rankings as TREC run files.")
+    Path runs;
+
+    @Option(
+            names = "--api",
+            paramLabel = "URL",
+            description = "--scenarios only: ask the kb already running at URL instead of starting a pipeline.")
+    String api;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (what.scenarios != null) {
+            return scenarios();
+        }
+        if (api != null) {
+            throw new ParameterException(spec.commandLine(), "--api goes with --scenarios");
+        }
+        List<String> rows = new ArrayList<>();
+        sweep.forEach(weight -> rows.add("&bm25Weight=" + weight));
+        rows.addAll(variants);
+        run(
+                what.dataset,
+                json,
+                kafka,
+                es,
+                work != null ? Map.of("KB_EVAL_WORK", work.toString()) : Map.of(),
+                rows,
+                runs);
+        return ExitCode.OK;
+    }
+
+    private int scenarios() throws Exception {
+        if (!sweep.isEmpty() || !variants.isEmpty() || runs != null) {
+            throw new ParameterException(spec.commandLine(), "--sweep, --variants and --runs go with --dataset");
+        }
+        Path dir = what.scenarios.isEmpty() ? null : Path.of(what.scenarios);
+        if (dir != null && !Files.isDirectory(dir.resolve("kb"))) {
+            throw new IllegalArgumentException("no kb/ folder in " + dir);
+        }
+        ScenarioEval.run(new ScenarioEval.Options(dir, json, work, api, kafka, es, Map.of()));
+        return ExitCode.OK;
+    }
 
     /**
      * @param variants extra hybrid rows, each a set of search parameters (e.g. {@code &bm25Weight=0.3} or
@@ -156,7 +272,7 @@ public final class EvalCommand {
             throws InterruptedException {
         try {
             return rankedIds(run.search(query, params), pathToId);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             if (errors.merge(row, 1, Integer::sum) == 1) {
                 System.out.printf("kb eval: %s: a query failed (first of the row shown): %s%n", row, e.getMessage());
             }

@@ -6,26 +6,102 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import kb.core.Settings;
 import kb.core.es.IndexNames;
 import kb.ingest.ProducerConfig;
 import kb.local.Endpoints;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Option;
 
 /**
  * {@code kb verify}: the drift between the folders and a running pipeline. Exit status 0 when there is none.
  */
-public final class VerifyCommand {
+@Command(
+        name = "verify",
+        header = "Print the drift between the folders and a running pipeline (exit status 0: none).",
+        description = {
+            "Compares the folders with the compacted topics, the indexes and the API's listing and prints the drift:"
+                    + " missing, stale, extra, duplicate. Exit status 0 when all are 0, 1 otherwise.",
+            "Broker and Elasticsearch come from --kafka/--es, else the endpoints a `kb up` or `kb cluster up` wrote"
+                    + " to DATADIR, else KB_KAFKA_BOOTSTRAP/KB_ES_URL."
+        })
+public final class VerifyCommand implements Callable<Integer> {
 
-    public static final String USAGE =
-            "usage: kb verify [--dir DIR]... [--url API] [--data DATADIR] [--kafka BOOTSTRAP] [--es URL] [--wait SECONDS]\n"
-                    + "  compares the folders (default knowledge_base/) with the compacted topics, the indexes and the API's\n"
-                    + "  listing (default http://localhost:8080) and prints the drift: missing, stale, extra, duplicate;\n"
-                    + "  exit status 0 when all are 0. Broker and Elasticsearch come from --kafka/--es, else the\n"
-                    + "  endpoints a `kb up`/`kb cluster up` wrote to DATADIR (default ~/.kb-pipeline), else KB_KAFKA_BOOTSTRAP/KB_ES_URL.\n"
-                    + "  --wait: check again until there is no drift or the time is up";
+    @Option(
+            names = "--dir",
+            paramLabel = "[NAME=]DIR",
+            description = "A watched folder, repeatable (default knowledge_base/, env KB_BASE_DIR).")
+    List<String> dirs = new ArrayList<>();
+
+    @Option(
+            names = "--url",
+            paramLabel = "API",
+            description = "The query API (default: DATADIR's, else http://localhost:8080).")
+    String url;
+
+    @Option(
+            names = "--data",
+            paramLabel = "DATADIR",
+            description = "Where `kb up` wrote its endpoints (default ~/.kb-pipeline).")
+    Path data;
+
+    @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "The broker.")
+    String kafka;
+
+    @Option(names = "--es", paramLabel = "URL", description = "Elasticsearch.")
+    String elasticsearch;
+
+    @Option(
+            names = "--wait",
+            paramLabel = "SECONDS",
+            defaultValue = "0",
+            description = "Check again until there is no drift or the time is up (default ${DEFAULT-VALUE}).")
+    long waitSeconds;
+
+    private final Map<String, String> env;
+
+    /** @param env the settings the options fall back on (the process's environment) */
+    public VerifyCommand(Map<String, String> env) {
+        this.env = Map.copyOf(env);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return run(options(), System.out).healthy() ? ExitCode.OK : ExitCode.SOFTWARE;
+    }
+
+    /** The options given, over the endpoints a running kb wrote, over the environment. */
+    public Options options() throws IOException {
+        List<Folder> folders = new ArrayList<>(dirs.stream().map(Folder::parse).toList());
+        if (folders.isEmpty()) {
+            folders.add(Folder.parse(env.getOrDefault("KB_BASE_DIR", "knowledge_base")));
+        }
+        Path dataDir = data != null ? data : Path.of(System.getProperty("user.home"), ".kb-pipeline");
+        Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
+        String broker = first(kafka, found.kafka(), env.get("KB_KAFKA_BOOTSTRAP"), "localhost:9092");
+        String es = first(elasticsearch, found.elasticsearch(), env.get("KB_ES_URL"), "http://localhost:9200");
+        String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
+        return new Options(
+                folders,
+                api,
+                broker,
+                es,
+                Duration.ofSeconds(waitSeconds),
+                new Settings(env).with(Map.of("KB_KAFKA_BOOTSTRAP", broker)));
+    }
+
+    private static String first(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
 
     /** What to compare; {@code settings} carries the prefixes and the producer's file rules. */
     public record Options(
@@ -34,50 +110,7 @@ public final class VerifyCommand {
             String kafka,
             String elasticsearch,
             Duration patience,
-            Settings settings) {
-
-        public static Options parse(List<String> args, Map<String, String> env) throws IOException {
-            List<Folder> folders = new ArrayList<>();
-            Map<String, String> flags = new HashMap<>();
-            for (int i = 0; i < args.size(); i += 2) {
-                if (i + 1 >= args.size()
-                        || !List.of("--dir", "--url", "--data", "--kafka", "--es", "--wait")
-                                .contains(args.get(i))) {
-                    throw new IllegalArgumentException(USAGE);
-                }
-                if (args.get(i).equals("--dir")) {
-                    folders.add(Folder.parse(args.get(i + 1)));
-                } else {
-                    flags.put(args.get(i), args.get(i + 1));
-                }
-            }
-            if (folders.isEmpty()) {
-                folders.add(Folder.parse(env.getOrDefault("KB_BASE_DIR", "knowledge_base")));
-            }
-            Path data = Path.of(flags.getOrDefault("--data", System.getProperty("user.home") + "/.kb-pipeline"));
-            Endpoints found = Endpoints.read(data).orElse(new Endpoints(null, null, null));
-            String kafka = first(flags.get("--kafka"), found.kafka(), env.get("KB_KAFKA_BOOTSTRAP"), "localhost:9092");
-            String es = first(flags.get("--es"), found.elasticsearch(), env.get("KB_ES_URL"), "http://localhost:9200");
-            String api = first(
-                    flags.get("--url"),
-                    found.api() == null ? null : found.api().split(",")[0],
-                    "http://localhost:8080");
-            Duration wait = Duration.ofSeconds(Long.parseLong(flags.getOrDefault("--wait", "0")));
-            return new Options(
-                    folders, api, kafka, es, wait, new Settings(env).with(Map.of("KB_KAFKA_BOOTSTRAP", kafka)));
-        }
-
-        private static String first(String... values) {
-            for (String value : values) {
-                if (value != null && !value.isBlank()) {
-                    return value;
-                }
-            }
-            return null;
-        }
-    }
-
-    private VerifyCommand() {}
+            Settings settings) {}
 
     /** @return the last report: healthy, or the drift still there when the wait ran out */
     public static VerifyReport run(Options options, PrintStream out) throws IOException, InterruptedException {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import kb.core.DiskSpace;
 import kb.core.TopicCreator;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -27,9 +28,17 @@ public final class ChunkerStream implements AutoCloseable {
     private DeadLetterSender deadLetters;
     private final CountDownLatch running = new CountDownLatch(1);
 
+    private final DiskSpace disk;
+
     public ChunkerStream(ChunkerConfig config, MeterRegistry registry) {
+        this(config, registry, DiskSpace.UNWATCHED);
+    }
+
+    /** @param disk while it is full, processing pauses (its output and state would land on it) and then resumes */
+    public ChunkerStream(ChunkerConfig config, MeterRegistry registry, DiskSpace disk) {
         this.config = config;
         this.registry = registry;
+        this.disk = disk;
     }
 
     public void start() {
@@ -52,7 +61,21 @@ public final class ChunkerStream implements AutoCloseable {
         streamsMetrics = new KafkaStreamsMetrics(streams);
         streamsMetrics.bindTo(registry);
         streams.start();
+        disk.onChange(this::pauseWhileFull);
+        if (disk.full()) {
+            streams.pause();
+        }
         LOG.info("[chunker] started application {}", config.applicationId());
+    }
+
+    private void pauseWhileFull(boolean full) {
+        if (full) {
+            streams.pause();
+            LOG.warn("[chunker] paused: {}", disk.reason());
+        } else {
+            streams.resume();
+            LOG.info("[chunker] resumed");
+        }
     }
 
     /** Waits until the stream has its partitions and processes (after the first rebalance). */

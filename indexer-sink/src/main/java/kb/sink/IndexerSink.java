@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import kb.core.DiskSpace;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.TopicCreator;
@@ -60,6 +61,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final LargeDocumentLane largeLane;
     private ServedVersionFollower follower;
     private final Thread thread;
+    private final DiskSpace disk;
     private volatile boolean running = true;
     private volatile boolean failed;
     private KafkaConsumer<String, byte[]> consumer;
@@ -93,6 +95,20 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             Clock clock,
             DocumentWriter.Steps steps)
             throws IOException {
+        this(config, client, embeddings, registry, clock, steps, DiskSpace.UNWATCHED);
+    }
+
+    /** @param disk while it is full, nothing is written to Elasticsearch; writing resumes when there is room */
+    public IndexerSink(
+            SinkConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            MeterRegistry registry,
+            Clock clock,
+            DocumentWriter.Steps steps,
+            DiskSpace disk)
+            throws IOException {
+        this.disk = disk;
         this.config = config;
         this.registry = registry;
         TopicCreator.ensureTopics(config.common());
@@ -115,13 +131,20 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 config.vectorSlice(),
                 config.maxRetryBackoff(),
                 registry,
-                deadLetters::unembeddable);
+                deadLetters::unembeddable,
+                disk);
         this.documents = new DocumentWriter(client, stage, clock, registry, steps);
         this.writer = new RetryingWriter(
-                documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written);
+                documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written, disk);
         this.largeLane = new LargeDocumentLane(
                 new RetryingWriter(
-                        documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written),
+                        documents,
+                        versions::target,
+                        deadLetters,
+                        metrics,
+                        config.maxRetryBackoff(),
+                        this::written,
+                        disk),
                 offsets);
         this.thread = new Thread(this::run, "kb-indexer-sink");
     }
@@ -154,7 +177,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     /** During a reindex of the same format, the served version keeps receiving live changes until the swap. */
     private void followServedWhileBuilding() throws IOException {
         if (versions.migrating() && follower == null && versions.servedIsCurrentFormat()) {
-            follower = new ServedVersionFollower(config, versions.serving(), documents, metrics, registry);
+            follower = new ServedVersionFollower(config, versions.serving(), documents, metrics, registry, disk);
             follower.start();
         }
     }

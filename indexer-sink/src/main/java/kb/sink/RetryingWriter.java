@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import kb.core.DiskSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,12 +35,14 @@ final class RetryingWriter {
     private final SinkMetrics metrics;
     private final Consumer<DocumentWriter.BatchResult> written;
     private final Backoff backoff;
+    private final DiskSpace disk;
     private volatile boolean running = true;
     private volatile boolean healthy = true;
 
     /**
      * @param target  the version to write into, read at each attempt (a reindex may have moved it)
      * @param written told after each confirmed write with the result (vectors to fill, progress)
+     * @param disk    while it is full, writes wait as they do for an Elasticsearch that cannot take them
      */
     RetryingWriter(
             DocumentWriter writer,
@@ -47,7 +50,9 @@ final class RetryingWriter {
             DeadLetterPublisher deadLetters,
             SinkMetrics metrics,
             Duration maxBackoff,
-            Consumer<DocumentWriter.BatchResult> written) {
+            Consumer<DocumentWriter.BatchResult> written,
+            DiskSpace disk) {
+        this.disk = disk;
         this.writer = writer;
         this.target = target;
         this.deadLetters = deadLetters;
@@ -88,6 +93,9 @@ final class RetryingWriter {
         backoff.reset();
         while (running) {
             try {
+                if (disk.full()) {
+                    throw new RetriableWriteException(disk.reason());
+                }
                 IndexVersion into = target.get();
                 DocumentWriter.BatchResult result =
                         metrics.batchLatency().recordCallable(() -> writer.write(changes, into, live));

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import kb.core.DiskSpace;
 import kb.sink.ChunkRecords.Decoded;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -47,13 +48,14 @@ final class ServedVersionFollower implements AutoCloseable {
             IndexVersion served,
             DocumentWriter documents,
             SinkMetrics metrics,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            DiskSpace disk) {
         this.served = served;
         this.batchChunks = config.batchChunks();
         DeadLetterPublisher silent = DeadLetterPublisher.silent(config.common().topics(), registry);
         this.records = new ChunkRecords(config.common().topics(), silent);
-        this.writer =
-                new RetryingWriter(documents, () -> served, silent, metrics, config.maxRetryBackoff(), result -> {});
+        this.writer = new RetryingWriter(
+                documents, () -> served, silent, metrics, config.maxRetryBackoff(), result -> {}, disk);
         this.consumer = ChunkConsumers.create(config, served, ChunkConsumers.NO_LISTENER);
         this.thread = new Thread(this::run, THREAD);
     }

@@ -26,6 +26,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import kb.core.DiskSpace;
 import kb.core.es.ChunkFields;
 import kb.core.es.ChunkQueries;
 import org.slf4j.Logger;
@@ -78,6 +79,9 @@ final class VectorFiller implements AutoCloseable {
     private final Deque<Updated> recentlyUpdated = new ArrayDeque<>();
     private final Set<String> failed = new HashSet<>();
     private final MeterRegistry registry;
+    /** While it is full, no vector is written: the pass waits as when there is nothing to fill. */
+    private final DiskSpace disk;
+
     private final Thread thread;
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "kb-vector-writer");
@@ -98,7 +102,9 @@ final class VectorFiller implements AutoCloseable {
             int slice,
             Duration maxBackoff,
             MeterRegistry registry,
-            Unembeddable unembeddable) {
+            Unembeddable unembeddable,
+            DiskSpace disk) {
+        this.disk = disk;
         this.client = client;
         this.embeddings = embeddings;
         this.chunksIndex = chunksIndex;
@@ -135,7 +141,7 @@ final class VectorFiller implements AutoCloseable {
     private void run() {
         while (running) {
             try {
-                if (!fillOneSlice()) {
+                if (disk.full() || !fillOneSlice()) {
                     wake.tryAcquire(IDLE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
                     wake.drainPermits();
                 }

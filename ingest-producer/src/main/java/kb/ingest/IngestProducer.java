@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import kb.core.DiskSpace;
 import kb.core.TopicCreator;
 import kb.ingest.extract.IsolatedExtractor;
 import org.slf4j.Logger;
@@ -41,8 +42,20 @@ public final class IngestProducer implements AutoCloseable {
     private Debouncer debouncer;
     private volatile Thread thread;
     private BaseFolder base;
+    private final DiskSpace disk;
+    /** A rescan asked for (watch events overflowed) while the disk was full: done once there is room. */
+    private boolean rescanPending;
 
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
+        this(config, registry, clock, DiskSpace.UNWATCHED);
+    }
+
+    /**
+     * @param disk while it is full, changes are gathered but not published (the broker's log is on that disk); they
+     *             are published once there is room again
+     */
+    public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock, DiskSpace disk) {
+        this.disk = disk;
         this.config = config;
         this.registry = registry;
         this.clock = clock;
@@ -104,6 +117,9 @@ public final class IngestProducer implements AutoCloseable {
 
     private void run() {
         try {
+            while (running && disk.full()) {
+                watcher.poll(IDLE_WAIT_MILLIS); // the scan publishes every file: not onto a full disk
+            }
             reconcile();
             scanned.countDown();
             while (running) {
@@ -176,13 +192,22 @@ public final class IngestProducer implements AutoCloseable {
     }
 
     private void watchOnce() throws InterruptedException, IOException {
-        for (TreeWatcher.Change change : watcher.poll(debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS))) {
+        boolean full = disk.full();
+        long wait = full ? IDLE_WAIT_MILLIS : debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS);
+        for (TreeWatcher.Change change : watcher.poll(wait)) {
             if (change instanceof TreeWatcher.Change.PathChanged changed) {
                 debouncer.touch(changed.relativePath());
             } else {
                 LOG.warn("[producer] watch events overflowed: rescanning");
-                reconcile();
+                rescanPending = true;
             }
+        }
+        if (full) {
+            return; // changes wait in the debouncer, a rescan in its flag, until the disk has room
+        }
+        if (rescanPending) {
+            rescanPending = false;
+            reconcile();
         }
         for (String path : debouncer.takeDue()) {
             handleChange(path);
@@ -192,7 +217,12 @@ public final class IngestProducer implements AutoCloseable {
     private void handleChange(String path) throws IOException {
         Path absolute = baseDir.resolve(path);
         if (Files.isDirectory(absolute)) {
-            if (filter.acceptsDirectory(path)) {
+            if (!Files.isReadable(absolute) || !Files.isExecutable(absolute)) {
+                // Its files can no longer be read or listed, like an unreadable file: withdrawn until it is
+                // readable again, when the permission change's event lands in the branch below.
+                LOG.warn("[producer] {} is not readable: its files are withdrawn until it is", path);
+                withdrawPathAndBelow(path);
+            } else if (filter.acceptsDirectory(path)) {
                 for (String file : watcher.registerTree(path)) {
                     if (filter.acceptsFile(file) && insideBase(file)) {
                         handleFile(file);

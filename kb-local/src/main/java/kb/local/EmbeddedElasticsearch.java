@@ -126,6 +126,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         return es;
     }
 
+    /** Where this node keeps its data (its root may have moved where the unprivileged user can reach it). */
+    public Path dataFolder() {
+        return root.resolve("data");
+    }
+
     public String url() {
         return url;
     }

@@ -29,9 +29,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final KafkaRaftServer server;
     private final String bootstrapServers;
 
-    private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers) {
+    private final Path logDir;
+
+    private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, Path logDir) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
+        this.logDir = logDir;
+    }
+
+    public Path logDir() {
+        return logDir;
     }
 
     public static EmbeddedKafka start(Path logDir) throws IOException {
@@ -50,7 +57,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                 bootstrap,
                 (System.nanoTime() - started) / 1_000_000,
                 logDir);
-        return new EmbeddedKafka(server, bootstrap);
+        return new EmbeddedKafka(server, bootstrap, logDir);
     }
 
     public String bootstrapServers() {

@@ -2,6 +2,8 @@ package kb.local;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +59,21 @@ public final class Infrastructure implements AutoCloseable {
     /** Set by ./kb and by the build for tests; the default is where the build copies it. */
     public static Path distributionZip() {
         return Path.of(System.getProperty("kb.elasticsearch.zip", "kb-local/target/dist/elasticsearch.zip"));
+    }
+
+    /**
+     * The folders the embedded broker and Elasticsearch write ({@code KB_DISK_WATCH}): a pipeline stops writing
+     * while one of them is short of space. None for external ones, whose operators watch their own disks.
+     */
+    public String diskWatch() {
+        List<String> folders = new ArrayList<>();
+        if (kafka != null) {
+            folders.add(kafka.logDir().toString());
+        }
+        if (elasticsearch != null) {
+            folders.add(elasticsearch.dataFolder().toString());
+        }
+        return String.join(",", folders);
     }
 
     public String bootstrapServers() {

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
 import kb.core.CollectionFolder;
+import kb.core.DiskSpace;
 import kb.core.Settings;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
@@ -35,6 +36,7 @@ public final class LocalPipeline implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private volatile boolean ready;
     private QueryService query;
+    private DiskSpace disk = DiskSpace.UNWATCHED;
     private IndexerSink sink;
 
     private LocalPipeline() {}
@@ -57,10 +59,23 @@ public final class LocalPipeline implements AutoCloseable {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
-        ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
+        ChunkerConfig chunkerConfig = ChunkerConfig.from(settings);
+        // The Streams state sits in the data folder beside the embedded broker's log and Elasticsearch's data.
+        DiskSpace disk =
+                DiskSpace.of(List.of(chunkerConfig.stateDir()), settings).start(registry);
+        started.push(disk);
+        this.disk = disk;
+        ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
         started.push(chunker);
         chunker.start();
-        IndexerSink sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC());
+        IndexerSink sink = new IndexerSink(
+                SinkConfig.from(settings),
+                client,
+                embeddings,
+                registry,
+                Clock.systemUTC(),
+                kb.sink.DocumentWriter.Steps.NONE,
+                disk);
         started.push(sink);
         sink.start();
         List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
@@ -79,7 +94,8 @@ public final class LocalPipeline implements AutoCloseable {
                 registry,
                 producerConfigs.get(0).extensions(),
                 () -> ready,
-                sink);
+                sink,
+                disk);
         started.push(query);
         startProducers(producerConfigs, registry);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
@@ -96,7 +112,7 @@ public final class LocalPipeline implements AutoCloseable {
     private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry) throws Exception {
         List<IngestProducer> producers = new java.util.ArrayList<>();
         for (ProducerConfig config : configs) {
-            IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC());
+            IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC(), disk);
             started.push(producer);
             producer.start();
             producers.add(producer);
@@ -110,6 +126,11 @@ public final class LocalPipeline implements AutoCloseable {
 
     public IndexerSink sink() {
         return sink;
+    }
+
+    /** The data folder's free space against its margin: while full, the stages wait and /health says why. */
+    public DiskSpace disk() {
+        return disk;
     }
 
     public int port() {

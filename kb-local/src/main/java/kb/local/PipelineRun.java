@@ -59,6 +59,7 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
                             "KB_ES_URL", infra.elasticsearchUrl(),
                             "KB_BASE_DIR", kbDir.toString(),
                             "KB_API_PORT", "0",
+                            "KB_DISK_WATCH", infra.diskWatch(),
                             "KB_STREAMS_STATE_DIR", dataDir.resolve("streams").toString()))
                     .with(extra);
             PrometheusMeterRegistry registry = Metrics.newRegistry();

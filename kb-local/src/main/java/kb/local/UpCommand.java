@@ -151,7 +151,8 @@ public final class UpCommand implements Callable<Integer> {
         });
         settings = settings.with(Map.of(
                 "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                "KB_ES_URL", infra.elasticsearchUrl()));
+                "KB_ES_URL", infra.elasticsearchUrl(),
+                "KB_DISK_WATCH", infra.diskWatch()));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();

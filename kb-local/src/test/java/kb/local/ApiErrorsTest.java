@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.BulkRequest;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +109,11 @@ class ApiErrorsTest {
                 405,
                 kb.send(HttpRequest.newBuilder(kb.uri("/api/v1/search?q=x")).PUT(HttpRequest.BodyPublishers.noBody())));
         assertJsonError(414, kb.request("/api/v1/search?q=" + "a".repeat(100_000)));
+        for (String script : List.of("超", "\uD840\uDC0B")) { // 3 and 4 bytes in UTF-8: 18 and 24 KB encoded
+            String question = URLEncoder.encode(script.repeat(2000), StandardCharsets.UTF_8);
+            HttpResponse<String> longest = kb.request("/api/v1/search?q=" + question);
+            assertEquals(200, longest.statusCode(), longest.body());
+        }
         assertJsonError(400, kb.request("/api/v1/search?q=" + "a".repeat(3_000)));
         assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000)));
         assertJsonError(400, kb.request("/api/v1/documents/" + "a".repeat(5_000) + "/raw"));

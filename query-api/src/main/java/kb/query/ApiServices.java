@@ -29,4 +29,5 @@ public record ApiServices(
         ElasticsearchProbe l1,
         WriteGuard writes,
         kb.query.links.LinkGraph links,
-        BooleanSupplier rankingSettled) {}
+        BooleanSupplier rankingSettled,
+        kb.core.DiskSpace disk) {}

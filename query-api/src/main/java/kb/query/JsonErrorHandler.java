@@ -19,8 +19,11 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
  */
 final class JsonErrorHandler extends ErrorHandler {
 
-    /** Jetty rejects request lines and headers above this many bytes, before any handler runs. */
-    static final int MAX_REQUEST_HEADER_BYTES = 8 * 1024;
+    /**
+     * Jetty rejects request lines and headers above this many bytes, before any handler runs. A question at the
+     * 2,000-character cap in a 4-byte script is 24,000 bytes percent-encoded: it fits, with room for the headers.
+     */
+    static final int MAX_REQUEST_HEADER_BYTES = 32 * 1024;
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {

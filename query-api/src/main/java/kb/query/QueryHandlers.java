@@ -44,6 +44,12 @@ final class QueryHandlers {
         // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
         IndexingProgress.Block indexing = services.status().indexing();
         details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        String diskFull = services.disk().reason();
+        if (diskFull != null) {
+            // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
+            ctx.status(503).json(Map.of("status", "DEGRADED", "reason", diskFull, "details", details));
+            return;
+        }
         ctx.status(ready && l1 ? 200 : 503)
                 .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
@@ -56,6 +62,7 @@ final class QueryHandlers {
         status.put("gate", services.search().gateThreshold());
         status.put("fusion", fusionStatus());
         status.put("collections", collections());
+        status.put("disk", services.disk().full() ? services.disk().reason() : "ok");
         ctx.json(status);
     }
 
@@ -342,7 +349,8 @@ final class QueryHandlers {
         if (value == null || value.isBlank()) {
             throw new BadRequestException("'" + name + "' is required");
         }
-        if (value.length() > MAX_QUERY_CHARS) {
+        // Characters as people count them: a character outside the BMP is one, not two UTF-16 units.
+        if (value.codePointCount(0, value.length()) > MAX_QUERY_CHARS) {
             throw new BadRequestException("'" + name + "' is longer than " + MAX_QUERY_CHARS + " characters");
         }
         return value.strip();

@@ -3,6 +3,7 @@ package kb.query;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Properties;
+import kb.core.DiskSpace;
 import kb.core.Json;
 import kb.core.KbTopics;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -36,7 +37,11 @@ public final class QueryLog implements AutoCloseable {
     private final String topic;
     private final MeterRegistry registry;
 
-    public QueryLog(String bootstrapServers, KbTopics topics, MeterRegistry registry) {
+    private final DiskSpace disk;
+
+    /** @param disk while the broker's disk is full, events are counted as skipped instead of sent */
+    public QueryLog(String bootstrapServers, KbTopics topics, MeterRegistry registry, DiskSpace disk) {
+        this.disk = disk;
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "50");
@@ -51,6 +56,10 @@ public final class QueryLog implements AutoCloseable {
     }
 
     public void publish(QueryEvent event) {
+        if (disk.full()) {
+            registry.counter("kb_query_log_skipped_total").increment();
+            return;
+        }
         try {
             producer.send(new ProducerRecord<>(topic, null, Json.MAPPER.writeValueAsString(event)), (m, error) -> {
                 if (error != null) {

@@ -6,6 +6,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import kb.core.DiskSpace;
 import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.query.l0.KeywordFeed;
@@ -56,6 +57,22 @@ public final class QueryService implements AutoCloseable {
             Set<String> extensions,
             BooleanSupplier pipelineReady,
             kb.core.ReindexControl reindex) {
+        this(config, client, embeddings, registry, extensions, pipelineReady, reindex, DiskSpace.UNWATCHED);
+    }
+
+    /**
+     * @param disk the data folder's free space: while it is full, {@code /health} answers 503 with the reason and
+     *             the query log is not written (queries are still answered)
+     */
+    public QueryService(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            Set<String> extensions,
+            BooleanSupplier pipelineReady,
+            kb.core.ReindexControl reindex,
+            DiskSpace disk) {
         WriteGuard.checkExposure(config);
         TopicCreator.ensureTopics(config.common());
         this.probe = new ElasticsearchProbe(
@@ -68,7 +85,7 @@ public final class QueryService implements AutoCloseable {
                 config.common().bootstrapServers(), config.common().topics().documents(), keywords, links);
         feed.start();
         this.queryLog =
-                new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry);
+                new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, disk);
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
         DocumentCatalog catalog =
                 new DocumentCatalog(guarded, config.indexNames().docsAlias());
@@ -109,7 +126,8 @@ public final class QueryService implements AutoCloseable {
                 probe,
                 WriteGuard.from(config),
                 links,
-                fusion::settled);
+                fusion::settled,
+                disk);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size)
                 .register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)

@@ -851,6 +851,9 @@
         : 'freshness: no edits yet';
       $('freshness').title = 'time from a file change to its chunks being searchable';
       $('dlq').textContent = 'dead letters: ' + s.deadLetters;
+      // A full disk pauses indexing (answers still come): say so until space is freed.
+      $('disk').hidden = !s.disk || s.disk === 'ok';
+      $('disk').textContent = $('disk').hidden ? '' : s.disk;
       renderIndexing(s.indexing);
     } catch (e) {
       $('documents').textContent = 'status unavailable';

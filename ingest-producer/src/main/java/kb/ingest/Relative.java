@@ -3,11 +3,11 @@ package kb.ingest;
 import java.nio.file.Path;
 
 /** Relative paths are '/'-separated whatever the platform, since they are Kafka keys and doc ids. */
-final class Relative {
+public final class Relative {
 
     private Relative() {}
 
-    static String of(Path baseDir, Path path) {
+    public static String of(Path baseDir, Path path) {
         return baseDir.relativize(path).toString().replace('\\', '/');
     }
 
@@ -16,7 +16,7 @@ final class Relative {
      * decodes to a string with replacement characters that names no file, so the file could never be read by it:
      * it is reported instead ({@code bad%FFname.md}).
      */
-    static java.util.Optional<String> undecodable(Path baseDir, Path path) {
+    public static java.util.Optional<String> undecodable(Path baseDir, Path path) {
         String relative = of(baseDir, path);
         if (baseDir.resolve(relative).equals(path)) {
             return java.util.Optional.empty();

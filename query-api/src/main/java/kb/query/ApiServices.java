@@ -30,4 +30,5 @@ public record ApiServices(
         WriteGuard writes,
         kb.query.links.LinkGraph links,
         BooleanSupplier rankingSettled,
-        kb.core.DiskSpace disk) {}
+        kb.core.DiskSpace disk,
+        PipelineAddress address) {}

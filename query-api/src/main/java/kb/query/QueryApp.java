@@ -74,6 +74,7 @@ public final class QueryApp {
         app.delete("/api/v1/documents/{docId}", handlers::delete);
         app.post("/api/v1/reindex", handlers::startReindex);
         app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
+        app.get("/api/v1/pipeline", handlers::pipelineAddress);
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;

@@ -313,6 +313,12 @@ final class QueryHandlers {
     }
 
     /** Writes come from an allowed origin and carry the bearer token when one is configured. */
+    /** The broker and Elasticsearch behind this API, for {@code kb verify --url}: only to a caller allowed to write. */
+    void pipelineAddress(Context ctx) {
+        authorize(ctx);
+        ctx.json(services.address());
+    }
+
     private void authorize(Context ctx) {
         services.writes().checkWrite(ctx.header("Origin"), ctx.header("Host"), ctx.header("Authorization"));
     }

@@ -127,7 +127,8 @@ public final class QueryService implements AutoCloseable {
                 WriteGuard.from(config),
                 links,
                 fusion::settled,
-                disk);
+                disk,
+                PipelineAddress.of(config));
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size)
                 .register(registry);
         io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)

@@ -2,19 +2,25 @@ package kb.local.verify;
 
 import java.io.IOException;
 import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import kb.core.CollectionFolder;
 import kb.core.Ids;
 import kb.ingest.FileEventReader;
 import kb.ingest.FileReadResult;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
+import kb.ingest.Relative;
 import kb.ingest.extract.Extractor;
 import kb.ingest.extract.IsolatedExtractor;
 
@@ -35,18 +41,33 @@ public final class ExpectedDocuments {
         return Ids.docId(collection, relativePath);
     }
 
-    /** Doc id → expected document, over every folder. */
-    public static Map<String, Expected> scan(List<Folder> folders, ProducerConfig rules) throws IOException {
+    /**
+     * What the folders hold for the index.
+     *
+     * @param documents  doc id → expected document
+     * @param unreadable the files and folders the producer cannot read, and names that are not UTF-8 (escaped):
+     *                   never indexed, so drift of their own kind
+     */
+    public record Scan(Map<String, Expected> documents, List<String> unreadable) {}
+
+    /** Every folder's expected documents, and what in them cannot be read. */
+    public static Scan scan(List<Folder> folders, ProducerConfig rules) throws IOException {
         Map<String, Expected> expected = new HashMap<>();
+        List<String> unreadable = new ArrayList<>();
         try (IsolatedExtractor extractor = new IsolatedExtractor(rules.extraction())) {
             for (Folder folder : folders) {
-                scan(folder, rules, extractor, expected);
+                scan(folder, rules, extractor, expected, unreadable);
             }
         }
-        return expected;
+        return new Scan(expected, unreadable);
     }
 
-    private static void scan(Folder folder, ProducerConfig rules, Extractor extractor, Map<String, Expected> expected)
+    private static void scan(
+            Folder folder,
+            ProducerConfig rules,
+            Extractor extractor,
+            Map<String, Expected> expected,
+            List<String> unreadable)
             throws IOException {
         PathFilter filter = new PathFilter(rules.extensions(), rules.excludes());
         CollectionFolder collection = CollectionFolder.of(folder.dir(), folder.collection());
@@ -57,7 +78,7 @@ public final class ExpectedDocuments {
                 new FileEventReader.Documents(
                         extractor, rules.extraction().maxDocumentBytes(), FileEventReader.Known.NOTHING));
         Path realBase = folder.dir().toRealPath();
-        for (String path : files(folder.dir())) {
+        for (String path : files(folder, filter, unreadable)) {
             if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
                 continue;
             }
@@ -68,14 +89,46 @@ public final class ExpectedDocuments {
         }
     }
 
-    private static List<String> files(Path base) throws IOException {
-        try (Stream<Path> walk = Files.walk(base, FileVisitOption.FOLLOW_LINKS)) {
-            return walk.filter(Files::isRegularFile)
-                    .map(p -> base.relativize(p).toString().replace('\\', '/'))
-                    .toList();
-        } catch (java.io.UncheckedIOException e) {
-            throw e.getCause(); // a file deleted mid-walk: the caller retries the whole check
-        }
+    /**
+     * The folder's files by their relative paths; a folder or file that cannot be read, and a name that is not
+     * UTF-8, go to {@code unreadable} as {@code collection:path} instead of ending the walk.
+     */
+    private static List<String> files(Folder folder, PathFilter filter, List<String> unreadable) throws IOException {
+        Path base = folder.dir();
+        List<String> files = new ArrayList<>();
+        Files.walkFileTree(
+                base, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                        String relative = Relative.of(base, dir);
+                        if (!dir.equals(base) && !filter.acceptsDirectory(relative)) {
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        if (!Files.isReadable(dir)) {
+                            unreadable.add(folder.collection() + ":" + relative + "/ (folder not readable)");
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                        Relative.undecodable(base, file)
+                                .ifPresentOrElse(
+                                        name -> unreadable.add(folder.collection() + ":" + name + " (name not UTF-8)"),
+                                        () -> files.add(Relative.of(base, file)));
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        if (!(e instanceof NoSuchFileException)) { // deleted mid-walk: the next check sees it gone
+                            unreadable.add(folder.collection() + ":" + Relative.of(base, file) + " (" + e + ")");
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+        return files;
     }
 
     private static boolean inside(Path file, Path realBase) {

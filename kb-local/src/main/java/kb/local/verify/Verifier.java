@@ -49,11 +49,13 @@ public final class Verifier {
     }
 
     public VerifyReport check() throws IOException, InterruptedException {
-        Map<String, ExpectedDocuments.Expected> expected = ExpectedDocuments.scan(folders, rules);
+        ExpectedDocuments.Scan scan = ExpectedDocuments.scan(folders, rules);
+        Map<String, ExpectedDocuments.Expected> expected = scan.documents();
         Map<String, FileEvent> events = TopicSnapshot.latest(kafka, topics.fileEvents());
         Map<String, DocumentChunks> chunks = TopicSnapshot.latest(kafka, topics.chunks());
         Map<String, DocumentCard> cards = TopicSnapshot.latest(kafka, topics.documents());
         List<Drift> drifts = new java.util.ArrayList<>();
+        drifts.add(unreadable(scan.unreadable()));
         drifts.add(fileEvents(expected, events));
         drifts.add(hashes(
                 topics.chunks().name(), expected, hashesOf(chunks, c -> c.card().contentHash())));
@@ -64,6 +66,13 @@ public final class Verifier {
             drifts.add(served(expected, chunks));
         }
         return new VerifyReport(expected.size(), drifts);
+    }
+
+    /** What the folders hold that can never be indexed: each is missing from every layer, so counted once here. */
+    private static Drift unreadable(List<String> paths) {
+        Drift.Counter counter = new Drift.Counter("folders: unreadable, or named not in UTF-8");
+        paths.forEach(counter::missing);
+        return counter.drift();
     }
 
     private static <V> Map<String, String> hashesOf(

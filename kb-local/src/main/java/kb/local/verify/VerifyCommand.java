@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -71,7 +72,13 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return run(options(), System.out).healthy() ? ExitCode.OK : ExitCode.SOFTWARE;
+        Options options = options();
+        String unreachable = PipelineProbe.unreachable(options.kafka(), options.elasticsearch());
+        if (unreachable != null) {
+            System.err.println("kb verify: " + unreachable + " (give --url of a running API, or --kafka and --es)");
+            return ExitCode.SOFTWARE;
+        }
+        return run(options, System.out).healthy() ? ExitCode.OK : ExitCode.SOFTWARE;
     }
 
     /** The options given, over the endpoints a running kb wrote, over the environment. */
@@ -82,16 +89,29 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         Path dataDir = data != null ? data : Path.of(System.getProperty("user.home"), ".kb-pipeline");
         Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
-        String broker = first(kafka, found.kafka(), env.get("KB_KAFKA_BOOTSTRAP"), "localhost:9092");
-        String es = first(elasticsearch, found.elasticsearch(), env.get("KB_ES_URL"), "http://localhost:9200");
         String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
-        return new Options(
-                folders,
-                api,
-                broker,
-                es,
-                Duration.ofSeconds(waitSeconds),
-                new Settings(env).with(Map.of("KB_KAFKA_BOOTSTRAP", broker)));
+        // The API knows its own pipeline: asked first when only its address is given.
+        PipelineProbe.Address told = url != null && kafka == null && elasticsearch == null
+                ? PipelineProbe.ask(url, env.get("KB_API_TOKEN")).orElse(null)
+                : null;
+        String broker = first(
+                kafka,
+                told == null ? null : told.kafka(),
+                found.kafka(),
+                env.get("KB_KAFKA_BOOTSTRAP"),
+                "localhost:9092");
+        String es = first(
+                elasticsearch,
+                told == null ? null : told.elasticsearch(),
+                found.elasticsearch(),
+                env.get("KB_ES_URL"),
+                "http://localhost:9200");
+        Map<String, String> settings = new HashMap<>(Map.of("KB_KAFKA_BOOTSTRAP", broker));
+        if (told != null && told.topicPrefix() != null && told.indexPrefix() != null) {
+            settings.put("KB_TOPIC_PREFIX", told.topicPrefix());
+            settings.put("KB_INDEX_PREFIX", told.indexPrefix());
+        }
+        return new Options(folders, api, broker, es, Duration.ofSeconds(waitSeconds), new Settings(env).with(settings));
     }
 
     private static String first(String... values) {

@@ -179,6 +179,7 @@ class CommandsSmokeTest {
                 "Query latency",
                 "Freshness",
                 "Edits: embeddings computed",
+                "Extraction (20 PDFs, 200 pages",
                 "Startup: restart with documents already indexed")) {
             assertTrue(report.contains(section), section + " missing from\n" + report);
         }

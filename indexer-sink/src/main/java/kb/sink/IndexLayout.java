@@ -97,6 +97,35 @@ public final class IndexLayout {
         client.indices().putMapping(p -> p.index(version.stateIndex()).withJson(new StringReader(mappings)));
     }
 
+    /** The names of a version's indexes. */
+    public IndexVersion version(int number) {
+        return IndexVersion.of(names, number);
+    }
+
+    /** Whether this version's chunk index exists (a reindex a crash interrupted leaves it behind). */
+    public boolean exists(IndexVersion version) throws IOException {
+        return client.indices().exists(e -> e.index(version.chunksIndex())).value();
+    }
+
+    /** The reindex that builds this version, kept in its chunk index's {@code _meta} beside the format. */
+    public void recordReindex(IndexVersion version, String reindexId) throws IOException {
+        Map<String, JsonData> meta = new java.util.HashMap<>(IndexMeta.of(client, version.chunksIndex()));
+        meta.put(IndexMeta.REINDEX_ID, JsonData.of(reindexId));
+        client.indices().putMapping(p -> p.index(version.chunksIndex()).meta(meta));
+    }
+
+    /** The reindex recorded on this version, or null. */
+    public String reindexOf(IndexVersion version) throws IOException {
+        return IndexMeta.reindexId(IndexMeta.of(client, version.chunksIndex()));
+    }
+
+    /** Drops a version that is not served (a partial one nothing can resume). */
+    public void drop(IndexVersion version) throws IOException {
+        client.indices().delete(d -> d.index(version.chunksIndex(), version.docsIndex(), version.stateIndex())
+                .ignoreUnavailable(true));
+        LOG.info("[sink] dropped the partial version {}", version.number());
+    }
+
     /** Points both aliases at the target in one atomic call, then drops the previous version. */
     public void promote(IndexVersion target, IndexVersion previous) throws IOException {
         client.indices().updateAliases(u -> {

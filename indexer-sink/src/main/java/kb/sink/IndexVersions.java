@@ -42,6 +42,7 @@ final class IndexVersions implements ReindexControl {
             serving = current.get();
             layout.addStateFields(serving);
             target = serving;
+            resumeOrForget();
         } else {
             serving = current.get();
             target = layout.create(serving.number() + 1);
@@ -51,6 +52,7 @@ final class IndexVersions implements ReindexControl {
                     0,
                     documentCount(serving),
                     target.number());
+            layout.recordReindex(target, reindex.id());
             LOG.info(
                     "[sink] version {} has another mapping, model or vector index:"
                             + " building version {} by replaying {}",
@@ -58,6 +60,35 @@ final class IndexVersions implements ReindexControl {
                     target.number(),
                     topic);
         }
+    }
+
+    /**
+     * A reindex the last run finished still answers for its id; one a crash interrupted resumes: its version's
+     * consumer group continues from its committed offsets. A next version that no reindex claims is dropped.
+     */
+    private void resumeOrForget() throws IOException {
+        String finished = layout.reindexOf(serving);
+        if (finished != null) {
+            reindex = new ReindexStatus(
+                    finished,
+                    ReindexStatus.State.DONE,
+                    documentCount(serving),
+                    documentCount(serving),
+                    serving.number());
+        }
+        IndexVersion next = layout.version(serving.number() + 1);
+        if (!layout.exists(next)) {
+            return;
+        }
+        String interrupted = layout.reindexOf(next);
+        if (interrupted == null || !layout.isCurrentFormat(next)) {
+            layout.drop(next);
+            return;
+        }
+        target = layout.create(next.number());
+        reindex =
+                new ReindexStatus(interrupted, ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
+        LOG.info("[sink] reindex {} was interrupted: resuming version {}", interrupted, target.number());
     }
 
     IndexVersion serving() {
@@ -86,10 +117,23 @@ final class IndexVersions implements ReindexControl {
         return reindex;
     }
 
+    /** While running, the documents done are those the version being built holds (a replay applies many versions of one). */
     @Override
     public Optional<ReindexStatus> reindexStatus(String id) {
         ReindexStatus current = reindex;
-        return current != null && current.id().equals(id) ? Optional.of(current) : Optional.empty();
+        if (current == null || !current.id().equals(id)) {
+            return Optional.empty();
+        }
+        if (current.state() != ReindexStatus.State.RUNNING || !migrating()) {
+            return Optional.of(current);
+        }
+        try {
+            long done = client.count(c -> c.index(target.docsIndex())).count();
+            return Optional.of(new ReindexStatus(
+                    current.id(), current.state(), done, current.documentsTotal(), current.version()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.of(current);
+        }
     }
 
     /** @return whether a reindex was requested since the last call */
@@ -100,6 +144,7 @@ final class IndexVersions implements ReindexControl {
     /** Creates the next version and makes it the target; the caller replays the topic into it. */
     IndexVersion startReindex() throws IOException {
         target = layout.create(serving.number() + 1);
+        layout.recordReindex(target, reindex.id());
         reindex = new ReindexStatus(
                 reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
         LOG.info(
@@ -136,19 +181,6 @@ final class IndexVersions implements ReindexControl {
      */
     boolean servedIsCurrentFormat() throws IOException {
         return layout.isCurrentFormat(serving);
-    }
-
-    /** Counts documents applied into the version being built (both write lanes report here). */
-    synchronized void applied(int documents) {
-        ReindexStatus current = reindex;
-        if (current != null && current.state() == ReindexStatus.State.RUNNING) {
-            reindex = new ReindexStatus(
-                    current.id(),
-                    current.state(),
-                    current.documentsDone() + documents,
-                    current.documentsTotal(),
-                    current.version());
-        }
     }
 
     private long awaitingVectors(IndexVersion version) throws IOException {

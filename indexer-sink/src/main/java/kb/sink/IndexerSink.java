@@ -331,7 +331,6 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     }
 
     private void written(DocumentWriter.BatchResult result) {
-        versions.applied(result.applied().size());
         if (result.chunksWithoutVectors() > 0) {
             vectors.wake();
         }

@@ -22,7 +22,20 @@ public final class IndexMeta {
     /** How the vectors are indexed ({@link VectorIndex#id()}). */
     public static final String VECTOR_INDEX = "vector_index";
 
+    /**
+     * The reindex that built the version ({@code POST /api/v1/reindex}'s id): a restart finds a reindex it was
+     * building (and resumes it) or one it finished (and still answers for its id).
+     */
+    public static final String REINDEX_ID = "reindex_id";
+
     private IndexMeta() {}
+
+    /** The reindex id recorded, or null. */
+    public static String reindexId(Map<String, JsonData> meta) {
+        return meta != null && meta.containsKey(REINDEX_ID)
+                ? meta.get(REINDEX_ID).to(String.class)
+                : null;
+    }
 
     /** The mapping version recorded, 0 for an index created before it was recorded. */
     public static int mappingVersion(Map<String, JsonData> meta) {

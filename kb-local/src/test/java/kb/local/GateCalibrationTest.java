@@ -98,11 +98,11 @@ class GateCalibrationTest {
         JsonNode gate = generic.get("gate");
         assertEquals(0, gate.get("l0Hits").asInt(), generic.toString());
         assertEquals(PATHS.size(), gate.get("genericL0Hits").asInt(), generic.toString());
-        assertEquals(
-                gate.get("lexicalMatch").asBoolean()
-                        || gate.get("bestCosine").asDouble()
-                                >= gate.get("minCosine").asDouble(),
-                generic.get("found").asBoolean());
+        // Found only on other evidence: a lexical match or a cosine over the threshold. Not the converse: the gate
+        // also deflects a question none of whose words the corpus's statistics hold, which the answer does not show.
+        boolean otherEvidence = gate.get("lexicalMatch").asBoolean()
+                || gate.get("bestCosine").asDouble() >= gate.get("minCosine").asDouble();
+        assertTrue(!generic.get("found").asBoolean() || otherEvidence, generic.toString());
         JsonNode lookup = kb.lookup("annual cortex review template for employees");
         assertTrue(lookup.get("primary").isNull(), lookup.toString());
         JsonNode specific = kb.lookup("compactor");

@@ -2,9 +2,11 @@ package kb.local;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,6 @@ public final class LocalPipeline implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private volatile boolean ready;
     private QueryService query;
-    private DiskSpace disk = DiskSpace.UNWATCHED;
     private IndexerSink sink;
 
     private LocalPipeline() {}
@@ -60,11 +61,12 @@ public final class LocalPipeline implements AutoCloseable {
         ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
         started.push(() -> client._transport().close());
         ChunkerConfig chunkerConfig = ChunkerConfig.from(settings);
-        // The Streams state sits in the data folder beside the embedded broker's log and Elasticsearch's data.
-        DiskSpace disk =
-                DiskSpace.of(List.of(chunkerConfig.stateDir()), settings).start(registry);
+        // The Streams state, and the embedded broker's log and Elasticsearch's data when they run here
+        // (KB_DISK_WATCH: Elasticsearch's may live apart, where its unprivileged user can reach it).
+        List<Path> written = new ArrayList<>(List.of(chunkerConfig.stateDir()));
+        settings.list("KB_DISK_WATCH", List.of()).forEach(folder -> written.add(Path.of(folder)));
+        DiskSpace disk = DiskSpace.of(written, settings).start(registry);
         started.push(disk);
-        this.disk = disk;
         ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
         started.push(chunker);
         chunker.start();
@@ -97,7 +99,7 @@ public final class LocalPipeline implements AutoCloseable {
                 sink,
                 disk);
         started.push(query);
-        startProducers(producerConfigs, registry);
+        startProducers(producerConfigs, registry, disk);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("[local] the chunker has not joined its group yet; it will catch up when it does");
         }
@@ -109,7 +111,8 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     /** One producer per collection, as separate processes would run them; ready once every scan is published. */
-    private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry) throws Exception {
+    private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry, DiskSpace disk)
+            throws Exception {
         List<IngestProducer> producers = new java.util.ArrayList<>();
         for (ProducerConfig config : configs) {
             IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC(), disk);
@@ -126,11 +129,6 @@ public final class LocalPipeline implements AutoCloseable {
 
     public IndexerSink sink() {
         return sink;
-    }
-
-    /** The data folder's free space against its margin: while full, the stages wait and /health says why. */
-    public DiskSpace disk() {
-        return disk;
     }
 
     public int port() {

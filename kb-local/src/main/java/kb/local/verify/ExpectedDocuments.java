@@ -21,6 +21,7 @@ import kb.ingest.FileReadResult;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
 import kb.ingest.Relative;
+import kb.ingest.extract.Extraction;
 import kb.ingest.extract.Extractor;
 import kb.ingest.extract.IsolatedExtractor;
 
@@ -51,15 +52,41 @@ public final class ExpectedDocuments {
     public record Scan(Map<String, Expected> documents, List<String> unreadable) {}
 
     /** Every folder's expected documents, and what in them cannot be read. */
-    public static Scan scan(List<Folder> folders, ProducerConfig rules) throws IOException {
+    /**
+     * @param remembered extractions of earlier scans by file, size and time: a check repeated every second
+     *                   ({@code --wait}) extracts only the documents that changed, and starts no extractor process
+     *                   when none did
+     */
+    public static Scan scan(List<Folder> folders, ProducerConfig rules, Map<String, Extraction> remembered)
+            throws IOException {
         Map<String, Expected> expected = new HashMap<>();
         List<String> unreadable = new ArrayList<>();
         try (IsolatedExtractor extractor = new IsolatedExtractor(rules.extraction())) {
             for (Folder folder : folders) {
-                scan(folder, rules, extractor, expected, unreadable);
+                scan(folder, rules, remembering(extractor, remembered), expected, unreadable);
             }
         }
         return new Scan(expected, unreadable);
+    }
+
+    private static Extractor remembering(Extractor extractor, Map<String, Extraction> remembered) {
+        return new Extractor() {
+            @Override
+            public Extraction extract(Path file, String format) {
+                try {
+                    String version = file.toAbsolutePath() + ":" + Files.size(file) + ":"
+                            + Files.getLastModifiedTime(file).toMillis();
+                    return remembered.computeIfAbsent(version, v -> extractor.extract(file, format));
+                } catch (IOException e) {
+                    return extractor.extract(file, format);
+                }
+            }
+
+            @Override
+            public void close() {
+                extractor.close();
+            }
+        };
     }
 
     private static void scan(

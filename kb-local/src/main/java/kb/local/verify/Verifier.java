@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
@@ -14,6 +15,7 @@ import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.es.IndexNames;
 import kb.ingest.ProducerConfig;
+import kb.ingest.extract.Extraction;
 
 /**
  * Compares the folders with every layer the pipeline derives from them: the three compacted topics, the two
@@ -30,6 +32,8 @@ public final class Verifier {
     private final IndexSnapshot index;
     private final IndexNames indexes;
     private final ServedListing listing;
+    /** Documents extracted by earlier checks, so a repeated check extracts only what changed. */
+    private final Map<String, Extraction> extractions = new ConcurrentHashMap<>();
 
     /** @param apiUrl a query API, or null to leave the served listing out */
     public Verifier(
@@ -49,7 +53,7 @@ public final class Verifier {
     }
 
     public VerifyReport check() throws IOException, InterruptedException {
-        ExpectedDocuments.Scan scan = ExpectedDocuments.scan(folders, rules);
+        ExpectedDocuments.Scan scan = ExpectedDocuments.scan(folders, rules, extractions);
         Map<String, ExpectedDocuments.Expected> expected = scan.documents();
         Map<String, FileEvent> events = TopicSnapshot.latest(kafka, topics.fileEvents());
         Map<String, DocumentChunks> chunks = TopicSnapshot.latest(kafka, topics.chunks());

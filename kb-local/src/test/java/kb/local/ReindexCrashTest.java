@@ -61,7 +61,8 @@ class ReindexCrashTest {
                     .result()
                     .keySet();
             assertEquals(Set.of(kb.prefix() + "-chunks-v2"), chunkIndexes);
-            assertEquals(40, kb.documentPaths().size());
+            // The listing reads the new version once Elasticsearch has refreshed it.
+            await().atMost(DEADLINE).until(() -> kb.documentPaths().size() == 40);
         } finally {
             es._transport().close();
         }

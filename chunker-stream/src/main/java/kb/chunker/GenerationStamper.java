@@ -1,15 +1,15 @@
 package kb.chunker;
 
-import java.nio.ByteBuffer;
 import kb.core.Generation;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 
 /**
- * Stamps each record with its offset on kb.file-events as the document's generation. A path's events
- * stay in one partition, so the offset only grows per document; reprocessing the same event yields the same
- * generation, and the sink can tell an old version (or a replay) from a new one, tombstones included.
+ * Carries each record's generation to the sink: the one the producer stamped, else (an event of a producer that
+ * stamped none) its offset on kb.file-events. Either only grows per document (a path's events stay in one
+ * partition and come from its folder's one producer), and reprocessing the same event yields the same generation,
+ * so the sink can tell an old version (or a replay) from a new one, tombstones included.
  */
 final class GenerationStamper implements FixedKeyProcessor<String, byte[], byte[]> {
 
@@ -23,11 +23,7 @@ final class GenerationStamper implements FixedKeyProcessor<String, byte[], byte[
     @Override
     public void process(FixedKeyRecord<String, byte[]> record) {
         long offset = context.recordMetadata().map(m -> m.offset()).orElse(-1L);
-        record.headers().remove(Generation.HEADER);
-        record.headers()
-                .add(
-                        Generation.HEADER,
-                        ByteBuffer.allocate(Long.BYTES).putLong(offset).array());
+        Generation.write(record.headers(), Generation.read(record.headers(), offset));
         context.forward(record);
     }
 }

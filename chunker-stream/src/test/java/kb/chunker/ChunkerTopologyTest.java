@@ -13,9 +13,11 @@ import kb.core.DeadLetters;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
+import kb.core.Generation;
 import kb.core.Ids;
 import kb.core.Json;
 import kb.core.KbTopics;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
@@ -80,6 +82,19 @@ class ChunkerTopologyTest {
         assertEquals("Suitcase Locks", cardRecord.value.title());
         assertEquals("notes", cardRecord.value.category());
         assertTrue(dlq.isEmpty());
+    }
+
+    @Test
+    void shouldCarryTheProducersGenerationAndStampAnUnstampedEventWithItsOffset() throws Exception {
+        FileEvent event = DocumentAssemblerTest.event("notes/locks.md", "Steve = 363\n");
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event)); // offset 0, no stamp
+        RecordHeaders stamped = new RecordHeaders();
+        Generation.write(stamped, 1_765_000_000_000_000L);
+        input.pipeInput(new TestRecord<>("kb:notes/locks.md", (byte[]) null, stamped));
+        assertEquals(0L, Generation.read(chunks.readRecord().headers(), -1));
+        TestRecord<String, DocumentChunks> tombstone = chunks.readRecord();
+        assertNull(tombstone.value());
+        assertEquals(1_765_000_000_000_000L, Generation.read(tombstone.headers(), -1), "a delete keeps it too");
     }
 
     @Test

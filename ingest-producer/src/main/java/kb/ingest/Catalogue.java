@@ -2,6 +2,7 @@ package kb.ingest;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -9,7 +10,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import kb.core.DeadLetters;
+import kb.core.DocumentCard;
 import kb.core.FileEvent;
+import kb.core.Generation;
 import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.TopicSpec;
@@ -29,6 +32,11 @@ import org.apache.kafka.common.serialization.Deserializer;
  * collections' records are skipped: a producer never withdraws what it does not own. Records published
  * before collections existed (keyed by the bare path, no collection in the value) are listed apart as
  * {@link #legacyKeys()}: their documents are republished under collection keys, so these are withdrawn.
+ *
+ * <p>The documents on {@code kb.documents} are read too: one indexed there but without a record on
+ * {@code kb.file-events} means the broker lost part of that topic's log (a full disk can corrupt it, and the broker
+ * then truncates it). Such a path is listed as {@link #LOST}, so the scan withdraws it when its file is gone and
+ * publishes the file again when it is there; what the log lost is rebuilt from the folder, deletes included.
  */
 public final class Catalogue {
 
@@ -37,6 +45,9 @@ public final class Catalogue {
     private final Map<String, String> hashes = new ConcurrentHashMap<>();
     private final Map<String, String> rejected = new ConcurrentHashMap<>();
     private final Set<String> legacy = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> indexedPaths = new HashMap<>();
+    private long highestGeneration;
+    private int lost;
 
     Catalogue(String collection) {
         this.collection = collection;
@@ -51,7 +62,14 @@ public final class Catalogue {
                 events.name(),
                 events.keySerde().deserializer(),
                 events.valueSerde().deserializer(),
-                record -> catalogue.apply(record.key(), record.value()));
+                record -> catalogue.applyEvent(record));
+        TopicSpec<String, DocumentCard> documents = topics.documents();
+        readToEnd(
+                bootstrapServers,
+                documents.name(),
+                documents.keySerde().deserializer(),
+                documents.valueSerde().deserializer(),
+                record -> catalogue.applyDocument(record.key(), record.value()));
         readToEnd(
                 bootstrapServers,
                 topics.dlq().name(),
@@ -60,7 +78,32 @@ public final class Catalogue {
                 catalogue::applyDeadLetter);
         // A bad version is always withdrawn before it is reported: a path still published was fixed since.
         catalogue.rejected.keySet().removeAll(catalogue.hashes.keySet());
+        catalogue.listLost();
         return catalogue;
+    }
+
+    private void applyEvent(ConsumerRecord<String, FileEvent> record) {
+        highestGeneration = Math.max(highestGeneration, Generation.read(record.headers(), 0));
+        apply(record.key(), record.value());
+    }
+
+    /** A card of this collection lists its path as indexed; a tombstone (keyed by doc id) unlists it. */
+    void applyDocument(String docId, DocumentCard card) {
+        if (card == null) {
+            indexedPaths.remove(docId);
+        } else if (collection.equals(card.collection()) && card.path() != null) {
+            indexedPaths.put(docId, card.path());
+        }
+    }
+
+    /** Indexed paths the file events do not list: records the broker's log lost. */
+    void listLost() {
+        for (String path : indexedPaths.values()) {
+            if (hashes.putIfAbsent(path, LOST) == null) {
+                lost++;
+            }
+        }
+        indexedPaths.clear();
     }
 
     private static <K, V> void readToEnd(
@@ -113,6 +156,19 @@ public final class Catalogue {
      * the older version did not (a note's tags, aliases and links).
      */
     static final String OUTDATED = "outdated-event";
+
+    /** What a path indexed on {@code kb.documents} without a file event is recorded as; see the class comment. */
+    static final String LOST = "lost-event";
+
+    /** How many indexed documents had no file event when the catalogue was loaded. */
+    public int lostRecords() {
+        return lost;
+    }
+
+    /** The highest generation on {@code kb.file-events}: this producer's next ones must be above it. */
+    public long highestGeneration() {
+        return highestGeneration;
+    }
 
     /** The relative path of a key of this collection, else null. */
     private String ownPath(String key) {

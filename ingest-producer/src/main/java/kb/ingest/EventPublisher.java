@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import kb.core.DeadLetters;
 import kb.core.FileEvent;
+import kb.core.Generation;
 import kb.core.Ids;
 import kb.core.Json;
 import kb.core.KbTopics;
@@ -28,16 +29,23 @@ final class EventPublisher implements AutoCloseable {
     private final String collection;
     private final KbTopics topics;
     private final Catalogue catalogue;
+    private final GenerationClock generations;
     private final KafkaProducer<String, byte[]> events;
     private final KafkaProducer<byte[], byte[]> deadLetters;
     private final MeterRegistry registry;
     private final Timer publishLatency;
 
     EventPublisher(
-            String collection, String bootstrapServers, KbTopics topics, Catalogue catalogue, MeterRegistry registry) {
+            String collection,
+            String bootstrapServers,
+            KbTopics topics,
+            Catalogue catalogue,
+            GenerationClock generations,
+            MeterRegistry registry) {
         this.collection = collection;
         this.topics = topics;
         this.catalogue = catalogue;
+        this.generations = generations;
         this.registry = registry;
         // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
         this.events = new KafkaProducer<>(
@@ -119,6 +127,7 @@ final class EventPublisher implements AutoCloseable {
 
     /** @param path the path of this collection the record is about, or null for a legacy key */
     private void send(ProducerRecord<String, byte[]> record, String path, String op) {
+        Generation.write(record.headers(), generations.next());
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
             publishLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);

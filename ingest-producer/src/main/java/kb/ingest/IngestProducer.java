@@ -80,8 +80,20 @@ public final class IngestProducer implements AutoCloseable {
         TopicCreator.ensureTopics(config.common());
         catalogue = Catalogue.load(
                 config.common().bootstrapServers(), config.common().topics(), collection);
+        if (catalogue.lostRecords() > 0) {
+            LOG.warn(
+                    "[producer] {} documents of collection '{}' are indexed but kb.file-events has no record of them"
+                            + " (the broker's log lost records): the scan publishes or withdraws each again",
+                    catalogue.lostRecords(),
+                    collection);
+        }
         publisher = new EventPublisher(
-                collection, config.common().bootstrapServers(), config.common().topics(), catalogue, registry);
+                collection,
+                config.common().bootstrapServers(),
+                config.common().topics(),
+                catalogue,
+                new GenerationClock(clock, catalogue.highestGeneration()),
+                registry);
         base = new BaseFolder(baseDir);
         watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
         debouncer = new Debouncer(clock, config.debounce());

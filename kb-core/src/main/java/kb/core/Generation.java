@@ -5,8 +5,11 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * A document version's generation travels as a header (tombstones have no body): the offset of the file
- * event it came from. Higher means newer for the same document.
+ * A document version's generation travels as a header (tombstones have no body); higher means newer for the same
+ * document. The producer stamps each file event with one from its {@code GenerationClock} (microseconds of the
+ * wall clock, strictly increasing), so a version published after the broker's log was lost or truncated is still
+ * newer than what the index holds; an event of a producer that did not stamp it gets its offset on
+ * kb.file-events, which is smaller than any stamped one (the generation of the days before stamps).
  */
 public final class Generation {
 
@@ -21,5 +24,11 @@ public final class Generation {
             return fallback;
         }
         return ByteBuffer.wrap(header.value()).getLong();
+    }
+
+    /** Replaces the record's generation. */
+    public static void write(Headers headers, long generation) {
+        headers.remove(HEADER);
+        headers.add(HEADER, ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
     }
 }

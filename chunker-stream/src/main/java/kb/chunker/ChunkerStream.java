@@ -50,7 +50,7 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(DeadLetterExceptionHandler.SENDER_CONFIG, deadLetters);
         streams = new KafkaStreams(ChunkerTopology.build(config, registry), props);
         streams.setUncaughtExceptionHandler(error -> {
-            LOG.error("[chunker] stream thread failed; replacing it", error);
+            LOG.error("stream thread failed; replacing it", error);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
         });
         streams.setStateListener((newState, oldState) -> {
@@ -65,16 +65,16 @@ public final class ChunkerStream implements AutoCloseable {
         if (disk.full()) {
             streams.pause();
         }
-        LOG.info("[chunker] started application {}", config.applicationId());
+        LOG.info("started application {}", config.applicationId());
     }
 
     private void pauseWhileFull(boolean full) {
         if (full) {
             streams.pause();
-            LOG.warn("[chunker] paused: {}", disk.reason());
+            LOG.warn("paused: {}", disk.reason());
         } else {
             streams.resume();
-            LOG.info("[chunker] resumed");
+            LOG.info("resumed");
         }
     }
 

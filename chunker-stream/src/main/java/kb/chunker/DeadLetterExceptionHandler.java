@@ -131,7 +131,7 @@ public final class DeadLetterExceptionHandler
             registry.counter("kb_chunker_dlq_total", "reason", reason).increment();
         }
         LOG.warn(
-                "[chunker] dead-lettered {} after a {} error: {}",
+                "dead-lettered {} after a {} error: {}",
                 key == null ? null : new String(key, StandardCharsets.UTF_8),
                 reason,
                 message);

@@ -5,6 +5,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import kb.core.Threads;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,7 +25,7 @@ public final class DeadLetterSender implements AutoCloseable {
 
     private final KafkaProducer<byte[], byte[]> producer;
     private final ExecutorService thread =
-            Executors.newSingleThreadExecutor(r -> new Thread(r, "kb-chunker-dead-letters"));
+            Executors.newSingleThreadExecutor(Threads.workerFactory("kb-chunker-dead-letters"));
 
     public DeadLetterSender(String bootstrapServers, int maxMessageBytes) {
         Properties props = new Properties();
@@ -41,7 +42,7 @@ public final class DeadLetterSender implements AutoCloseable {
     void send(ProducerRecord<byte[], byte[]> letter) {
         thread.execute(() -> producer.send(letter, (metadata, error) -> {
             if (error != null) {
-                LOG.error("[chunker] could not write a dead letter to {}", letter.topic(), error);
+                LOG.error("could not write a dead letter to {}", letter.topic(), error);
             }
         }));
     }

@@ -44,7 +44,7 @@ public final class FrontmatterParser {
         int blockStart = text.indexOf('\n') + 1;
         int close = findClosingFence(text, blockStart);
         if (close < 0) {
-            LOG.warn("[chunker] {}: frontmatter has no closing '---'; indexing the body without metadata", path);
+            LOG.warn("{}: frontmatter has no closing '---'; indexing the body without metadata", path);
             return new ParsedDocument(null, false, text);
         }
         String yaml = text.substring(blockStart, close);
@@ -65,9 +65,7 @@ public final class FrontmatterParser {
             return new ParsedDocument(toFrontmatter(load(yaml)), true, body);
         } catch (YAMLException | ClassCastException e) {
             LOG.warn(
-                    "[chunker] {}: frontmatter is not valid YAML ({}); indexing the body without metadata",
-                    path,
-                    e.getMessage());
+                    "{}: frontmatter is not valid YAML ({}); indexing the body without metadata", path, e.getMessage());
             return new ParsedDocument(null, false, body);
         }
     }

@@ -91,7 +91,7 @@ final class DeadLetterPublisher implements AutoCloseable {
 
     private void send(byte[] value, String key, String errorClass, String message, String reason) {
         if (producer == null) {
-            LOG.debug("[sink] not dead-lettered here (the version being built does): {} {}", key, message);
+            LOG.debug("not dead-lettered here (the version being built does): {} {}", key, message);
             return;
         }
         ProducerRecord<byte[], byte[]> record =
@@ -99,11 +99,11 @@ final class DeadLetterPublisher implements AutoCloseable {
         DeadLetters.addReason(record.headers(), IndexerSink.STAGE, errorClass, message);
         producer.send(record, (metadata, error) -> {
             if (error != null) {
-                LOG.error("[sink] could not dead-letter {}", key, error);
+                LOG.error("could not dead-letter {}", key, error);
             }
         });
         registry.counter("kb_sink_dlq_total", "reason", reason).increment();
-        LOG.warn("[sink] dead-lettered {}: {} {}", key, errorClass, message);
+        LOG.warn("dead-lettered {}: {} {}", key, errorClass, message);
     }
 
     @Override

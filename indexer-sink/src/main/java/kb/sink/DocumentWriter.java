@@ -242,7 +242,7 @@ public final class DocumentWriter {
         }
         execute(plan, false)
                 .forEach((docId, reason) ->
-                        LOG.warn("[sink] could not remove an older version's writes of {}: {}", docId, reason));
+                        LOG.warn("could not remove an older version's writes of {}: {}", docId, reason));
     }
 
     private static BulkOperation index(String index, String id, Object document, long generation) {

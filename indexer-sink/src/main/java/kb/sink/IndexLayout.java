@@ -123,7 +123,7 @@ public final class IndexLayout {
     public void drop(IndexVersion version) throws IOException {
         client.indices().delete(d -> d.index(version.chunksIndex(), version.docsIndex(), version.stateIndex())
                 .ignoreUnavailable(true));
-        LOG.info("[sink] dropped the partial version {}", version.number());
+        LOG.info("dropped the partial version {}", version.number());
     }
 
     /** Points both aliases at the target in one atomic call, then drops the previous version. */
@@ -137,15 +137,11 @@ public final class IndexLayout {
             u.actions(a -> a.add(r -> r.index(target.docsIndex()).alias(names.docsAlias())));
             return u;
         });
-        LOG.info(
-                "[sink] aliases {} and {} now point at version {}",
-                names.chunksAlias(),
-                names.docsAlias(),
-                target.number());
+        LOG.info("aliases {} and {} now point at version {}", names.chunksAlias(), names.docsAlias(), target.number());
         if (previous != null) {
             client.indices().delete(d -> d.index(previous.chunksIndex(), previous.docsIndex(), previous.stateIndex())
                     .ignoreUnavailable(true));
-            LOG.info("[sink] dropped version {}", previous.number());
+            LOG.info("dropped version {}", previous.number());
         }
     }
 
@@ -156,7 +152,7 @@ public final class IndexLayout {
         String body = definition(resource, hasVectors);
         try {
             client.indices().create(c -> c.index(index).withJson(new StringReader(body)));
-            LOG.info("[sink] created index {}", index);
+            LOG.info("created index {}", index);
         } catch (ElasticsearchException e) {
             // Another instance may have created it between the check and the call.
             if (!"resource_already_exists_exception".equals(e.error().type())) {

@@ -28,11 +28,21 @@ final class IndexVersions implements ReindexControl {
     private volatile IndexVersion target;
     private volatile ReindexStatus reindex;
 
-    /** Serve what the alias points at; build a new version when it has another mapping, model or vector index. */
-    IndexVersions(ElasticsearchClient client, IndexLayout layout, boolean forceReindex, String topic)
-            throws IOException {
+    private final boolean forceReindex;
+    private final String topic;
+
+    IndexVersions(ElasticsearchClient client, IndexLayout layout, boolean forceReindex, String topic) {
         this.client = client;
         this.layout = layout;
+        this.forceReindex = forceReindex;
+        this.topic = topic;
+    }
+
+    /**
+     * Serve what the alias points at (creating the first version on a new cluster); build a new version when it has
+     * another mapping, model or vector index, or resume the reindex a stop interrupted.
+     */
+    void open() throws IOException {
         Optional<IndexVersion> current = layout.current();
         if (current.isEmpty()) {
             serving = layout.create(1);
@@ -54,8 +64,7 @@ final class IndexVersions implements ReindexControl {
                     target.number());
             layout.recordReindex(target, reindex.id());
             LOG.info(
-                    "[sink] version {} has another mapping, model or vector index:"
-                            + " building version {} by replaying {}",
+                    "version {} has another mapping, model or vector index:" + " building version {} by replaying {}",
                     serving.number(),
                     target.number(),
                     topic);
@@ -88,7 +97,7 @@ final class IndexVersions implements ReindexControl {
         target = layout.create(next.number());
         reindex =
                 new ReindexStatus(interrupted, ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
-        LOG.info("[sink] reindex {} was interrupted: resuming version {}", interrupted, target.number());
+        LOG.info("reindex {} was interrupted: resuming version {}", interrupted, target.number());
     }
 
     IndexVersion serving() {
@@ -147,10 +156,7 @@ final class IndexVersions implements ReindexControl {
         layout.recordReindex(target, reindex.id());
         reindex = new ReindexStatus(
                 reindex.id(), ReindexStatus.State.RUNNING, 0, documentCount(serving), target.number());
-        LOG.info(
-                "[sink] reindex {}: building version {} from the beginning of the topic",
-                reindex.id(),
-                target.number());
+        LOG.info("reindex {}: building version {} from the beginning of the topic", reindex.id(), target.number());
         return target;
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import kb.core.DiskSpace;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
+import kb.core.Threads;
 import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
@@ -111,7 +112,6 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.disk = disk;
         this.config = config;
         this.registry = registry;
-        TopicCreator.ensureTopics(config.common());
         IndexLayout layout =
                 new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(), config.vectorIndex());
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
@@ -146,7 +146,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                         this::written,
                         disk),
                 offsets);
-        this.thread = new Thread(this::run, "kb-indexer-sink");
+        this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
     /** A consumer in the version's group; revoked partitions forget what was pending on them. */
@@ -168,7 +168,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         return created;
     }
 
-    public void start() {
+    /** Creates the topics and the first index version if missing (or resumes a reindex), then starts consuming. */
+    public void start() throws IOException {
+        TopicCreator.ensureTopics(config.common());
+        versions.open();
         consumer = newConsumer(versions.target());
         thread.start();
         vectors.start();
@@ -226,13 +229,13 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             }
         } catch (WakeupException e) {
             if (running) {
-                LOG.error("[sink] unexpected wakeup", e);
+                LOG.error("unexpected wakeup", e);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {
             failed = true;
-            LOG.error("[sink] stopped on a fatal error; offsets after the last confirmed batch are not committed", e);
+            LOG.error("stopped on a fatal error; offsets after the last confirmed batch are not committed", e);
         } finally {
             closeLaneAndConsumer();
         }
@@ -247,7 +250,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.debug("[sink] no final commit ({}); the records after the last commit are redelivered", e.toString());
+            LOG.debug("no final commit ({}); the records after the last commit are redelivered", e.toString());
         } finally {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
@@ -303,7 +306,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     /** @return whether nothing writes to the served version any more */
     private boolean stopFollower() throws InterruptedException {
         if (follower != null && !follower.stop()) {
-            LOG.warn("[sink] the served version's follower has not stopped yet; the swap waits");
+            LOG.warn("the served version's follower has not stopped yet; the swap waits");
             return false;
         }
         follower = null;
@@ -326,7 +329,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private void resumeIfPaused() {
         if (!consumer.paused().isEmpty()) {
             consumer.resume(consumer.paused());
-            LOG.info("[sink] Elasticsearch writable again; resumed");
+            LOG.info("Elasticsearch writable again; resumed");
         }
     }
 

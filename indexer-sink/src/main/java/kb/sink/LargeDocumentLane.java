@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import kb.core.Threads;
 import kb.sink.ChunkRecords.Decoded;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +36,7 @@ final class LargeDocumentLane implements AutoCloseable {
     private final CommitOffsets offsets;
     private final Semaphore room = new Semaphore(CAPACITY);
     private final ExecutorService thread =
-            Executors.newSingleThreadExecutor(r -> new Thread(r, IndexerSink.LARGE_LANE_THREAD));
+            Executors.newSingleThreadExecutor(Threads.workerFactory(IndexerSink.LARGE_LANE_THREAD));
     private volatile boolean failed;
 
     LargeDocumentLane(RetryingWriter writer, CommitOffsets offsets) {
@@ -57,7 +58,7 @@ final class LargeDocumentLane implements AutoCloseable {
             } catch (RuntimeException e) {
                 failed = true;
                 LOG.error(
-                        "[sink] large document {} not written; its offset stays uncommitted",
+                        "large document {} not written; its offset stays uncommitted",
                         large.change().docId(),
                         e);
             } finally {
@@ -88,7 +89,7 @@ final class LargeDocumentLane implements AutoCloseable {
         thread.shutdown();
         if (!thread.awaitTermination(10, TimeUnit.SECONDS)) {
             thread.shutdownNow();
-            LOG.warn("[sink] abandoned a large document in progress; it is redelivered at the next start");
+            LOG.warn("abandoned a large document in progress; it is redelivered at the next start");
         }
     }
 }

@@ -111,7 +111,7 @@ final class RetryingWriter {
                 whileRetrying.failed();
                 metrics.retried();
                 long delay = backoff.nextDelayMillis();
-                LOG.warn("[sink] Elasticsearch not writable ({}); retrying in {} ms", e.getMessage(), delay);
+                LOG.warn("Elasticsearch not writable ({}); retrying in {} ms", e.getMessage(), delay);
                 if (!backoff.await(delay)) {
                     return false;
                 }
@@ -129,7 +129,7 @@ final class RetryingWriter {
             Collection<Change> changes, NonRetriableWrite batchError, boolean live, WhileRetrying whileRetrying)
             throws InterruptedException {
         LOG.warn(
-                "[sink] a batch of {} documents failed ({}); writing them one by one",
+                "a batch of {} documents failed ({}); writing them one by one",
                 changes.size(),
                 batchError.getCause().toString());
         for (Change change : changes) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kb.core.DiskSpace;
+import kb.core.Threads;
 import kb.sink.ChunkRecords.Decoded;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -57,11 +58,11 @@ final class ServedVersionFollower implements AutoCloseable {
         this.writer = new RetryingWriter(
                 documents, () -> served, silent, metrics, config.maxRetryBackoff(), result -> {}, disk);
         this.consumer = ChunkConsumers.create(config, served, ChunkConsumers.NO_LISTENER);
-        this.thread = new Thread(this::run, THREAD);
+        this.thread = Threads.worker(THREAD, this::run);
     }
 
     void start() {
-        LOG.info("[sink] version {} keeps receiving live changes while the next one is built", served.number());
+        LOG.info("version {} keeps receiving live changes while the next one is built", served.number());
         thread.start();
     }
 
@@ -88,7 +89,7 @@ final class ServedVersionFollower implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             // The served version then lags until the swap, as it did before this follower existed.
-            LOG.error("[sink] version {} stopped receiving live changes", served.number(), e);
+            LOG.error("version {} stopped receiving live changes", served.number(), e);
         } finally {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }

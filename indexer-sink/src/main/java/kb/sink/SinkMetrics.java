@@ -71,7 +71,7 @@ final class SinkMetrics {
         registry.counter("kb_sink_documents_total", "outcome", "rejected")
                 .increment(result.rejected().size());
         LOG.debug(
-                "[sink] batch of {} documents: {} applied, {} skipped, {} rejected",
+                "batch of {} documents: {} applied, {} skipped, {} rejected",
                 changes.size(),
                 result.applied().size(),
                 result.skipped(),

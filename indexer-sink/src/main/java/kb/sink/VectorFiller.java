@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import kb.core.DiskSpace;
+import kb.core.Threads;
 import kb.core.es.ChunkFields;
 import kb.core.es.ChunkQueries;
 import org.slf4j.Logger;
@@ -83,11 +84,7 @@ final class VectorFiller implements AutoCloseable {
     private final DiskSpace disk;
 
     private final Thread thread;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "kb-vector-writer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(Threads.daemonFactory("kb-vector-writer"));
     /** The update in flight (null when none) and the chunks it covers. */
     private Future<List<String>> inFlight;
 
@@ -116,8 +113,7 @@ final class VectorFiller implements AutoCloseable {
         registry.counter("kb_sink_vectors_total", "outcome", "added");
         registry.counter("kb_sink_vectors_total", "outcome", "superseded");
         registry.counter("kb_sink_vectors_total", "outcome", "failed");
-        this.thread = new Thread(this::run, "kb-vector-filler");
-        thread.setDaemon(true);
+        this.thread = Threads.daemon("kb-vector-filler", this::run);
     }
 
     void start() {
@@ -154,8 +150,7 @@ final class VectorFiller implements AutoCloseable {
                     return;
                 }
                 long delay = backoff.nextDelayMillis();
-                LOG.warn(
-                        "[sink] vector pass: Elasticsearch not available ({}); retrying in {} ms", e.toString(), delay);
+                LOG.warn("vector pass: Elasticsearch not available ({}); retrying in {} ms", e.toString(), delay);
                 try {
                     if (!backoff.await(delay)) {
                         return;

@@ -137,7 +137,7 @@ final class EventPublisher implements AutoCloseable {
                     catalogue.remove(path);
                 }
                 registry.counter("kb_producer_publish_errors_total", "op", op).increment();
-                LOG.error("[producer] could not publish {} of {}", op, record.key(), error);
+                LOG.error("could not publish {} of {}", op, record.key(), error);
             } else {
                 registry.counter("kb_producer_events_published_total", "op", op).increment();
             }
@@ -152,7 +152,7 @@ final class EventPublisher implements AutoCloseable {
     void publishRejected(FileReadResult.Rejected rejected) {
         publishDelete(rejected.path());
         if (!catalogue.reject(rejected.path(), rejected.fingerprint())) {
-            LOG.debug("[producer] {} still not ingested ({}), reported before", rejected.path(), rejected.reason());
+            LOG.debug("{} still not ingested ({}), reported before", rejected.path(), rejected.reason());
             return;
         }
         byte[] key = Ids.fileKey(collection, rejected.path()).getBytes(StandardCharsets.UTF_8);
@@ -164,11 +164,11 @@ final class EventPublisher implements AutoCloseable {
         deadLetters.send(record, (metadata, error) -> {
             if (error != null) {
                 catalogue.forgetRejection(rejected.path()); // so the next scan reports it again
-                LOG.error("[producer] could not publish dead letter for {}", rejected.path(), error);
+                LOG.error("could not publish dead letter for {}", rejected.path(), error);
             }
         });
         registry.counter("kb_producer_dlq_total", "reason", rejected.reason()).increment();
-        LOG.warn("[producer] {} not ingested ({}): {}", rejected.path(), rejected.reason(), rejected.message());
+        LOG.warn("{} not ingested ({}): {}", rejected.path(), rejected.reason(), rejected.message());
     }
 
     /** The original value would be the file itself: too big or not text. A short description stands in. */

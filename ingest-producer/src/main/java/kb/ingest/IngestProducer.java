@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DiskSpace;
+import kb.core.Threads;
 import kb.core.TopicCreator;
 import kb.ingest.extract.IsolatedExtractor;
 import org.slf4j.Logger;
@@ -73,16 +74,16 @@ public final class IngestProducer implements AutoCloseable {
     public void start() throws IOException {
         if (!Files.isDirectory(baseDir)) {
             Files.createDirectories(baseDir);
-            LOG.info("[producer] created knowledge-base folder {}", baseDir);
+            LOG.info("created knowledge-base folder {}", baseDir);
         }
         String collection = config.collection().name();
-        LOG.info("[producer] watching {} as collection '{}'", baseDir, collection);
+        LOG.info("watching {} as collection '{}'", baseDir, collection);
         TopicCreator.ensureTopics(config.common());
         catalogue = Catalogue.load(
                 config.common().bootstrapServers(), config.common().topics(), collection);
         if (catalogue.lostRecords() > 0) {
             LOG.warn(
-                    "[producer] {} documents of collection '{}' are indexed but kb.file-events has no record of them"
+                    "{} documents of collection '{}' are indexed but kb.file-events has no record of them"
                             + " (the broker's log lost records): the scan publishes or withdraws each again",
                     catalogue.lostRecords(),
                     collection);
@@ -100,7 +101,7 @@ public final class IngestProducer implements AutoCloseable {
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending)
                 .tag("collection", collection)
                 .register(registry);
-        thread = new Thread(this::run, "kb-ingest-watcher");
+        thread = Threads.worker("kb-ingest-watcher", this::run);
         thread.start();
     }
 
@@ -140,7 +141,7 @@ public final class IngestProducer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | IOException e) {
-            LOG.error("[producer] watcher stopped", e);
+            LOG.error("watcher stopped", e);
         }
     }
 
@@ -170,7 +171,7 @@ public final class IngestProducer implements AutoCloseable {
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
         LOG.info(
-                "[producer] scan of {} (collection '{}') found {} files: {} published, {} withdrawn",
+                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn",
                 baseDir,
                 collection(),
                 present.size(),
@@ -199,7 +200,7 @@ public final class IngestProducer implements AutoCloseable {
         Set<String> legacy = catalogue.legacyKeys();
         if (!legacy.isEmpty()) {
             legacy.forEach(publisher::publishLegacyDelete);
-            LOG.info("[producer] withdrew {} records published before collections existed", legacy.size());
+            LOG.info("withdrew {} records published before collections existed", legacy.size());
         }
     }
 
@@ -210,7 +211,7 @@ public final class IngestProducer implements AutoCloseable {
             if (change instanceof TreeWatcher.Change.PathChanged changed) {
                 debouncer.touch(changed.relativePath());
             } else {
-                LOG.warn("[producer] watch events overflowed: rescanning");
+                LOG.warn("watch events overflowed: rescanning");
                 rescanPending = true;
             }
         }
@@ -232,7 +233,7 @@ public final class IngestProducer implements AutoCloseable {
             if (!Files.isReadable(absolute) || !Files.isExecutable(absolute)) {
                 // Its files can no longer be read or listed, like an unreadable file: withdrawn until it is
                 // readable again, when the permission change's event lands in the branch below.
-                LOG.warn("[producer] {} is not readable: its files are withdrawn until it is", path);
+                LOG.warn("{} is not readable: its files are withdrawn until it is", path);
                 withdrawPathAndBelow(path);
             } else if (filter.acceptsDirectory(path)) {
                 for (String file : watcher.registerTree(path)) {

@@ -82,7 +82,7 @@ final class TreeWatcher implements AutoCloseable {
                             return FileVisitResult.SKIP_SUBTREE;
                         }
                         if (!base.contains(dir)) {
-                            LOG.info("[producer] not following {}: it leads out of the knowledge base", rel);
+                            LOG.info("not following {}: it leads out of the knowledge base", rel);
                             return FileVisitResult.SKIP_SUBTREE;
                         }
                         keys.computeIfAbsent(
@@ -101,7 +101,7 @@ final class TreeWatcher implements AutoCloseable {
 
                     @Override
                     public FileVisitResult visitFileFailed(Path file, IOException e) {
-                        LOG.warn("[producer] skipping {}: {}", Relative.of(baseDir, file), e.toString());
+                        LOG.warn("skipping {}: {}", Relative.of(baseDir, file), e.toString());
                         return FileVisitResult.CONTINUE;
                     }
                 });

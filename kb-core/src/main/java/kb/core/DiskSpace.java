@@ -60,11 +60,7 @@ public final class DiskSpace implements AutoCloseable {
         check();
         Gauge.builder("kb_disk_free_bytes", this, d -> d.freeBytes).register(registry);
         Gauge.builder("kb_disk_full", this, d -> d.full ? 1 : 0).register(registry);
-        checker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "kb-disk-space");
-            thread.setDaemon(true);
-            return thread;
-        });
+        checker = Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-disk-space"));
         checker.scheduleWithFixedDelay(this::check, 500, 500, TimeUnit.MILLISECONDS);
         return this;
     }
@@ -103,7 +99,7 @@ public final class DiskSpace implements AutoCloseable {
                     at = folder;
                 }
             } catch (IOException e) {
-                LOG.debug("[disk] cannot read the free space of {}: {}", folder, e.toString());
+                LOG.debug("cannot read the free space of {}: {}", folder, e.toString());
             }
         }
         freeBytes = least;
@@ -112,9 +108,9 @@ public final class DiskSpace implements AutoCloseable {
         if (nowFull != full) {
             full = nowFull;
             if (nowFull) {
-                LOG.warn("[disk] {}", reason());
+                LOG.warn("{}", reason());
             } else {
-                LOG.info("[disk] {} MB free again in {}: writing resumes", least / (1024 * 1024), at);
+                LOG.info("{} MB free again in {}: writing resumes", least / (1024 * 1024), at);
             }
             listeners.forEach(l -> l.accept(nowFull));
         }

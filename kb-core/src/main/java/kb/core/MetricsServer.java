@@ -32,7 +32,7 @@ public final class MetricsServer implements AutoCloseable {
             boolean up = healthy.getAsBoolean();
             respond(exchange, up ? 200 : 503, "application/json", up ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
         });
-        server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "kb-metrics-http")));
+        server.setExecutor(Executors.newSingleThreadExecutor(Threads.workerFactory("kb-metrics-http")));
         server.start();
         return new MetricsServer(server);
     }

@@ -1,36 +1,81 @@
 package kb.core;
 
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** How a service's main waits: until SIGTERM / Ctrl-C, then it closes what it started, in order. */
+/**
+ * The process's one shutdown hook: what a main or a tool starts is registered here and closed on SIGTERM / Ctrl-C,
+ * the last registered first (as try-with-resources would), each registration's resources in the given order. One
+ * hook, so the order between them is ours, not the JVM's (it runs separate hooks concurrently).
+ */
 public final class Shutdown {
 
     private static final Logger LOG = LoggerFactory.getLogger(Shutdown.class);
+    private static final Deque<Registration> REGISTERED = new ConcurrentLinkedDeque<>();
+    private static final AtomicBoolean HOOKED = new AtomicBoolean();
 
     private Shutdown() {}
+
+    /** Resources closed at exit unless {@link Registration#cancel() cancelled} (closed by their owner first). */
+    public static final class Registration {
+
+        private final String name;
+        private final List<AutoCloseable> resources;
+
+        private Registration(String name, List<AutoCloseable> resources) {
+            this.name = name;
+            this.resources = resources;
+        }
+
+        /** Their owner closed them: nothing to do at exit. Safe to call from the shutdown itself. */
+        public void cancel() {
+            REGISTERED.remove(this);
+        }
+
+        private void close() {
+            for (AutoCloseable resource : resources) {
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    LOG.warn(
+                            "{}: error while stopping {}",
+                            name,
+                            resource.getClass().getSimpleName(),
+                            e);
+                }
+            }
+        }
+    }
+
+    /** Closes the resources, in the given order, when the JVM is asked to stop. */
+    public static Registration onExit(String name, AutoCloseable... resources) {
+        if (HOOKED.compareAndSet(false, true)) {
+            Runtime.getRuntime().addShutdownHook(Threads.worker("kb-shutdown", Shutdown::closeAll));
+        }
+        Registration registration = new Registration(name, List.of(resources));
+        REGISTERED.push(registration);
+        return registration;
+    }
 
     /** Blocks until the JVM is asked to stop, closing each resource (in the given order) on the way out. */
     public static void awaitThenClose(String name, AutoCloseable... resources) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            for (AutoCloseable resource : resources) {
-                                try {
-                                    resource.close();
-                                } catch (Exception e) {
-                                    LOG.warn(
-                                            "[{}] error while stopping {}",
-                                            name,
-                                            resource.getClass().getSimpleName(),
-                                            e);
-                                }
-                            }
-                            stopped.countDown();
-                        },
-                        name + "-shutdown"));
+        List<AutoCloseable> all = new ArrayList<>(List.of(resources));
+        all.add(stopped::countDown);
+        onExit(name, all.toArray(AutoCloseable[]::new));
         stopped.await();
+    }
+
+    private static void closeAll() {
+        for (Registration registration : List.copyOf(REGISTERED)) {
+            registration.cancel();
+            registration.close();
+        }
     }
 }

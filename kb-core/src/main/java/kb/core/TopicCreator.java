@@ -63,7 +63,7 @@ public final class TopicCreator {
                     .toList();
             if (!createdHere.isEmpty()) {
                 LOG.info(
-                        "[topics] created {} with {} partition(s), replication {}",
+                        "created {} with {} partition(s), replication {}",
                         createdHere,
                         layout.partitions(),
                         replication);

@@ -81,7 +81,7 @@ final class DistributionCache {
 
     private static void unpackInto(Path zip, Path parent, Path target) throws IOException {
         Path staging = parent.resolve(".unpacking-" + UUID.randomUUID());
-        LOG.info("[elasticsearch] unpacking {} once into {} (shared by every data folder)", zip, target);
+        LOG.info("unpacking {} once into {} (shared by every data folder)", zip, target);
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
                 extract(in, entry, staging);

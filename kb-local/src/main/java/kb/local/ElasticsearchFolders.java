@@ -84,7 +84,7 @@ final class ElasticsearchFolders {
             Files.move(earlierData, chosen.resolve("data"));
         }
         LOG.info(
-                "[elasticsearch] its files are in {} (user nobody cannot reach {} without opening the folders above it)",
+                "its files are in {} (user nobody cannot reach {} without opening the folders above it)",
                 chosen,
                 requested);
         return chosen;

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import kb.core.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,7 +119,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings, restartOnExit);
         es.launch();
         LOG.info(
-                "[elasticsearch] ready at {} in {} ms (data {})",
+                "ready at {} in {} ms (data {})",
                 es.url,
                 (System.nanoTime() - started) / 1_000_000,
                 folder.resolve("data"));
@@ -204,23 +205,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                                 return;
                             }
                             if (!restartOnExit) {
-                                LOG.warn(
-                                        "[elasticsearch] {} exited with code {}; not restarting it",
-                                        url,
-                                        watched.exitValue());
+                                LOG.warn("{} exited with code {}; not restarting it", url, watched.exitValue());
                                 return;
                             }
                             LOG.warn(
-                                    "[elasticsearch] exited unexpectedly with code {}; see {}",
+                                    "exited unexpectedly with code {}; see {}",
                                     watched.exitValue(),
                                     root.resolve("logs/console.log"));
                             restart();
                         },
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "kb-elasticsearch-supervisor");
-                            thread.setDaemon(true);
-                            thread.start();
-                        });
+                        runnable -> Threads.daemon("kb-elasticsearch-supervisor", runnable)
+                                .start());
     }
 
     private void restart() {
@@ -235,17 +230,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         }
         restarts.addLast(now);
         LOG.warn(
-                "[elasticsearch] restarting (restart {} of at most {} within {} minutes)",
+                "restarting (restart {} of at most {} within {} minutes)",
                 restarts.size(),
                 MAX_RESTARTS,
                 RESTART_WINDOW.toMinutes());
         try {
             stopTree(process.toHandle());
             launch();
-            LOG.info("[elasticsearch] restarted at {}", url);
+            LOG.info("restarted at {}", url);
             supervise();
         } catch (IOException | RuntimeException e) {
-            LOG.error("[elasticsearch] restart failed: {}", e.getMessage());
+            LOG.error("restart failed: {}", e.getMessage());
             if (!closing) {
                 restart();
             }
@@ -255,7 +250,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     private void giveUp(String message) {
-        LOG.error("[elasticsearch] {}", message);
+        LOG.error("{}", message);
         onGiveUp.accept(message);
     }
 
@@ -337,7 +332,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Optional<ProcessHandle> leftover = ProcessHandle.of(pid)
                 .filter(h -> h.info().commandLine().orElse("").contains("elasticsearch"));
         leftover.ifPresent(h -> {
-            LOG.warn("[elasticsearch] stopping leftover process {} from an earlier run", pid);
+            LOG.warn("stopping leftover process {} from an earlier run", pid);
             stopTree(h);
         });
         Files.deleteIfExists(pidFile);
@@ -369,8 +364,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         try {
             Files.deleteIfExists(pidFile);
         } catch (IOException e) {
-            LOG.debug("[elasticsearch] could not remove {}", pidFile, e);
+            LOG.debug("could not remove {}", pidFile, e);
         }
-        LOG.info("[elasticsearch] stopped");
+        LOG.info("stopped");
     }
 }

@@ -53,7 +53,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         String bootstrap = "localhost:" + brokerPort;
         awaitReady(bootstrap, Duration.ofSeconds(60));
         LOG.info(
-                "[kafka] KRaft broker ready at {} in {} ms (log {})",
+                "KRaft broker ready at {} in {} ms (log {})",
                 bootstrap,
                 (System.nanoTime() - started) / 1_000_000,
                 logDir);
@@ -101,6 +101,6 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void close() {
         server.shutdown();
         server.awaitShutdown();
-        LOG.info("[kafka] broker stopped");
+        LOG.info("broker stopped");
     }
 }

@@ -107,7 +107,7 @@ public final class Infrastructure implements AutoCloseable {
         try {
             closeable.close();
         } catch (Exception e) {
-            LOG.warn("[local] error while stopping {}", closeable.getClass().getSimpleName(), e);
+            LOG.warn("error while stopping {}", closeable.getClass().getSimpleName(), e);
         }
     }
 }

@@ -99,12 +99,13 @@ public final class LocalPipeline implements AutoCloseable {
                 sink,
                 disk);
         started.push(query);
+        query.start();
         startProducers(producerConfigs, registry, disk);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
-            LOG.warn("[local] the chunker has not joined its group yet; it will catch up when it does");
+            LOG.warn("the chunker has not joined its group yet; it will catch up when it does");
         }
         if (!query.awaitL0(Duration.ofSeconds(120))) {
-            LOG.warn("[local] the keyword index is still loading; /health stays 503 until it is complete");
+            LOG.warn("the keyword index is still loading; /health stays 503 until it is complete");
         }
         this.sink = sink;
         ready = true;
@@ -153,7 +154,7 @@ public final class LocalPipeline implements AutoCloseable {
             try {
                 stage.close();
             } catch (Exception e) {
-                LOG.warn("[local] error while stopping {}", stage.getClass().getSimpleName(), e);
+                LOG.warn("error while stopping {}", stage.getClass().getSimpleName(), e);
             }
         }
     }

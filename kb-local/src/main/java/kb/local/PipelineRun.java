@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import kb.core.Metrics;
 import kb.core.Settings;
+import kb.core.Shutdown;
 import kb.core.embed.Embeddings;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
@@ -31,7 +32,7 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
     private final kb.local.eval.HttpApi api;
 
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-    private final Thread shutdownHook = new Thread(this::close, "kb-run-shutdown");
+    private final Shutdown.Registration atExit;
 
     private PipelineRun(
             Infrastructure infrastructure,
@@ -44,14 +45,13 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         this.settings = settings;
         this.api = new kb.local.eval.HttpApi("http://localhost:" + pipeline.port());
         // Ctrl-C or SIGTERM during a long eval or bench must not leave Elasticsearch running.
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.atExit = Shutdown.onExit("kb run", this);
     }
 
     public static PipelineRun start(
             Path kbDir, Path dataDir, String kafka, String elasticsearch, Map<String, String> extra) throws Exception {
         Infrastructure infra = Infrastructure.start(dataDir, kafka, elasticsearch);
-        Thread stopInfra = new Thread(infra::close, "kb-run-start-shutdown");
-        Runtime.getRuntime().addShutdownHook(stopInfra);
+        Shutdown.Registration stopInfra = Shutdown.onExit("kb run start", infra);
         try {
             Settings settings = Settings.fromEnvironment()
                     .with(Map.of(
@@ -66,10 +66,10 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
             Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));
             PipelineRun run =
                     new PipelineRun(infra, LocalPipeline.start(settings, embeddings, registry), registry, settings);
-            Runtime.getRuntime().removeShutdownHook(stopInfra);
+            stopInfra.cancel();
             return run;
         } catch (Exception | Error e) {
-            Runtime.getRuntime().removeShutdownHook(stopInfra);
+            stopInfra.cancel();
             infra.close();
             throw e;
         }
@@ -209,8 +209,6 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         }
         pipeline.close();
         infrastructure.close();
-        if (Thread.currentThread() != shutdownHook) {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        }
+        atExit.cancel();
     }
 }

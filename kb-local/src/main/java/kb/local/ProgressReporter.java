@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import kb.core.Threads;
 import kb.query.IndexingProgress.Block;
 
 /**
@@ -28,11 +29,8 @@ final class ProgressReporter implements AutoCloseable {
     private final PrintStream out;
     private final boolean terminal;
     private final Clock clock;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kb-progress");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-progress"));
     private boolean firstIndexDone;
     private boolean reporting;
     private int runningLooks;

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import kb.core.CollectionFolder;
 import kb.core.Metrics;
 import kb.core.Settings;
+import kb.core.Shutdown;
 import kb.core.embed.Embeddings;
 import kb.query.WriteGuard;
 import picocli.CommandLine.Command;
@@ -131,19 +132,16 @@ public final class UpCommand implements Callable<Integer> {
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
         LocalPipeline[] pipeline = new LocalPipeline[1];
         ProgressReporter[] progress = new ProgressReporter[1];
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            if (progress[0] != null) {
-                                progress[0].close();
-                            }
-                            if (pipeline[0] != null) {
-                                pipeline[0].close();
-                            }
-                            infra.close();
-                            ended.countDown();
-                        },
-                        "kb-shutdown"));
+        Shutdown.onExit("kb", () -> {
+            if (progress[0] != null) {
+                progress[0].close();
+            }
+            if (pipeline[0] != null) {
+                pipeline[0].close();
+            }
+            infra.close();
+            ended.countDown();
+        });
         infra.onElasticsearchLost(message -> {
             System.err.println("kb: stopping: " + message);
             status.set(ExitCode.SOFTWARE);

@@ -298,12 +298,13 @@ class QueryApiTest {
         var config = QueryConfig.from(settings);
         var client = EsClients.create(config.elasticsearchUrl());
         try (var api = new QueryService(
-                config,
-                client,
-                SharedInfrastructure.embeddings(),
-                Metrics.newRegistry(),
-                java.util.Set.of("md"),
-                () -> true)) {
+                        config,
+                        client,
+                        SharedInfrastructure.embeddings(),
+                        Metrics.newRegistry(),
+                        java.util.Set.of("md"),
+                        () -> true)
+                .start()) {
             assertTrue(api.awaitL0(DEADLINE));
             var http = java.net.http.HttpClient.newHttpClient();
             String base = "http://localhost:" + api.port();

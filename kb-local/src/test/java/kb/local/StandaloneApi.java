@@ -68,7 +68,13 @@ final class StandaloneApi implements AutoCloseable {
                 EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
         try {
             QueryService service = new QueryService(
-                    config, client, SharedInfrastructure.embeddings(), Metrics.newRegistry(), Set.of("md"), () -> true);
+                            config,
+                            client,
+                            SharedInfrastructure.embeddings(),
+                            Metrics.newRegistry(),
+                            Set.of("md"),
+                            () -> true)
+                    .start();
             if (!service.awaitL0(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("L0 did not load");
             }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import kb.core.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,11 +23,8 @@ public final class ElasticsearchProbe implements AutoCloseable {
     private final Duration interval;
     private final Duration staleAfter;
     private final Clock clock;
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "kb-l1-probe");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService scheduler =
+            Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-l1-probe"));
     private volatile long lastSuccessMillis = Long.MIN_VALUE;
     private volatile String lastProblem = "not probed yet";
     private volatile boolean wasUp;
@@ -86,9 +84,9 @@ public final class ElasticsearchProbe implements AutoCloseable {
         if (up != wasUp) {
             wasUp = up;
             if (up) {
-                LOG.info("[l1] Elasticsearch answers again");
+                LOG.info("Elasticsearch answers again");
             } else {
-                LOG.warn("[l1] Elasticsearch unavailable ({}): answering from L0 only, /health is 503", lastProblem);
+                LOG.warn("Elasticsearch unavailable ({}): answering from L0 only, /health is 503", lastProblem);
             }
         }
     }

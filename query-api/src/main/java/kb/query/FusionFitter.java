@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import kb.core.Threads;
 import kb.core.es.ChunkDoc;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,11 +78,7 @@ public final class FusionFitter implements AutoCloseable {
         this.current = FittedFusion.configured(configured);
         this.scheduler = maxQuestions <= 0
                 ? null
-                : Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread thread = new Thread(r, "kb-fusion-fitter");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                : Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-fusion-fitter"));
     }
 
     /** Starts looking at the corpus every period, fitting with this search service's arms. */
@@ -119,10 +116,10 @@ public final class FusionFitter implements AutoCloseable {
                 beforeFit.run();
                 current = fit(chunks);
                 fittedOn = chunks;
-                LOG.info("[fusion] fitted on {} chunks: {} ({})", chunks, current.weights(), current.fits());
+                LOG.info("fitted on {} chunks: {} ({})", chunks, current.weights(), current.fits());
             }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("[fusion] fit skipped: {}", e.toString());
+            LOG.warn("fit skipped: {}", e.toString());
         }
     }
 
@@ -166,7 +163,7 @@ public final class FusionFitter implements AutoCloseable {
         byKind.forEach((kind, list) -> {
             FusionFit.Result arms = FusionFit.fit(list, new FusionWeights(1, 1, 10, 1), 1);
             LOG.info(
-                    "[fusion] {}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}",
+                    "{}: {} questions, bm25 MRR {}, vector MRR {}, equal weights {}",
                     kind,
                     list.size(),
                     arms.bm25Mrr(),

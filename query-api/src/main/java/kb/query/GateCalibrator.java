@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import kb.core.Threads;
 import kb.core.embed.Embeddings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,11 +78,7 @@ public final class GateCalibrator implements AutoCloseable {
                 : GateThreshold.fixed(modelDefault, "model-default");
         this.scheduler = configured.isPresent()
                 ? null
-                : Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread thread = new Thread(r, "kb-gate-calibrator");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                : Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-gate-calibrator"));
     }
 
     /** Starts measuring in the background, once now and then every period while the corpus changes. */
@@ -104,13 +101,13 @@ public final class GateCalibrator implements AutoCloseable {
                 current = calibrate(documents);
                 calibratedOnChunks = chunks;
                 LOG.info(
-                        "[gate] calibrated on {} documents: min cosine {} (probe max {})",
+                        "calibrated on {} documents: min cosine {} (probe max {})",
                         documents,
                         current.minCosine(),
                         current.probeMax());
             }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("[gate] calibration skipped: {}", e.toString());
+            LOG.warn("calibration skipped: {}", e.toString());
         }
     }
 

@@ -65,7 +65,7 @@ public final class LookupService {
         L0Hit first = carriers.get(0);
         String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
         LOG.debug(
-                "[lookup] '{}': {} L0 carriers ({} specific), primary {} ({})",
+                "'{}': {} L0 carriers ({} specific), primary {} ({})",
                 query,
                 carriers.size(),
                 specific.size(),
@@ -203,7 +203,7 @@ public final class LookupService {
                     false,
                     Citations.ofPreview(whole, content, PREVIEW_CHARS, parts));
         } catch (Exception e) {
-            LOG.warn("[lookup] content of {} unavailable: {}", hit.path(), e.toString());
+            LOG.warn("content of {} unavailable: {}", hit.path(), e.toString());
             return new Preview(hit.title(), null, true, List.of());
         }
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kb.core.KbTopics;
 import kb.core.SinkGroups;
+import kb.core.Threads;
 import kb.core.es.ChunkQueries;
 import kb.core.es.IndexMeta;
 import kb.core.es.IndexNames;
@@ -42,11 +43,8 @@ public final class PipelineStatus implements AutoCloseable {
     private final IndexingProgress progress = new IndexingProgress(System.currentTimeMillis());
     private final StageLag chunkerLag;
     private final StageLag sinkLag;
-    private final ScheduledExecutorService observer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kb-indexing-progress");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService observer =
+            Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-indexing-progress"));
 
     public PipelineStatus(
             QueryConfig config, ElasticsearchClient client, MeterRegistry registry, DocumentCatalog catalog) {

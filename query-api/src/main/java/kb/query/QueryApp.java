@@ -156,7 +156,7 @@ public final class QueryApp {
     }
 
     private static void unexpected(Context ctx, Exception e) {
-        LOG.error("[api] {} {} failed", ctx.method(), ctx.path(), e);
+        LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
         error(ctx, 503, e.getClass().getSimpleName() + ": " + e.getMessage());
     }
 

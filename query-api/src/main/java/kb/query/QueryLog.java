@@ -68,7 +68,7 @@ public final class QueryLog implements AutoCloseable {
             });
         } catch (Exception e) {
             registry.counter("kb_query_log_errors_total").increment();
-            LOG.debug("[query-log] not published: {}", e.toString());
+            LOG.debug("not published: {}", e.toString());
         }
     }
 

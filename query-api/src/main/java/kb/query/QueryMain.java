@@ -22,7 +22,8 @@ public final class QueryMain {
                 EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
         Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
         QueryService service = new QueryService(
-                config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true);
+                        config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true)
+                .start();
         Shutdown.awaitThenClose("kb-query", service, () -> client._transport().close());
     }
 }

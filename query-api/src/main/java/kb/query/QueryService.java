@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import kb.core.DiskSpace;
+import kb.core.Threads;
 import kb.core.TopicCreator;
 import kb.core.embed.Embeddings;
 import kb.query.l0.KeywordFeed;
@@ -28,6 +29,9 @@ public final class QueryService implements AutoCloseable {
     private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
 
     private final ElasticsearchProbe probe;
+    private final QueryConfig config;
+    private final Embeddings embeddings;
+    private final SearchService search;
     private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
@@ -74,16 +78,15 @@ public final class QueryService implements AutoCloseable {
             kb.core.ReindexControl reindex,
             DiskSpace disk) {
         WriteGuard.checkExposure(config);
-        TopicCreator.ensureTopics(config.common());
+        this.config = config;
+        this.embeddings = embeddings;
         this.probe = new ElasticsearchProbe(
                 client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL), java.time.Clock.systemUTC());
-        probe.start();
         ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
         LinkGraph links = new LinkGraph();
         this.feed = new KeywordFeed(
                 config.common().bootstrapServers(), config.common().topics().documents(), keywords, links);
-        feed.start();
         this.queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, disk);
         ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
@@ -97,7 +100,6 @@ public final class QueryService implements AutoCloseable {
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
                 config.gateMinCosine(),
                 java.time.Clock.systemUTC());
-        gate.start(config.gatePeriod());
         this.fusion = new FusionFitter(
                 new FittedCorpus(retriever),
                 SearchService.configuredWeights(config),
@@ -105,11 +107,8 @@ public final class QueryService implements AutoCloseable {
                 config.fusionQuestions(),
                 gate::refresh,
                 java.time.Clock.systemUTC());
-        SearchService search =
-                new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
-        fusion.start(search, FIT_INTERVAL);
+        this.search = new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
         this.status = new PipelineStatus(config, guarded, registry, catalog);
-        status.start(PROGRESS_INTERVAL);
         ApiServices services = new ApiServices(
                 search,
                 new LookupService(search, catalog, retriever),
@@ -138,25 +137,35 @@ public final class QueryService implements AutoCloseable {
                 .description("1 while the background probe finds Elasticsearch answering")
                 .register(registry);
         this.app = QueryApp.create(services, registry, config.maxUploadBytes());
+    }
+
+    /**
+     * Creates the topics it reads and writes if missing, starts the background work (Elasticsearch probe, keyword
+     * feed, gate calibration, fusion fit, indexing progress), then serves HTTP and loads the models behind it.
+     */
+    public QueryService start() {
+        TopicCreator.ensureTopics(config.common());
+        probe.start();
+        feed.start();
+        gate.start(config.gatePeriod());
+        fusion.start(search, FIT_INTERVAL);
+        status.start(PROGRESS_INTERVAL);
         app.start(config.host(), config.port());
         warmUp(embeddings);
+        return this;
     }
 
     /** Loads the models in the background from the start, not in the first search's request. */
     private static void warmUp(Embeddings embeddings) {
-        Thread thread = new Thread(
-                () -> {
+        Threads.daemon("kb-embedder-warmup", () -> {
                     try {
                         embeddings.warmUp();
                     } catch (RuntimeException e) {
                         LOG.warn(
-                                "[query] the embedding models could not be loaded ahead of the first search: {}",
-                                e.toString());
+                                "the embedding models could not be loaded ahead of the first search: {}", e.toString());
                     }
-                },
-                "kb-embedder-warmup");
-        thread.setDaemon(true);
-        thread.start();
+                })
+                .start();
     }
 
     private static long documentCount(DocumentCatalog catalog) {

@@ -83,8 +83,7 @@ public final class SearchService {
 
     public List<L0Hit> l0(String query) {
         List<L0Hit> hits = keywords.lookup(QueryTerms.normalForm(query));
-        LOG.debug(
-                "[query] L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
+        LOG.debug("L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
         return hits;
     }
 
@@ -115,7 +114,7 @@ public final class SearchService {
         try {
             hits = retrieveArms(query, spaces, scope, inCategory, options);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("[query] L1 unavailable, answering from L0 only: {}", e.toString());
+            LOG.warn("L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
             l1Available = false;
         }

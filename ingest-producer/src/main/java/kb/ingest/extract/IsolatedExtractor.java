@@ -13,6 +13,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import kb.core.Json;
+import kb.core.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -106,14 +107,11 @@ public final class IsolatedExtractor implements Extractor {
         }
         Process process = new ProcessBuilder(command).start();
         BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> readAnswers(process, answers), "kb-extractor-answers");
-        reader.setDaemon(true);
-        reader.start();
-        Thread errors = new Thread(() -> logErrors(process), "kb-extractor-stderr");
-        errors.setDaemon(true);
-        errors.start();
+        Threads.daemon("kb-extractor-answers", () -> readAnswers(process, answers))
+                .start();
+        Threads.daemon("kb-extractor-stderr", () -> logErrors(process)).start();
         LOG.info(
-                "[producer] started the extractor process (pid {}, heap {} MB, timeout {} s)",
+                "started the extractor process (pid {}, heap {} MB, timeout {} s)",
                 process.pid(),
                 limits.heapMb(),
                 limits.timeout().toSeconds());
@@ -127,7 +125,7 @@ public final class IsolatedExtractor implements Extractor {
                 answers.add(line);
             }
         } catch (IOException e) {
-            LOG.debug("[producer] extractor output closed: {}", e.toString());
+            LOG.debug("extractor output closed: {}", e.toString());
         }
         answers.add(ENDED);
     }
@@ -137,10 +135,10 @@ public final class IsolatedExtractor implements Extractor {
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
-                LOG.debug("[extractor] {}", line);
+                LOG.debug("{}", line);
             }
         } catch (IOException e) {
-            LOG.debug("[producer] extractor errors closed: {}", e.toString());
+            LOG.debug("extractor errors closed: {}", e.toString());
         }
     }
 
@@ -166,7 +164,7 @@ public final class IsolatedExtractor implements Extractor {
                 child.requests().close(); // its input ends: it exits by itself
                 child.process().waitFor(2, TimeUnit.SECONDS);
             } catch (IOException | InterruptedException e) {
-                LOG.debug("[producer] closing the extractor: {}", e.toString());
+                LOG.debug("closing the extractor: {}", e.toString());
             }
             stop(child);
         }

@@ -19,7 +19,7 @@ public final class OnnxEmbedder implements Embedder {
         long start = System.nanoTime();
         this.spec = spec;
         this.model = spec.load();
-        LOG.info("[embedder] model {} loaded in {} ms", spec.id(), (System.nanoTime() - start) / 1_000_000);
+        LOG.info("model {} loaded in {} ms", spec.id(), (System.nanoTime() - start) / 1_000_000);
     }
 
     @Override

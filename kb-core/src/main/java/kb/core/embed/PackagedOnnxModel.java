@@ -11,7 +11,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import kb.core.Threads;
 
 /**
  * One of LangChain4j's packaged ONNX models, run with one thread per text.
@@ -26,13 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final ExecutorService TEXTS =
-            Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), task -> {
-                Thread thread = new Thread(task, "kb-embed-" + THREADS.incrementAndGet());
-                thread.setDaemon(true);
-                return thread;
-            });
+    private static final ExecutorService TEXTS = Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(), Threads.numberedDaemons("kb-embed"));
 
     private final OnnxBertBiEncoder encoder;
     private final int dimensions;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import kb.core.Threads;
 import kb.local.PipelineRun;
 import kb.local.eval.BeirDataset;
 
@@ -137,7 +138,7 @@ final class PipelineBench {
     /** Save → first search that returns it, delete → first search that no longer does, under load. */
     void freshness(int edits) throws Exception {
         report.section("Freshness (file saved → searchable, deleted → gone), with a background ingest");
-        Thread background = new Thread(() -> backgroundWrites(edits * 3), "bench-background-ingest");
+        Thread background = Threads.worker("bench-background-ingest", () -> backgroundWrites(edits * 3));
         background.start();
         List<Double> upserts = new ArrayList<>();
         List<Double> deletes = new ArrayList<>();

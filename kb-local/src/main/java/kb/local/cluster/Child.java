@@ -72,15 +72,10 @@ public final class Child {
         process = started;
         started.onExit().thenAccept(p -> {
             if (!stopping) {
-                LOG.warn(
-                        "[cluster] {} (pid {}) exited on its own with status {}; see {}",
-                        name,
-                        p.pid(),
-                        p.exitValue(),
-                        log);
+                LOG.warn("{} (pid {}) exited on its own with status {}; see {}", name, p.pid(), p.exitValue(), log);
             }
         });
-        LOG.info("[cluster] started {} (pid {}, log {})", name, started.pid(), log);
+        LOG.info("started {} (pid {}, log {})", name, started.pid(), log);
         return this;
     }
 
@@ -104,7 +99,7 @@ public final class Child {
         stopping = true;
         process.destroyForcibly();
         process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        LOG.info("[cluster] killed {} (SIGKILL)", name);
+        LOG.info("killed {} (SIGKILL)", name);
     }
 
     /** SIGTERM, then SIGKILL after {@link #STOP_TIMEOUT}. */
@@ -117,7 +112,7 @@ public final class Child {
         running.destroy();
         try {
             if (!running.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                LOG.warn("[cluster] {} did not stop within {}: killing it", name, STOP_TIMEOUT);
+                LOG.warn("{} did not stop within {}: killing it", name, STOP_TIMEOUT);
                 running.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {

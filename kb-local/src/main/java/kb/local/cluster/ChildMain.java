@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import kb.core.Threads;
 
 /**
  * Runs a service's {@code main} as a child of {@code kb cluster}, and stops it when the parent is gone: the
@@ -22,8 +23,7 @@ public final class ChildMain {
     }
 
     private static void watchParent(InputStream parent) {
-        Thread watcher = new Thread(
-                () -> {
+        Threads.daemon("kb-parent-watch", () -> {
                     try {
                         while (parent.read() >= 0) {
                             // the parent never writes; anything read is ignored
@@ -33,9 +33,7 @@ public final class ChildMain {
                     }
                     System.err.println("kb-child: parent gone, stopping");
                     System.exit(0);
-                },
-                "kb-parent-watch");
-        watcher.setDaemon(true);
-        watcher.start();
+                })
+                .start();
     }
 }

@@ -131,7 +131,7 @@ public final class Cluster implements AutoCloseable {
         all.addAll(producers);
         awaitHealthy(all);
         endpoints().write(dataDir);
-        LOG.info("[cluster] ready in {} s", (System.nanoTime() - started) / 1_000_000_000);
+        LOG.info("ready in {} s", (System.nanoTime() - started) / 1_000_000_000);
     }
 
     // ---- Kafka
@@ -459,10 +459,10 @@ public final class Cluster implements AutoCloseable {
             try {
                 node.close();
             } catch (RuntimeException e) {
-                LOG.warn("[cluster] error while stopping Elasticsearch", e);
+                LOG.warn("error while stopping Elasticsearch", e);
             }
         }
         brokers.parallelStream().forEach(b -> b.child().stop());
-        LOG.info("[cluster] stopped");
+        LOG.info("stopped");
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import kb.core.Shutdown;
 import kb.local.verify.Folder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -116,13 +117,7 @@ public final class ClusterCommand implements Callable<Integer> {
                 "kb cluster: starting in " + data.toAbsolutePath() + " (logs in " + data.resolve("logs") + ")");
         Cluster cluster = Cluster.start(layout, data);
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            cluster.close();
-                            stopped.countDown();
-                        },
-                        "kb-cluster-shutdown"));
+        Shutdown.onExit("kb cluster", cluster, stopped::countDown);
         System.out.println("kb cluster ready: api " + String.join(" ", cluster.apiUrls()) + ", kafka "
                 + cluster.bootstrapServers() + ", elasticsearch " + cluster.elasticsearchUrl());
         System.out.println("kb cluster: check with  ./kb verify --data " + data + " "

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
+import kb.core.Shutdown;
 import kb.local.KraftNodeConfig;
 import org.apache.kafka.common.utils.Time;
 
@@ -28,13 +29,10 @@ public final class KafkaNodeMain {
         Properties props = props(nodeId, brokerPort, controllerPort, voters, nodes, logDir);
         KraftNodeConfig.formatOnce(logDir, props, clusterId);
         KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            server.shutdown();
-                            server.awaitShutdown();
-                        },
-                        "kb-kafka-node-shutdown"));
+        Shutdown.onExit("kb-kafka-node", () -> {
+            server.shutdown();
+            server.awaitShutdown();
+        });
         server.startup();
         System.out.println("kb-kafka-node " + nodeId + " started on localhost:" + brokerPort);
         server.awaitShutdown();

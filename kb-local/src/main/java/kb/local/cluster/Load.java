@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import kb.core.Threads;
 
 /**
  * What the drills run under: a writer that creates, edits and deletes files (about 5 changes a second) and a
@@ -55,8 +56,8 @@ final class Load implements AutoCloseable {
     Load(List<Path> folders, FailoverClient client) {
         this.folders = List.copyOf(folders);
         this.client = client;
-        this.writer = new Thread(this::writeLoop, "kb-drill-writer");
-        this.reader = new Thread(this::readLoop, "kb-drill-reader");
+        this.writer = Threads.worker("kb-drill-writer", this::writeLoop);
+        this.reader = Threads.worker("kb-drill-reader", this::readLoop);
     }
 
     /** Writes the starting set of files (before the cluster starts, or under it). */

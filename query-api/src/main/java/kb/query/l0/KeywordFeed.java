@@ -7,6 +7,7 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DocumentCard;
+import kb.core.Threads;
 import kb.core.TopicSpec;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -56,7 +57,7 @@ public final class KeywordFeed implements AutoCloseable {
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
         this.consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
-        this.thread = new Thread(this::run, "kb-l0-feed");
+        this.thread = Threads.worker("kb-l0-feed", this::run);
     }
 
     public void start() {
@@ -92,15 +93,13 @@ public final class KeywordFeed implements AutoCloseable {
                     loadSeconds = (System.nanoTime() - started) / 1e9;
                     caughtUp.countDown();
                     LOG.info(
-                            "[l0] {} documents with keywords loaded in {} ms",
-                            index.size(),
-                            Math.round(loadSeconds * 1000));
+                            "{} documents with keywords loaded in {} ms", index.size(), Math.round(loadSeconds * 1000));
                 }
             }
         } catch (WakeupException e) {
             // closing
         } catch (RuntimeException e) {
-            LOG.error("[l0] keyword feed stopped", e);
+            LOG.error("keyword feed stopped", e);
         } finally {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
@@ -122,13 +121,13 @@ public final class KeywordFeed implements AutoCloseable {
             try {
                 card = topic.valueSerde().deserializer().deserialize(record.topic(), record.value());
             } catch (RuntimeException e) {
-                LOG.warn("[l0] skipping undecodable card {}: {}", record.key(), e.getMessage());
+                LOG.warn("skipping undecodable card {}: {}", record.key(), e.getMessage());
                 continue;
             }
             listeners.forEach(l -> l.put(card));
         }
         listeners.forEach(CardListener::publish);
-        LOG.debug("[l0] applied {} card updates", records.count());
+        LOG.debug("applied {} card updates", records.count());
     }
 
     @Override

@@ -2,6 +2,7 @@ package kb.chunker;
 
 import java.nio.file.Path;
 import kb.core.CommonConfig;
+import kb.core.KbSettings;
 import kb.core.Settings;
 
 /**
@@ -16,7 +17,7 @@ import kb.core.Settings;
 public record ChunkerConfig(
         CommonConfig common, String applicationId, int maxChunkChars, Path stateDir, int maxChunksPerDocument) {
 
-    public static final int DEFAULT_MAX_CHUNKS_PER_DOCUMENT = 2000;
+    public static final int DEFAULT_MAX_CHUNKS_PER_DOCUMENT = KbSettings.MAX_CHUNKS_PER_DOCUMENT.fallback();
 
     public ChunkerConfig {
         if (maxChunkChars < 100) {
@@ -34,9 +35,9 @@ public record ChunkerConfig(
     public static ChunkerConfig from(Settings settings) {
         return new ChunkerConfig(
                 CommonConfig.from(settings),
-                settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
-                settings.integer("KB_MAX_CHUNK_CHARS", 1200),
-                settings.path("KB_STREAMS_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "kb-streams")),
-                settings.integer("KB_MAX_CHUNKS_PER_DOCUMENT", DEFAULT_MAX_CHUNKS_PER_DOCUMENT));
+                settings.get(KbSettings.CHUNKER_APP_ID),
+                settings.get(KbSettings.MAX_CHUNK_CHARS),
+                settings.get(KbSettings.STREAMS_STATE_DIR),
+                settings.get(KbSettings.MAX_CHUNKS_PER_DOCUMENT));
     }
 }

@@ -1,6 +1,7 @@
 package kb.chunker;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
@@ -17,7 +18,7 @@ public final class ChunkerMain {
         ChunkerStream stream = new ChunkerStream(ChunkerConfig.from(settings), registry);
         stream.start();
         MetricsServer metrics =
-                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9402), registry, stream::isRunning);
+                MetricsServer.start(settings.get(KbSettings.METRICS_PORT).orElse(9402), registry, stream::isRunning);
         Shutdown.awaitThenClose("kb-chunker", stream, metrics);
     }
 }

@@ -2,6 +2,7 @@ package kb.sink;
 
 import java.time.Duration;
 import kb.core.CommonConfig;
+import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.SinkGroups;
 import kb.core.embed.Embeddings;
@@ -46,17 +47,17 @@ public record SinkConfig(
     public static SinkConfig from(Settings settings) {
         return new SinkConfig(
                 CommonConfig.from(settings),
-                settings.string("KB_ES_URL", "http://localhost:9200"),
-                new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
+                settings.get(KbSettings.ES_URL),
+                new IndexNames(settings.get(KbSettings.INDEX_PREFIX)),
                 IndexShards.from(settings),
                 VectorIndex.from(settings),
                 SinkGroups.from(settings),
                 Embeddings.setting(settings),
-                settings.integer("KB_SINK_BATCH", 256),
-                settings.integer("KB_SINK_BATCH_CHUNKS", 128),
-                settings.integer("KB_SINK_LARGE_DOCUMENT_CHUNKS", 256),
-                settings.integer("KB_SINK_VECTOR_SLICE", 32),
-                settings.duration("KB_SINK_MAX_BACKOFF", Duration.ofSeconds(30)),
-                Boolean.parseBoolean(settings.string("KB_FORCE_REINDEX", "false")));
+                settings.get(KbSettings.SINK_BATCH),
+                settings.get(KbSettings.SINK_BATCH_CHUNKS),
+                settings.get(KbSettings.SINK_LARGE_DOCUMENT_CHUNKS),
+                settings.get(KbSettings.SINK_VECTOR_SLICE),
+                settings.get(KbSettings.SINK_MAX_BACKOFF),
+                settings.get(KbSettings.FORCE_REINDEX));
     }
 }

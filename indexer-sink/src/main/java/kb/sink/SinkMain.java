@@ -3,6 +3,7 @@ package kb.sink;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
@@ -24,7 +25,7 @@ public final class SinkMain {
                 new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
         sink.start();
         MetricsServer metrics =
-                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9403), registry, sink::isHealthy);
+                MetricsServer.start(settings.get(KbSettings.METRICS_PORT).orElse(9403), registry, sink::isHealthy);
         Shutdown.awaitThenClose(
                 "kb-sink", sink, metrics, () -> client._transport().close());
     }

@@ -2,6 +2,7 @@ package kb.ingest;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
@@ -18,7 +19,7 @@ public final class IngestProducerMain {
         IngestProducer producer = new IngestProducer(ProducerConfig.from(settings), registry, Clock.systemUTC());
         producer.start();
         MetricsServer metrics =
-                MetricsServer.start(settings.integer("KB_METRICS_PORT", 9401), registry, producer::isHealthy);
+                MetricsServer.start(settings.get(KbSettings.METRICS_PORT).orElse(9401), registry, producer::isHealthy);
         Shutdown.awaitThenClose("kb-producer", producer, metrics);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import kb.core.CollectionFolder;
 import kb.core.CommonConfig;
+import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.ingest.extract.ExtractionLimits;
 
@@ -31,17 +32,9 @@ public record ProducerConfig(
         Duration debounce,
         ExtractionLimits extraction) {
 
-    public static final List<String> DEFAULT_EXTENSIONS = kb.core.Formats.DEFAULT_EXTENSIONS;
-    public static final List<String> DEFAULT_EXCLUDES = List.of(
-            "**/node_modules/**",
-            "**/__pycache__/**",
-            "**/venv/**",
-            "**/.venv/**",
-            "**/build/**",
-            "**/dist/**",
-            "**/target/**",
-            "**/vendor/**");
-    public static final long DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+    public static final List<String> DEFAULT_EXTENSIONS = KbSettings.IMPORT_EXTENSIONS.fallback();
+    public static final List<String> DEFAULT_EXCLUDES = KbSettings.IMPORT_EXCLUDE.fallback();
+    public static final long DEFAULT_MAX_FILE_BYTES = KbSettings.MAX_FILE_BYTES.fallback();
 
     public ProducerConfig {
         extensions = extensions.stream()
@@ -59,14 +52,14 @@ public record ProducerConfig(
     }
 
     public static ProducerConfig from(Settings settings) {
-        long maxFileBytes = settings.longValue("KB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
+        long maxFileBytes = settings.get(KbSettings.MAX_FILE_BYTES);
         return new ProducerConfig(
                 CommonConfig.from(settings),
                 CollectionFolder.from(settings),
-                Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", DEFAULT_EXTENSIONS)),
-                settings.list("KB_IMPORT_EXCLUDE", DEFAULT_EXCLUDES),
+                Set.copyOf(settings.get(KbSettings.IMPORT_EXTENSIONS)),
+                settings.get(KbSettings.IMPORT_EXCLUDE),
                 maxFileBytes,
-                settings.duration("KB_DEBOUNCE", Duration.ofMillis(150)),
+                settings.get(KbSettings.DEBOUNCE),
                 ExtractionLimits.from(settings, maxFileBytes));
     }
 }

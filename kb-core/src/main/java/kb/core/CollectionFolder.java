@@ -70,10 +70,10 @@ public record CollectionFolder(String name, Path folder) {
      * {@code KB_COLLECTION} (default: derived from the folder's name). A bad name fails here, at start.
      */
     public static CollectionFolder from(Settings settings) {
-        Path folder = settings.path("KB_BASE_DIR", Path.of("knowledge_base"));
-        String name = settings.string("KB_COLLECTION", null);
+        Path folder = settings.get(KbSettings.BASE_DIR);
+        String name = settings.get(KbSettings.COLLECTION);
         if (name != null) {
-            requireValidName(name, "KB_COLLECTION");
+            requireValidName(name, KbSettings.COLLECTION.name());
         }
         return of(folder, name);
     }
@@ -83,7 +83,7 @@ public record CollectionFolder(String name, Path folder) {
      * {@code name=folder,name=folder}, else the one of {@link #from(Settings)}. The first is the default.
      */
     public static List<CollectionFolder> allFrom(Settings settings) {
-        List<String> entries = settings.list("KB_COLLECTIONS", List.of());
+        List<String> entries = settings.get(KbSettings.COLLECTIONS);
         if (entries.isEmpty()) {
             return List.of(from(settings));
         }
@@ -93,7 +93,7 @@ public record CollectionFolder(String name, Path folder) {
             if (equals <= 0 || equals == entry.length() - 1) {
                 throw new IllegalArgumentException("KB_COLLECTIONS entries are name=folder, got '" + entry + "'");
             }
-            String name = requireValidName(entry.substring(0, equals).strip(), "KB_COLLECTIONS");
+            String name = requireValidName(entry.substring(0, equals).strip(), KbSettings.COLLECTIONS.name());
             folders.add(of(Path.of(entry.substring(equals + 1).strip()), name));
         }
         return distinct(folders);

@@ -18,8 +18,8 @@ public record CommonConfig(String bootstrapServers, KbTopics topics, TopicLayout
 
     public static CommonConfig from(Settings settings) {
         return new CommonConfig(
-                settings.string("KB_KAFKA_BOOTSTRAP", "localhost:9092"),
-                KbTopics.withPrefix(settings.string("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX)),
+                settings.get(KbSettings.KAFKA_BOOTSTRAP),
+                KbTopics.withPrefix(settings.get(KbSettings.TOPIC_PREFIX)),
                 TopicLayout.from(settings));
     }
 }

@@ -26,7 +26,7 @@ public final class DiskSpace implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiskSpace.class);
     /** The default margin ({@code KB_DISK_MIN_FREE_MB}): the broker and Elasticsearch finish what they hold. */
-    public static final long DEFAULT_MIN_FREE_MB = 256;
+    public static final long DEFAULT_MIN_FREE_MB = KbSettings.DISK_MIN_FREE_MB.fallback();
 
     /** A process that writes no folder of its own: never full. */
     public static final DiskSpace UNWATCHED = new DiskSpace(List.of(), 0);
@@ -49,7 +49,7 @@ public final class DiskSpace implements AutoCloseable {
     }
 
     public static DiskSpace of(List<Path> folders, Settings settings) {
-        return new DiskSpace(folders, settings.longValue("KB_DISK_MIN_FREE_MB", DEFAULT_MIN_FREE_MB) * 1024 * 1024);
+        return new DiskSpace(folders, settings.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024);
     }
 
     /** Reads the space now, then every half second; {@code kb_disk_free_bytes} and {@code kb_disk_full} show it. */

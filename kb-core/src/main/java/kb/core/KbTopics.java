@@ -12,7 +12,7 @@ import org.apache.kafka.common.serialization.Serdes;
  */
 public record KbTopics(String prefix, int maxMessageBytes) {
 
-    public static final String DEFAULT_PREFIX = "kb.";
+    public static final String DEFAULT_PREFIX = KbSettings.TOPIC_PREFIX.fallback();
     /** 1 MiB of content plus the JSON envelope, chunks and escapes. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 

@@ -30,6 +30,11 @@ public final class Settings {
         return new Settings(merged);
     }
 
+    /** The value of a declared setting, or its default; a bad value fails naming the setting. */
+    public <T> T get(Setting<T> setting) {
+        return setting.readFrom(this);
+    }
+
     public String string(String name, String fallback) {
         String value = values.get(name);
         return value == null || value.isBlank() ? fallback : value.trim();

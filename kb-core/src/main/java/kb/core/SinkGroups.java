@@ -8,10 +8,10 @@ package kb.core;
  */
 public record SinkGroups(String prefix) {
 
-    public static final String DEFAULT_PREFIX = "kb-indexer";
+    public static final String DEFAULT_PREFIX = KbSettings.SINK_GROUP.fallback();
 
     public static SinkGroups from(Settings settings) {
-        return new SinkGroups(settings.string("KB_SINK_GROUP", DEFAULT_PREFIX));
+        return new SinkGroups(settings.get(KbSettings.SINK_GROUP));
     }
 
     /** The group that builds (and then keeps current) index version {@code version}. */

@@ -14,8 +14,8 @@ import org.apache.kafka.common.config.TopicConfig;
  */
 public record TopicLayout(int partitions, OptionalInt replication) {
 
-    public static final String PARTITIONS_SETTING = "KB_TOPIC_PARTITIONS";
-    public static final String REPLICATION_SETTING = "KB_TOPIC_REPLICATION";
+    public static final String PARTITIONS_SETTING = KbSettings.TOPIC_PARTITIONS.name();
+    public static final String REPLICATION_SETTING = KbSettings.TOPIC_REPLICATION.name();
     /** Three copies survive one broker down with writes still acknowledged by two. */
     public static final int MAX_DEFAULT_REPLICATION = 3;
 
@@ -33,7 +33,7 @@ public record TopicLayout(int partitions, OptionalInt replication) {
     }
 
     public static TopicLayout from(Settings settings) {
-        return new TopicLayout(settings.integer(PARTITIONS_SETTING, 1), settings.optionalInteger(REPLICATION_SETTING));
+        return new TopicLayout(settings.get(KbSettings.TOPIC_PARTITIONS), settings.get(KbSettings.TOPIC_REPLICATION));
     }
 
     /** The configured replication, or one replica per broker up to three (the embedded single broker: 1). */

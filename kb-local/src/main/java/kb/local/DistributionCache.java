@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import kb.core.Ids;
+import kb.core.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
 final class DistributionCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistributionCache.class);
-    static final String CACHE_DIR_VARIABLE = "KB_CACHE_DIR";
+    static final String CACHE_DIR_VARIABLE = KbSettings.CACHE_DIR.name();
 
     private DistributionCache() {}
 

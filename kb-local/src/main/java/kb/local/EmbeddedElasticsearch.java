@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import kb.core.KbSettings;
 import kb.core.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +38,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
-    static final String DEFAULT_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
+    static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
 
     private final Path home;
     private final Path root;
@@ -191,7 +192,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (docs/decisions/jit-c1.md).
      */
     static String javaOptions(String heap, Map<String, String> env) {
-        String extra = env.getOrDefault("KB_ES_JAVA_OPTS", DEFAULT_JAVA_OPTIONS).strip();
+        String extra = env.getOrDefault(KbSettings.ES_JAVA_OPTS.name(), DEFAULT_JAVA_OPTIONS)
+                .strip();
         return ("-Xms" + heap + " -Xmx" + heap + " " + extra).strip();
     }
 

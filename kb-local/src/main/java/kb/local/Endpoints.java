@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
+import kb.core.KbSettings;
 
 /**
  * Where a running kb's broker, Elasticsearch and API are, written to {@code DATADIR/endpoints.properties} by
@@ -19,13 +20,16 @@ import java.util.Properties;
  */
 public record Endpoints(String kafka, String elasticsearch, String api) {
 
+    /** The API's address in the file (the broker's and Elasticsearch's are kept under their settings' names). */
+    private static final String API_URL = "KB_API_URL";
+
     public static final String FILE = "endpoints.properties";
 
     public void write(Path dataDir) throws IOException {
         Properties properties = new Properties();
-        properties.setProperty("KB_KAFKA_BOOTSTRAP", kafka);
-        properties.setProperty("KB_ES_URL", elasticsearch);
-        properties.setProperty("KB_API_URL", api);
+        properties.setProperty(KbSettings.KAFKA_BOOTSTRAP.name(), kafka);
+        properties.setProperty(KbSettings.ES_URL.name(), elasticsearch);
+        properties.setProperty(API_URL, api);
         Files.createDirectories(dataDir);
         try (Writer out = Files.newBufferedWriter(dataDir.resolve(FILE))) {
             properties.store(out, "where the running kb is (kb verify --data reads this)");
@@ -42,8 +46,8 @@ public record Endpoints(String kafka, String elasticsearch, String api) {
             properties.load(in);
         }
         return Optional.of(new Endpoints(
-                properties.getProperty("KB_KAFKA_BOOTSTRAP"),
-                properties.getProperty("KB_ES_URL"),
-                properties.getProperty("KB_API_URL")));
+                properties.getProperty(KbSettings.KAFKA_BOOTSTRAP.name()),
+                properties.getProperty(KbSettings.ES_URL.name()),
+                properties.getProperty(API_URL)));
     }
 }

@@ -15,6 +15,7 @@ import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
 import kb.core.CollectionFolder;
 import kb.core.DiskSpace;
+import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
@@ -64,7 +65,7 @@ public final class LocalPipeline implements AutoCloseable {
         // The Streams state, and the embedded broker's log and Elasticsearch's data when they run here
         // (KB_DISK_WATCH: Elasticsearch's may live apart, where its unprivileged user can reach it).
         List<Path> written = new ArrayList<>(List.of(chunkerConfig.stateDir()));
-        settings.list("KB_DISK_WATCH", List.of()).forEach(folder -> written.add(Path.of(folder)));
+        settings.get(KbSettings.DISK_WATCH).forEach(folder -> written.add(Path.of(folder)));
         DiskSpace disk = DiskSpace.of(written, settings).start(registry);
         started.push(disk);
         ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
@@ -81,8 +82,8 @@ public final class LocalPipeline implements AutoCloseable {
         started.push(sink);
         sink.start();
         List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
-                .map(c -> ProducerConfig.from(
-                        settings.with(Map.of("KB_BASE_DIR", c.folder().toString(), "KB_COLLECTION", c.name()))))
+                .map(c -> ProducerConfig.from(settings.with(Map.of(
+                        KbSettings.BASE_DIR.name(), c.folder().toString(), KbSettings.COLLECTION.name(), c.name()))))
                 .toList();
         // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
         // for the sink's 60 s.

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
@@ -55,12 +56,13 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         try {
             Settings settings = Settings.fromEnvironment()
                     .with(Map.of(
-                            "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                            "KB_ES_URL", infra.elasticsearchUrl(),
-                            "KB_BASE_DIR", kbDir.toString(),
-                            "KB_API_PORT", "0",
-                            "KB_DISK_WATCH", infra.diskWatch(),
-                            "KB_STREAMS_STATE_DIR", dataDir.resolve("streams").toString()))
+                            KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers(),
+                            KbSettings.ES_URL.name(), infra.elasticsearchUrl(),
+                            KbSettings.BASE_DIR.name(), kbDir.toString(),
+                            KbSettings.API_PORT.name(), "0",
+                            KbSettings.DISK_WATCH.name(), infra.diskWatch(),
+                            KbSettings.STREAMS_STATE_DIR.name(),
+                                    dataDir.resolve("streams").toString()))
                     .with(extra);
             PrometheusMeterRegistry registry = Metrics.newRegistry();
             Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));

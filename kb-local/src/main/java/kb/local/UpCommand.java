@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import kb.core.CollectionFolder;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
@@ -121,11 +122,11 @@ public final class UpCommand implements Callable<Integer> {
         System.out.println("kb: data " + options.dataDir());
         Settings settings = settingsFor(options.dataDir())
                 .with(Map.of(
-                        "KB_BASE_DIR", options.kbDir().toString(),
-                        "KB_COLLECTIONS", CollectionFolder.setting(options.collections()),
-                        "KB_API_PORT", Integer.toString(options.port()),
-                        "KB_API_HOST", options.host(),
-                        "KB_STREAMS_STATE_DIR",
+                        KbSettings.BASE_DIR.name(), options.kbDir().toString(),
+                        KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
+                        KbSettings.API_PORT.name(), Integer.toString(options.port()),
+                        KbSettings.API_HOST.name(), options.host(),
+                        KbSettings.STREAMS_STATE_DIR.name(),
                                 options.dataDir().resolve("streams").toString()));
         Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
         CountDownLatch ended = new CountDownLatch(1);
@@ -148,9 +149,9 @@ public final class UpCommand implements Callable<Integer> {
             ended.countDown(); // main then exits with the status, and the shutdown hook closes the rest
         });
         settings = settings.with(Map.of(
-                "KB_KAFKA_BOOTSTRAP", infra.bootstrapServers(),
-                "KB_ES_URL", infra.elasticsearchUrl(),
-                "KB_DISK_WATCH", infra.diskWatch()));
+                KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers(),
+                KbSettings.ES_URL.name(), infra.elasticsearchUrl(),
+                KbSettings.DISK_WATCH.name(), infra.diskWatch()));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();

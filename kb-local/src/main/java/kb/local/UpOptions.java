@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kb.core.CollectionFolder;
+import kb.core.KbSettings;
+import kb.core.Settings;
 import kb.query.WriteGuard;
 import picocli.CommandLine;
 
@@ -41,17 +43,13 @@ public record UpOptions(
     /** The options given (null: not given) over the environment's settings and the defaults. */
     static UpOptions of(
             List<String> dirs, Integer port, Path data, String kafka, String es, String host, Map<String, String> env) {
-        int apiPort = port != null ? port : Integer.parseInt(env.getOrDefault("KB_API_PORT", "8080"));
+        int apiPort = port != null ? port : new Settings(env).get(KbSettings.API_PORT);
         if (apiPort < 0 || apiPort > 65535) {
             throw new IllegalArgumentException("--port must be 0-65535, got " + apiPort);
         }
-        Path dataDir = data != null
-                ? data
-                : Path.of(env.getOrDefault(
-                        "KB_DATA_DIR",
-                        Path.of(System.getProperty("user.home"), ".kb-pipeline").toString()));
-        String apiHost = host != null ? host : env.getOrDefault("KB_API_HOST", "127.0.0.1");
-        if (!WriteGuard.isLoopback(apiHost) && blankToNull(env.get("KB_API_TOKEN")) == null) {
+        Path dataDir = data != null ? data : new Settings(env).get(KbSettings.DATA_DIR);
+        String apiHost = host != null ? host : new Settings(env).get(KbSettings.API_HOST);
+        if (!WriteGuard.isLoopback(apiHost) && blankToNull(env.get(KbSettings.API_TOKEN.name())) == null) {
             throw new IllegalArgumentException(
                     "--host " + apiHost + " listens beyond this machine: set KB_API_TOKEN so "
                             + "that uploads, deletes and reindex need it (or keep the default 127.0.0.1)");
@@ -60,8 +58,8 @@ public record UpOptions(
                 collections(dirs, env),
                 apiPort,
                 dataDir.toAbsolutePath().normalize(),
-                kafka != null ? kafka : blankToNull(env.get("KB_KAFKA_BOOTSTRAP")),
-                es != null ? es : blankToNull(env.get("KB_ES_URL")),
+                kafka != null ? kafka : blankToNull(env.get(KbSettings.KAFKA_BOOTSTRAP.name())),
+                es != null ? es : blankToNull(env.get(KbSettings.ES_URL.name())),
                 apiHost);
     }
 
@@ -70,12 +68,12 @@ public record UpOptions(
      * {@code KB_BASE_DIR}, named by {@code KB_COLLECTION} (which can only name a single folder).
      */
     static List<CollectionFolder> collections(List<String> dirs, Map<String, String> env) {
-        String named = blankToNull(env.get("KB_COLLECTION"));
+        String named = blankToNull(env.get(KbSettings.COLLECTION.name()));
         if (named != null) {
-            CollectionFolder.requireValidName(named, "KB_COLLECTION");
+            CollectionFolder.requireValidName(named, KbSettings.COLLECTION.name());
         }
         if (dirs.isEmpty()) {
-            return List.of(CollectionFolder.of(Path.of(env.getOrDefault("KB_BASE_DIR", "knowledge_base")), named));
+            return List.of(CollectionFolder.of(new Settings(env).get(KbSettings.BASE_DIR), named));
         }
         if (dirs.size() > 1 && named != null) {
             throw new IllegalArgumentException("KB_COLLECTION names one folder; with several --dir use --dir NAME=DIR");

@@ -1,6 +1,7 @@
 package kb.query;
 
 import kb.core.CommonConfig;
+import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.SinkGroups;
 import kb.core.es.IndexNames;
@@ -82,40 +83,34 @@ public record QueryConfig(
     public static QueryConfig from(Settings settings) {
         return new QueryConfig(
                 CommonConfig.from(settings),
-                settings.string("KB_ES_URL", "http://localhost:9200"),
-                new IndexNames(settings.string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX)),
+                settings.get(KbSettings.ES_URL),
+                new IndexNames(settings.get(KbSettings.INDEX_PREFIX)),
                 kb.core.embed.Embeddings.setting(settings),
-                settings.integer("KB_API_PORT", 8080),
-                settings.integer("KB_BM25_WINDOW", 30),
-                settings.integer("KB_KNN_WINDOW", 30),
-                new VectorSearch(
-                        settings.integer("KB_KNN_CANDIDATES", VectorSearch.DEFAULT.candidates()),
-                        settings.decimal("KB_KNN_OVERSAMPLE", VectorSearch.DEFAULT.oversample())),
-                settings.integer("KB_RRF_K", 10),
-                settings.decimal("KB_RRF_BM25_WEIGHT", 0.3),
-                settings.decimal("KB_RRF_CJK_BM25_WEIGHT", 1.0),
-                settings.decimal("KB_RRF_CROSS_VECTOR_WEIGHT", 1.0),
-                settings.decimal("KB_RRF_VECTOR_WEIGHT", 1.0),
-                settings.decimal("KB_RRF_L0_WEIGHT", 2.0),
-                settings.string("KB_API_TOKEN", null),
+                settings.get(KbSettings.API_PORT),
+                settings.get(KbSettings.BM25_WINDOW),
+                settings.get(KbSettings.KNN_WINDOW),
+                new VectorSearch(settings.get(KbSettings.KNN_CANDIDATES), settings.get(KbSettings.KNN_OVERSAMPLE)),
+                settings.get(KbSettings.RRF_K),
+                settings.get(KbSettings.RRF_BM25_WEIGHT),
+                settings.get(KbSettings.RRF_CJK_BM25_WEIGHT),
+                settings.get(KbSettings.RRF_CROSS_VECTOR_WEIGHT),
+                settings.get(KbSettings.RRF_VECTOR_WEIGHT),
+                settings.get(KbSettings.RRF_L0_WEIGHT),
+                settings.get(KbSettings.API_TOKEN),
                 kb.core.CollectionFolder.allFrom(settings),
-                settings.longValue("KB_MAX_FILE_BYTES", 1024 * 1024),
-                "convex".equalsIgnoreCase(settings.string("KB_FUSION", "rrf"))
-                        ? settings.decimal("KB_CONVEX_ALPHA", 0.3)
-                        : 0,
-                settings.decimal("KB_BM25_TITLE_BOOST", 0.0),
-                settings.string("KB_CHUNKER_APP_ID", "kb-chunker"),
+                settings.get(KbSettings.MAX_FILE_BYTES),
+                "convex".equalsIgnoreCase(settings.get(KbSettings.FUSION)) ? settings.get(KbSettings.CONVEX_ALPHA) : 0,
+                settings.get(KbSettings.BM25_TITLE_BOOST),
+                settings.get(KbSettings.CHUNKER_APP_ID),
                 SinkGroups.from(settings),
-                settings.string("KB_GATE_MIN_COSINE", null) == null
-                        ? java.util.OptionalDouble.empty()
-                        : java.util.OptionalDouble.of(settings.decimal("KB_GATE_MIN_COSINE", 0)),
-                settings.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0),
-                settings.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1),
-                settings.duration("KB_GATE_CALIBRATION_PERIOD", java.time.Duration.ofSeconds(30)),
-                settings.string("KB_API_HOST", "127.0.0.1"),
-                settings.duration("KB_ES_QUERY_CONNECT_TIMEOUT", java.time.Duration.ofSeconds(1)),
-                settings.duration("KB_ES_QUERY_TIMEOUT", java.time.Duration.ofSeconds(3)),
-                settings.list("KB_API_ALLOWED_ORIGINS", java.util.List.of()),
-                settings.integer("KB_FUSION_PSEUDO_QUESTIONS", 0));
+                settings.get(KbSettings.GATE_MIN_COSINE),
+                settings.get(KbSettings.RRF_RARE_BM25_WEIGHT),
+                settings.get(KbSettings.RRF_GENERIC_L0_WEIGHT),
+                settings.get(KbSettings.GATE_CALIBRATION_PERIOD),
+                settings.get(KbSettings.API_HOST),
+                settings.get(KbSettings.ES_QUERY_CONNECT_TIMEOUT),
+                settings.get(KbSettings.ES_QUERY_TIMEOUT),
+                settings.get(KbSettings.API_ALLOWED_ORIGINS),
+                settings.get(KbSettings.FUSION_PSEUDO_QUESTIONS));
     }
 }

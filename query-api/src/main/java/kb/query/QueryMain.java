@@ -3,6 +3,7 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Set;
+import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
@@ -20,7 +21,7 @@ public final class QueryMain {
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client =
                 EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
-        Set<String> extensions = Set.copyOf(settings.list("KB_IMPORT_EXTENSIONS", kb.core.Formats.DEFAULT_EXTENSIONS));
+        Set<String> extensions = Set.copyOf(settings.get(KbSettings.IMPORT_EXTENSIONS));
         QueryService service = new QueryService(
                         config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true)
                 .start();

@@ -1,5 +1,7 @@
 package kb.query;
 
+import kb.core.KbSettings;
+
 /**
  * How the vector arm asks Elasticsearch. The vectors are stored quantised to bytes ({@code int8_flat} by default,
  * {@code int8_hnsw} with {@code KB_VECTOR_INDEX=hnsw}, see {@link kb.core.es.VectorIndex}); comparing byte vectors
@@ -16,7 +18,8 @@ package kb.query;
  */
 public record VectorSearch(int candidates, double oversample) {
 
-    public static final VectorSearch DEFAULT = new VectorSearch(100, 0);
+    public static final VectorSearch DEFAULT =
+            new VectorSearch(KbSettings.KNN_CANDIDATES.fallback(), KbSettings.KNN_OVERSAMPLE.fallback());
 
     public VectorSearch {
         if (candidates < 1) {

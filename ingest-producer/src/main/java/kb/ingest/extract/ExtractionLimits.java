@@ -1,6 +1,7 @@
 package kb.ingest.extract;
 
 import java.time.Duration;
+import kb.core.KbSettings;
 import kb.core.Settings;
 
 /**
@@ -16,9 +17,9 @@ import kb.core.Settings;
  */
 public record ExtractionLimits(Duration timeout, int heapMb, long maxDocumentBytes, long maxChars, boolean ocr) {
 
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
-    public static final int DEFAULT_HEAP_MB = 512;
-    public static final long DEFAULT_MAX_DOCUMENT_BYTES = 64L * 1024 * 1024;
+    public static final Duration DEFAULT_TIMEOUT = KbSettings.EXTRACT_TIMEOUT.fallback();
+    public static final int DEFAULT_HEAP_MB = KbSettings.EXTRACT_HEAP_MB.fallback();
+    public static final long DEFAULT_MAX_DOCUMENT_BYTES = KbSettings.MAX_DOCUMENT_BYTES.fallback();
 
     public ExtractionLimits {
         if (timeout.isNegative() || timeout.isZero()) {
@@ -35,11 +36,11 @@ public record ExtractionLimits(Duration timeout, int heapMb, long maxDocumentByt
     /** @param maxChars the content cap ({@code KB_MAX_FILE_BYTES}): extracted text is bounded like text files */
     public static ExtractionLimits from(Settings settings, long maxChars) {
         return new ExtractionLimits(
-                settings.duration("KB_EXTRACT_TIMEOUT", DEFAULT_TIMEOUT),
-                settings.integer("KB_EXTRACT_HEAP_MB", DEFAULT_HEAP_MB),
-                settings.longValue("KB_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES),
+                settings.get(KbSettings.EXTRACT_TIMEOUT),
+                settings.get(KbSettings.EXTRACT_HEAP_MB),
+                settings.get(KbSettings.MAX_DOCUMENT_BYTES),
                 maxChars,
-                Boolean.parseBoolean(settings.string("KB_EXTRACT_OCR", "false")));
+                settings.get(KbSettings.EXTRACT_OCR));
     }
 
     public static ExtractionLimits defaults(long maxChars) {

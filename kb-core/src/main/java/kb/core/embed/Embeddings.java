@@ -2,6 +2,7 @@ package kb.core.embed;
 
 import java.util.List;
 import java.util.Locale;
+import kb.core.KbSettings;
 import kb.core.es.ChunkFields;
 
 /**
@@ -19,7 +20,7 @@ public final class Embeddings {
     /** The {@code KB_EMBEDDING_MODEL} value (also the default) that embeds each text by its script. */
     public static final String BY_LANGUAGE = "by-language";
     /** The setting that chooses the model(s). */
-    public static final String MODEL_SETTING = "KB_EMBEDDING_MODEL";
+    public static final String MODEL_SETTING = KbSettings.EMBEDDING_MODEL.name();
     /**
      * A passage goes to the CJK model when at least one of this many letters is CJK. One ideograph carries
      * about a word, and Chinese pages hold English identifiers and code, so a page of one ideograph per eight
@@ -74,7 +75,7 @@ public final class Embeddings {
      * (an unknown id fails here, at start, with the list of known ones).
      */
     public static String setting(kb.core.Settings settings) {
-        String value = settings.string(MODEL_SETTING, BY_LANGUAGE);
+        String value = settings.get(KbSettings.EMBEDDING_MODEL);
         if (isByLanguage(value)) {
             return BY_LANGUAGE;
         }

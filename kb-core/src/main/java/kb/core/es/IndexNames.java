@@ -1,12 +1,14 @@
 package kb.core.es;
 
+import kb.core.KbSettings;
+
 /**
  * Index and alias names from one prefix ({@code KB_INDEX_PREFIX}, default {@code kb}): versioned indexes
  * {@code kb-chunks-v{N}} and {@code kb-docs-v{N}} behind the aliases {@code kb-chunks} and {@code kb-docs}.
  */
 public record IndexNames(String prefix) {
 
-    public static final String DEFAULT_PREFIX = "kb";
+    public static final String DEFAULT_PREFIX = KbSettings.INDEX_PREFIX.fallback();
 
     public String chunksAlias() {
         return prefix + "-chunks";

@@ -1,5 +1,6 @@
 package kb.core.es;
 
+import kb.core.KbSettings;
 import kb.core.Settings;
 
 /**
@@ -12,7 +13,8 @@ import kb.core.Settings;
  */
 public record IndexShards(int shards, int replicas) {
 
-    public static final IndexShards DEFAULT = new IndexShards(1, 0);
+    public static final IndexShards DEFAULT =
+            new IndexShards(KbSettings.ES_SHARDS.fallback(), KbSettings.ES_REPLICAS.fallback());
 
     public IndexShards {
         if (shards < 1) {
@@ -24,8 +26,6 @@ public record IndexShards(int shards, int replicas) {
     }
 
     public static IndexShards from(Settings settings) {
-        return new IndexShards(
-                settings.integer("KB_ES_SHARDS", DEFAULT.shards()),
-                settings.integer("KB_ES_REPLICAS", DEFAULT.replicas()));
+        return new IndexShards(settings.get(KbSettings.ES_SHARDS), settings.get(KbSettings.ES_REPLICAS));
     }
 }

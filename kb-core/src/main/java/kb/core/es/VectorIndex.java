@@ -2,6 +2,7 @@ package kb.core.es;
 
 import java.util.Arrays;
 import java.util.Locale;
+import kb.core.KbSettings;
 import kb.core.Settings;
 
 /**
@@ -25,7 +26,7 @@ public enum VectorIndex {
     FLAT("int8_flat"),
     HNSW("int8_hnsw");
 
-    public static final String SETTING = "KB_VECTOR_INDEX";
+    public static final String SETTING = KbSettings.VECTOR_INDEX.name();
     public static final VectorIndex DEFAULT = FLAT;
     /** What an index created before the choice was recorded holds: Elasticsearch's default. */
     public static final VectorIndex UNRECORDED = HNSW;
@@ -47,7 +48,7 @@ public enum VectorIndex {
     }
 
     public static VectorIndex from(Settings settings) {
-        return byId(settings.string(SETTING, DEFAULT.id()));
+        return byId(settings.get(KbSettings.VECTOR_INDEX));
     }
 
     public static VectorIndex byId(String id) {

@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import kb.core.DocumentCard;
+import kb.core.KbSettings;
 import kb.core.KbTopics;
+import kb.core.Settings;
 import kb.core.embed.EmbeddingModelSpec;
 import kb.core.embed.OnnxEmbedder;
 import kb.core.es.EsClients;
@@ -118,8 +120,8 @@ public final class BenchCommand implements Callable<Integer> {
         for (String dir : List.of("corpus", "fresh", "background", "edits")) {
             Files.createDirectories(kbDir.resolve(dir));
         }
-        String chunksAlias = settings.getOrDefault("KB_INDEX_PREFIX", "kb") + "-chunks";
-        KbTopics topics = KbTopics.withPrefix(settings.getOrDefault("KB_TOPIC_PREFIX", "kb."));
+        String chunksAlias = new Settings(settings).get(KbSettings.INDEX_PREFIX) + "-chunks";
+        KbTopics topics = KbTopics.withPrefix(new Settings(settings).get(KbSettings.TOPIC_PREFIX));
         try (PipelineRun run = PipelineRun.start(kbDir, work.resolve("data"), kafka, es, settings)) {
             PipelineBench bench = new PipelineBench(run, kbDir, report);
             ElasticsearchClient client = EsClients.create(run.infrastructure().elasticsearchUrl());
@@ -127,9 +129,7 @@ public final class BenchCommand implements Callable<Integer> {
             try {
                 PipelineBench.IngestFigures ingest = bench.ingest(corpus);
                 Baselines.EmbedderFigures alone = Baselines.embedderAlone(
-                        embedder,
-                        Baselines.chunksOf(corpus),
-                        Integer.parseInt(settings.getOrDefault("KB_SINK_VECTOR_SLICE", "32")));
+                        embedder, Baselines.chunksOf(corpus), new Settings(settings).get(KbSettings.SINK_VECTOR_SLICE));
                 ingestReport(report, dataset.name(), ingest, alone);
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
                     long indexed = replicas.growTo(sizes.queryChunks());
@@ -137,7 +137,7 @@ public final class BenchCommand implements Callable<Integer> {
                             questions,
                             Baselines.elasticsearchOnly(
                                     client,
-                                    new kb.core.es.IndexNames(settings.getOrDefault("KB_INDEX_PREFIX", "kb")),
+                                    new kb.core.es.IndexNames(new Settings(settings).get(KbSettings.INDEX_PREFIX)),
                                     embedder),
                             Baselines.embeddingOnly(embedder));
                     report.add(String.format(

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import kb.core.KbSettings;
 import kb.local.EmbeddedElasticsearch;
 import kb.local.Endpoints;
 import kb.local.FreePorts;
@@ -96,7 +97,7 @@ public final class Cluster implements AutoCloseable {
                     "kb.chunker.ChunkerMain",
                     "384m",
                     Map.of(
-                            "KB_STREAMS_STATE_DIR",
+                            KbSettings.STREAMS_STATE_DIR.name(),
                             dataDir.resolve("chunker-" + i + "/streams").toString())));
         }
         awaitHealthy(chunkers); // the first stage creates the topics; the others find them
@@ -111,7 +112,7 @@ public final class Cluster implements AutoCloseable {
                                     "kb.query.QueryMain",
                                     List.of(),
                                     "512m",
-                                    env(Map.of("KB_API_PORT", Integer.toString(port))),
+                                    env(Map.of(KbSettings.API_PORT.name(), Integer.toString(port))),
                                     logs())
                             .start(),
                     URI.create("http://localhost:" + port + "/health")));
@@ -119,10 +120,10 @@ public final class Cluster implements AutoCloseable {
         for (int i = 0; i < layout.folders().size(); i++) {
             Folder folder = layout.folders().get(i);
             Files.createDirectories(folder.dir());
-            Map<String, String> own =
-                    new HashMap<>(Map.of("KB_BASE_DIR", folder.dir().toString()));
+            Map<String, String> own = new HashMap<>(
+                    Map.of(KbSettings.BASE_DIR.name(), folder.dir().toString()));
             if (folder.collection() != null) {
-                own.put("KB_COLLECTION", folder.collection());
+                own.put(KbSettings.COLLECTION.name(), folder.collection());
             }
             producers.add(stage("producer-" + (i + 1), "kb.ingest.IngestProducerMain", "256m", own));
         }
@@ -319,7 +320,7 @@ public final class Cluster implements AutoCloseable {
     private Member stage(String name, String mainClass, String heap, Map<String, String> own) throws IOException {
         int metricsPort = FreePorts.pick();
         Map<String, String> values = new HashMap<>(own);
-        values.put("KB_METRICS_PORT", Integer.toString(metricsPort));
+        values.put(KbSettings.METRICS_PORT.name(), Integer.toString(metricsPort));
         return member(
                 new Child(name, mainClass, List.of(), heap, env(values), logs()).start(),
                 URI.create("http://localhost:" + metricsPort + "/health"));
@@ -332,13 +333,14 @@ public final class Cluster implements AutoCloseable {
     /** Every service gets the same layout and addresses; {@code own} adds what is this process's alone. */
     private Map<String, String> env(Map<String, String> own) {
         Map<String, String> env = new HashMap<>(layout.env());
-        env.put("KB_KAFKA_BOOTSTRAP", bootstrap);
-        env.put("KB_ES_URL", esUrl);
-        env.put("KB_TOPIC_PARTITIONS", Integer.toString(layout.partitions()));
-        env.put("KB_TOPIC_REPLICATION", Integer.toString(layout.replication()));
-        env.put("KB_ES_SHARDS", Integer.toString(layout.esShards()));
-        env.put("KB_ES_REPLICAS", Integer.toString(layout.esReplicas()));
-        env.putIfAbsent("KB_BASE_DIR", layout.folders().get(0).dir().toString());
+        env.put(KbSettings.KAFKA_BOOTSTRAP.name(), bootstrap);
+        env.put(KbSettings.ES_URL.name(), esUrl);
+        env.put(KbSettings.TOPIC_PARTITIONS.name(), Integer.toString(layout.partitions()));
+        env.put(KbSettings.TOPIC_REPLICATION.name(), Integer.toString(layout.replication()));
+        env.put(KbSettings.ES_SHARDS.name(), Integer.toString(layout.esShards()));
+        env.put(KbSettings.ES_REPLICAS.name(), Integer.toString(layout.esReplicas()));
+        env.putIfAbsent(
+                KbSettings.BASE_DIR.name(), layout.folders().get(0).dir().toString());
         env.putAll(own);
         return env;
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kb.core.Json;
+import kb.core.KbSettings;
 import kb.core.KbTopics;
 import kb.core.Settings;
 import kb.local.EmbeddedElasticsearch;
@@ -194,7 +195,7 @@ public final class Drills {
     static VerifyReport verify(Cluster cluster, Duration wait) throws IOException, InterruptedException {
         List<String> apis = cluster.apiUrls();
         Map<String, String> env = new java.util.HashMap<>(cluster.layout().env());
-        env.put("KB_KAFKA_BOOTSTRAP", cluster.bootstrapServers());
+        env.put(KbSettings.KAFKA_BOOTSTRAP.name(), cluster.bootstrapServers());
         VerifyCommand.Options options = new VerifyCommand.Options(
                 cluster.layout().folders(),
                 apis.get(apis.size() - 1),
@@ -212,7 +213,7 @@ public final class Drills {
     private static Drill brokerDrill() {
         return drill("kill-chunks-leader", cluster -> {
             Cluster.Broker leader = cluster.leaderOf(
-                    KbTopics.withPrefix(cluster.layout().env().getOrDefault("KB_TOPIC_PREFIX", KbTopics.DEFAULT_PREFIX))
+                    KbTopics.withPrefix(new Settings(cluster.layout().env()).get(KbSettings.TOPIC_PREFIX))
                             .chunks()
                             .name());
             leader.child().kill();

@@ -42,6 +42,9 @@ import picocli.CommandLine.Spec;
         })
 public final class EvalCommand implements Callable<Integer> {
 
+    /** Passes --work to the BEIR run among its settings: not a setting of the pipeline. */
+    private static final String WORK = "KB_EVAL_WORK";
+
     /** Every arm ranks from the same depth, deep enough for Recall@100. */
     private static final String DEPTH = "&k=100&window=100&gate=false";
 
@@ -128,14 +131,7 @@ public final class EvalCommand implements Callable<Integer> {
         List<String> rows = new ArrayList<>();
         sweep.forEach(weight -> rows.add("&bm25Weight=" + weight));
         rows.addAll(variants);
-        run(
-                what.dataset,
-                json,
-                kafka,
-                es,
-                work != null ? Map.of("KB_EVAL_WORK", work.toString()) : Map.of(),
-                rows,
-                runs);
+        run(what.dataset, json, kafka, es, work != null ? Map.of(WORK, work.toString()) : Map.of(), rows, runs);
         return ExitCode.OK;
     }
 
@@ -168,8 +164,8 @@ public final class EvalCommand implements Callable<Integer> {
             throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
-        Path work = settings.containsKey("KB_EVAL_WORK")
-                ? Files.createDirectories(Path.of(settings.get("KB_EVAL_WORK")))
+        Path work = settings.containsKey(WORK)
+                ? Files.createDirectories(Path.of(settings.get(WORK)))
                 : Files.createTempDirectory("kb-eval-");
         Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
         System.out.printf(

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.es.IndexNames;
 import kb.ingest.ProducerConfig;
@@ -85,31 +86,31 @@ public final class VerifyCommand implements Callable<Integer> {
     public Options options() throws IOException {
         List<Folder> folders = new ArrayList<>(dirs.stream().map(Folder::parse).toList());
         if (folders.isEmpty()) {
-            folders.add(Folder.parse(env.getOrDefault("KB_BASE_DIR", "knowledge_base")));
+            folders.add(Folder.parse(new Settings(env).get(KbSettings.BASE_DIR).toString()));
         }
-        Path dataDir = data != null ? data : Path.of(System.getProperty("user.home"), ".kb-pipeline");
+        Path dataDir = data != null ? data : new Settings(env).get(KbSettings.DATA_DIR);
         Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
         String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
         // The API knows its own pipeline: asked first when only its address is given.
         PipelineProbe.Address told = url != null && kafka == null && elasticsearch == null
-                ? PipelineProbe.ask(url, env.get("KB_API_TOKEN")).orElse(null)
+                ? PipelineProbe.ask(url, env.get(KbSettings.API_TOKEN.name())).orElse(null)
                 : null;
         String broker = first(
                 kafka,
                 told == null ? null : told.kafka(),
                 found.kafka(),
-                env.get("KB_KAFKA_BOOTSTRAP"),
-                "localhost:9092");
+                env.get(KbSettings.KAFKA_BOOTSTRAP.name()),
+                KbSettings.KAFKA_BOOTSTRAP.fallback());
         String es = first(
                 elasticsearch,
                 told == null ? null : told.elasticsearch(),
                 found.elasticsearch(),
-                env.get("KB_ES_URL"),
-                "http://localhost:9200");
-        Map<String, String> settings = new HashMap<>(Map.of("KB_KAFKA_BOOTSTRAP", broker));
+                env.get(KbSettings.ES_URL.name()),
+                KbSettings.ES_URL.fallback());
+        Map<String, String> settings = new HashMap<>(Map.of(KbSettings.KAFKA_BOOTSTRAP.name(), broker));
         if (told != null && told.topicPrefix() != null && told.indexPrefix() != null) {
-            settings.put("KB_TOPIC_PREFIX", told.topicPrefix());
-            settings.put("KB_INDEX_PREFIX", told.indexPrefix());
+            settings.put(KbSettings.TOPIC_PREFIX.name(), told.topicPrefix());
+            settings.put(KbSettings.INDEX_PREFIX.name(), told.indexPrefix());
         }
         return new Options(folders, api, broker, es, Duration.ofSeconds(waitSeconds), new Settings(env).with(settings));
     }
@@ -163,7 +164,7 @@ public final class VerifyCommand implements Callable<Integer> {
 
     public static Verifier verifier(Options options) {
         ProducerConfig rules = ProducerConfig.from(options.settings());
-        IndexNames indexes = new IndexNames(options.settings().string("KB_INDEX_PREFIX", IndexNames.DEFAULT_PREFIX));
+        IndexNames indexes = new IndexNames(options.settings().get(KbSettings.INDEX_PREFIX));
         return new Verifier(
                 options.folders(), rules, options.kafka(), options.elasticsearch(), indexes, options.apiUrl());
     }

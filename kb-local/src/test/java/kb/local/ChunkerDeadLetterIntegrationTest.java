@@ -19,6 +19,8 @@ import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.Settings;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -8,7 +8,6 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import java.util.List;
 import java.util.UUID;
-import kb.core.embed.Embedder;
 import kb.core.embed.Embeddings;
 import kb.core.es.EsClients;
 import kb.core.es.IndexNames;
@@ -16,24 +15,12 @@ import kb.core.es.IndexShards;
 import kb.core.es.VectorIndex;
 import kb.sink.IndexLayout;
 import kb.sink.IndexVersion;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;
 
 /** KB_ES_SHARDS and KB_ES_REPLICAS reach the indexes the sink creates on the real Elasticsearch. */
 class IndexShardsIntegrationTest {
-
-    /** Stands in for a model: only its id and size reach the index definition. */
-    private record NamedModel(String modelId, int dimensions) implements Embedder {
-
-        @Override
-        public List<float[]> embedPassages(List<String> passages) {
-            return passages.stream().map(p -> new float[dimensions]).toList();
-        }
-
-        @Override
-        public float[] embedQuery(String query) {
-            return new float[dimensions];
-        }
-    }
 
     @Test
     void shouldCreateEveryIndexOfAVersionWithTheConfiguredShardsAndReplicas() throws Exception {
@@ -41,7 +28,7 @@ class IndexShardsIntegrationTest {
         IndexNames names =
                 new IndexNames("shards-" + UUID.randomUUID().toString().substring(0, 8));
         IndexLayout layout = new IndexLayout(
-                client, names, Embeddings.single(new NamedModel("m", 8)), new IndexShards(2, 1), VectorIndex.DEFAULT);
+                client, names, Embeddings.single(new StubEmbedder("m", 8)), new IndexShards(2, 1), VectorIndex.DEFAULT);
         IndexVersion version = layout.create(1);
         try {
             for (String index : List.of(version.chunksIndex(), version.docsIndex(), version.stateIndex())) {
@@ -59,7 +46,7 @@ class IndexShardsIntegrationTest {
             assertFalse(new IndexLayout(
                             client,
                             names,
-                            Embeddings.single(new NamedModel("m", 8)),
+                            Embeddings.single(new StubEmbedder("m", 8)),
                             new IndexShards(2, 1),
                             VectorIndex.HNSW)
                     .isCurrentFormat(version));

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import kb.core.DocumentChunks;
 import kb.core.ReindexStatus;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 
 /** The sink's write protocol against the real broker and Elasticsearch, record by record. */

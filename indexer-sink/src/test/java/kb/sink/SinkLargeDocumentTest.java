@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,9 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
-import kb.sink.DocState;
-import kb.sink.DocumentWriter;
-import kb.sink.IndexerSink;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 
 /**

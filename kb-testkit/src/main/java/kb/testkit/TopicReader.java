@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,12 +11,12 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads a whole topic from the beginning, as raw records, for assertions on what a stage published. */
-final class TopicReader implements AutoCloseable {
+public final class TopicReader implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
 
-    TopicReader(String bootstrapServers, String topic) {
+    public TopicReader(String bootstrapServers, String topic) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "reader-" + UUID.randomUUID());
@@ -26,13 +26,13 @@ final class TopicReader implements AutoCloseable {
     }
 
     /** Everything read so far, after one more poll. */
-    List<ConsumerRecord<byte[], byte[]>> records() {
+    public List<ConsumerRecord<byte[], byte[]>> records() {
         consumer.poll(Duration.ofMillis(200)).forEach(records::add);
         return List.copyOf(records);
     }
 
     /** Everything up to the end offsets as of this call (reads until caught up, within a deadline). */
-    List<ConsumerRecord<byte[], byte[]>> recordsToEnd() {
+    public List<ConsumerRecord<byte[], byte[]>> recordsToEnd() {
         long deadline = System.currentTimeMillis() + 30_000;
         while (consumer.assignment().isEmpty() && System.currentTimeMillis() < deadline) {
             consumer.poll(Duration.ofMillis(100)).forEach(records::add);
@@ -46,7 +46,7 @@ final class TopicReader implements AutoCloseable {
     }
 
     /** Keys (as text) of what was read so far; a null value shows as "key(deleted)". */
-    List<String> keys() {
+    public List<String> keys() {
         return records().stream()
                 .map(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8)
                         + (r.value() == null ? "(deleted)" : ""))
@@ -54,7 +54,7 @@ final class TopicReader implements AutoCloseable {
     }
 
     /** The keys of one collection's file events ({@code collection:path}) as paths, in order; others left out. */
-    List<String> keysIn(String collection) {
+    public List<String> keysIn(String collection) {
         String prefix = kb.core.Ids.fileKey(collection, "");
         return keys().stream()
                 .filter(k -> k.startsWith(prefix))

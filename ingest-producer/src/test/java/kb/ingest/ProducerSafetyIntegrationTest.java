@@ -1,4 +1,4 @@
-package kb.local;
+package kb.ingest;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kb.core.DeadLetters;
-import kb.ingest.IngestProducer;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,8 @@ import java.util.List;
 import kb.core.DeadLetters;
 import kb.core.DocumentChunks;
 import kb.core.Ids;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 
 /** Issue 12: a record the sink cannot process goes to kb.dlq with the reason, and the ones behind it flow. */

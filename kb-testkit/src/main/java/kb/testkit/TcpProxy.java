@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A loopback TCP forwarder to a real server, for tests that need that server to die: {@link #close()} drops
  * every connection and refuses new ones, as a killed Elasticsearch does, while the shared one lives on.
  */
-final class TcpProxy implements AutoCloseable {
+public final class TcpProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int targetPort;
@@ -22,7 +22,7 @@ final class TcpProxy implements AutoCloseable {
     /** Guarded by {@link #sockets}: a connection accepted while closing must not outlive the close. */
     private boolean closed;
 
-    TcpProxy(int targetPort) throws IOException {
+    public TcpProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.acceptor = new Thread(this::acceptLoop, "tcp-proxy-accept");
@@ -30,7 +30,7 @@ final class TcpProxy implements AutoCloseable {
         acceptor.start();
     }
 
-    int port() {
+    public int port() {
         return server.getLocalPort();
     }
 

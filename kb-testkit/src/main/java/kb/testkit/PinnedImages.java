@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,21 +6,21 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /** The container images of the versions the root pom pins, read from the build-filtered {@code versions.properties}. */
-final class PinnedImages {
+public final class PinnedImages {
 
     private static final Properties IMAGES = load();
 
     private PinnedImages() {}
 
-    static String kafka() {
+    public static String kafka() {
         return IMAGES.getProperty("kafka.image");
     }
 
-    static String elasticsearch() {
+    public static String elasticsearch() {
         return IMAGES.getProperty("elasticsearch.image");
     }
 
-    static String jre() {
+    public static String jre() {
         return IMAGES.getProperty("jre.image");
     }
 

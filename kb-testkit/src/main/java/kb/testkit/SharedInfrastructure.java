@@ -1,10 +1,11 @@
-package kb.local;
+package kb.testkit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import kb.core.embed.Embedder;
 import kb.core.embed.EmbeddingModelSpec;
 import kb.core.embed.OnnxEmbedder;
+import kb.local.Infrastructure;
 
 /**
  * One real broker, one real Elasticsearch and one loaded model per test JVM, started on first use and
@@ -16,7 +17,7 @@ import kb.core.embed.OnnxEmbedder;
  * our CI, which has no Docker engine); {@code KB_TEST_KAFKA_BOOTSTRAP} / {@code KB_TEST_ES_URL} point at
  * running services.
  */
-final class SharedInfrastructure {
+public final class SharedInfrastructure {
 
     private static Infrastructure infrastructure;
     private static Embedder embedder;
@@ -24,7 +25,7 @@ final class SharedInfrastructure {
 
     private SharedInfrastructure() {}
 
-    static synchronized Infrastructure get() throws Exception {
+    public static synchronized Infrastructure get() throws Exception {
         if (infrastructure == null) {
             Path data = Files.createTempDirectory("kb-it-");
             String kafka = blankToNull(System.getenv("KB_TEST_KAFKA_BOOTSTRAP"));
@@ -42,7 +43,7 @@ final class SharedInfrastructure {
     }
 
     /** The default models (by language), sharing the English one with {@link #embedder()}; Chinese loaded once. */
-    static synchronized kb.core.embed.Embeddings embeddings() {
+    public static synchronized kb.core.embed.Embeddings embeddings() {
         if (embeddings == null) {
             embeddings = kb.core.embed.Embeddings.byLanguage(
                     embedder(), new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
@@ -50,7 +51,7 @@ final class SharedInfrastructure {
         return embeddings;
     }
 
-    static synchronized Embedder embedder() {
+    public static synchronized Embedder embedder() {
         if (embedder == null) {
             embedder = new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q);
         }

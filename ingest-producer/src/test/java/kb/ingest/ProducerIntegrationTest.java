@@ -1,4 +1,4 @@
-package kb.local;
+package kb.ingest;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kb.core.DeadLetters;
-import kb.ingest.IngestProducer;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

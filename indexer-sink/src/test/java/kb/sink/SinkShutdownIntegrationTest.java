@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,8 +16,8 @@ import kb.core.Generation;
 import kb.core.KbTopics;
 import kb.core.Settings;
 import kb.core.es.EsClients;
-import kb.sink.IndexerSink;
-import kb.sink.SinkConfig;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TcpProxy;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class SinkShutdownIntegrationTest {
 
     @Test
     void shouldStopWithinTwoSecondsWhenElasticsearchIsDeadAndTheSinkIsInALongBackoff() throws Exception {
-        Infrastructure infra = SharedInfrastructure.get();
+        var infra = SharedInfrastructure.get();
         String prefix = "z" + UUID.randomUUID().toString().substring(0, 8);
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         SimpleMeterRegistry registry = new SimpleMeterRegistry();

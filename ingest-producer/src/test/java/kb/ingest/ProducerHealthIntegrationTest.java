@@ -1,4 +1,4 @@
-package kb.local;
+package kb.ingest;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,8 +23,7 @@ import java.util.concurrent.TimeUnit;
 import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
-import kb.ingest.IngestProducer;
-import kb.ingest.ProducerConfig;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

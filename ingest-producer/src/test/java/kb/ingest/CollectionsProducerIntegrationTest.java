@@ -1,4 +1,4 @@
-package kb.local;
+package kb.ingest;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.KbTopics;
-import kb.ingest.IngestProducer;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;

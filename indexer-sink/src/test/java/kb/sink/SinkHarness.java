@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -18,8 +18,7 @@ import kb.core.KbTopics;
 import kb.core.Settings;
 import kb.core.es.ChunkDoc;
 import kb.core.es.EsClients;
-import kb.sink.IndexerSink;
-import kb.sink.SinkConfig;
+import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -43,7 +42,7 @@ final class SinkHarness implements AutoCloseable {
 
     /** @param extra settings beside the harness's own (topics, indexes, group) */
     SinkHarness(Map<String, String> extra) throws Exception {
-        Infrastructure infra = SharedInfrastructure.get();
+        var infra = SharedInfrastructure.get();
         client = EsClients.create(infra.elasticsearchUrl());
         Map<String, String> all = new java.util.HashMap<>(extra);
         all.putAll(Map.of(

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import kb.core.DocumentChunks;
+import kb.testkit.GatedEmbedder;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DocumentChunks;
 import kb.core.ReindexStatus;
-import kb.sink.DocumentWriter;
 import org.junit.jupiter.api.Test;
 
 /**

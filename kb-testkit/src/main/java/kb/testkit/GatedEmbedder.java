@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,28 +11,28 @@ import kb.core.embed.Embedder;
  * the order in which a backlog is embedded can be checked without racing the embedder. Records every
  * passage in the order it was embedded; passages matching {@code refuse} fail as an unusable text would.
  */
-final class GatedEmbedder implements Embedder {
+public final class GatedEmbedder implements Embedder {
 
     private final Embedder model;
     private final CountDownLatch gate = new CountDownLatch(1);
     private final Predicate<String> refuse;
     private final List<String> embedded = new ArrayList<>();
 
-    GatedEmbedder(Embedder model, Predicate<String> refuse) {
+    public GatedEmbedder(Embedder model, Predicate<String> refuse) {
         this.model = model;
         this.refuse = refuse;
     }
 
-    GatedEmbedder(Embedder model) {
+    public GatedEmbedder(Embedder model) {
         this(model, text -> false);
     }
 
-    void open() {
+    public void open() {
         gate.countDown();
     }
 
     /** Passages embedded so far, in order. */
-    synchronized List<String> embedded() {
+    public synchronized List<String> embedded() {
         return List.copyOf(embedded);
     }
 

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.Comparator;
 
 /** Removes a test's own folder tree (an Elasticsearch home is 120 MB; a test that starts one cleans up). */
-final class TempTrees {
+public final class TempTrees {
 
     private TempTrees() {}
 
-    static void delete(Path root) throws IOException {
+    public static void delete(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
@@ -6,8 +6,7 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import kb.core.Settings;
-import kb.ingest.IngestProducer;
-import kb.ingest.ProducerConfig;
+import kb.testkit.SharedInfrastructure;
 
 /** A started ingest producer over a test folder, on its own topic prefix of the shared broker. */
 final class TestProducers {

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,13 +23,9 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.es.CardDoc;
 import kb.core.es.ChunkDoc;
-import kb.sink.Change;
-import kb.sink.DocState;
-import kb.sink.DocumentWriter;
 import kb.sink.DocumentWriter.BatchResult;
 import kb.sink.DocumentWriter.Step;
-import kb.sink.EmbeddingStage;
-import kb.sink.IndexVersion;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**

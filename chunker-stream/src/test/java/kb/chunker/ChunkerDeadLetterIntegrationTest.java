@@ -1,4 +1,4 @@
-package kb.local;
+package kb.chunker;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
-import kb.chunker.ChunkerConfig;
-import kb.chunker.ChunkerStream;
 import kb.core.DeadLetters;
 import kb.core.FileEvent;
 import kb.core.Ids;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,8 +13,6 @@ import kb.core.es.EsClients;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
 import kb.core.es.VectorIndex;
-import kb.sink.IndexLayout;
-import kb.sink.IndexVersion;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;

@@ -7,28 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import kb.core.Json;
-import kb.core.embed.Embedder;
 import kb.core.embed.Embeddings;
 import kb.core.es.IndexNames;
 import kb.core.es.IndexShards;
 import kb.core.es.VectorIndex;
+import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;
 
 class IndexLayoutTest {
-
-    /** Stands in for a model: only its id and size reach the index definition. */
-    private record NamedModel(String modelId, int dimensions) implements Embedder {
-
-        @Override
-        public List<float[]> embedPassages(List<String> passages) {
-            return passages.stream().map(p -> new float[dimensions]).toList();
-        }
-
-        @Override
-        public float[] embedQuery(String query) {
-            return new float[dimensions];
-        }
-    }
 
     @Test
     void shouldCreateEveryIndexWithTheConfiguredShardsAndReplicas() throws Exception {
@@ -36,7 +22,7 @@ class IndexLayoutTest {
         IndexLayout layout = new IndexLayout(
                 null,
                 new IndexNames("t"),
-                Embeddings.single(new NamedModel("m", 8)),
+                Embeddings.single(new StubEmbedder("m", 8)),
                 new IndexShards(3, 2),
                 VectorIndex.DEFAULT);
         for (String resource : List.of("chunks-index.json", "docs-index.json", "docstate-index.json")) {
@@ -53,7 +39,7 @@ class IndexLayoutTest {
         IndexLayout layout = new IndexLayout(
                 null,
                 new IndexNames("t"),
-                Embeddings.single(new NamedModel("m", 8)),
+                Embeddings.single(new StubEmbedder("m", 8)),
                 IndexShards.DEFAULT,
                 VectorIndex.DEFAULT);
         JsonNode settings = Json.MAPPER
@@ -77,7 +63,7 @@ class IndexLayoutTest {
             IndexLayout layout = new IndexLayout(
                     null,
                     new IndexNames("t"),
-                    Embeddings.byLanguage(new NamedModel("en", 8), new NamedModel("zh", 12)),
+                    Embeddings.byLanguage(new StubEmbedder("en", 8), new StubEmbedder("zh", 12)),
                     IndexShards.DEFAULT,
                     vectorIndex);
             JsonNode mappings = Json.MAPPER

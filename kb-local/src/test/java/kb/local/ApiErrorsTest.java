@@ -21,6 +21,7 @@ import kb.core.Ids;
 import kb.core.Json;
 import kb.core.es.CardDoc;
 import kb.core.es.EsClients;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

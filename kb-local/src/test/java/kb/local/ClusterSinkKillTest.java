@@ -22,6 +22,8 @@ import kb.local.cluster.ClusterLayout;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TempTrees;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -14,6 +14,7 @@ import kb.core.Json;
 import kb.local.bench.BenchCommand;
 import kb.local.eval.EvalCommand;
 import kb.local.eval.ScenarioEval;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -13,6 +13,8 @@ import kb.core.DeadLetters;
 import kb.core.Ids;
 import kb.core.Json;
 import kb.ingest.samples.SampleDocuments;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import kb.core.Json;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**

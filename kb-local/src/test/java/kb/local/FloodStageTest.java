@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import java.time.Duration;
 import java.util.List;
 import kb.core.es.EsClients;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**

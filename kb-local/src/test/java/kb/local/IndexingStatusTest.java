@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import kb.core.Json;
+import kb.testkit.GatedEmbedder;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import kb.testkit.PinnedImages;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 

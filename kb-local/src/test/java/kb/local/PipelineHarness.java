@@ -17,6 +17,7 @@ import java.util.UUID;
 import kb.core.Json;
 import kb.core.Metrics;
 import kb.core.Settings;
+import kb.testkit.SharedInfrastructure;
 
 /**
  * A whole pipeline on the shared broker and Elasticsearch, isolated by a unique topic and index prefix,

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import kb.core.DeadLetters;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 

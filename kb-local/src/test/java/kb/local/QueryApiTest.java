@@ -19,6 +19,8 @@ import kb.core.Settings;
 import kb.core.es.EsClients;
 import kb.query.QueryConfig;
 import kb.query.QueryService;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

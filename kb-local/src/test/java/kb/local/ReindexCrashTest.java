@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import kb.core.Json;
 import kb.core.es.EsClients;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import kb.core.es.EsClients;
+import kb.testkit.SharedInfrastructure;
+import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 
 /** The sink inside the whole pipeline: embeddings saved, a model change migrated, an outage survived. */

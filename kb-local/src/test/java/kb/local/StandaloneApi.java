@@ -20,6 +20,7 @@ import kb.core.TopicCreator;
 import kb.core.es.EsClients;
 import kb.query.QueryConfig;
 import kb.query.QueryService;
+import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;

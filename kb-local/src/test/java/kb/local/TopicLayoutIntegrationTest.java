@@ -20,6 +20,7 @@ import kb.core.KbTopics;
 import kb.core.TopicCreator;
 import kb.core.TopicLayout;
 import kb.core.TopicSpec;
+import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;

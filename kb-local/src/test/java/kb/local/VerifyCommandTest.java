@@ -15,6 +15,7 @@ import kb.local.verify.Drift;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
+import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /** {@code kb verify} against a real pipeline: no drift once it caught up; each kind of drift when it has not. */

@@ -1,0 +1,194 @@
+package kb.sink;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import kb.core.Chunk;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.Generation;
+import kb.core.Ids;
+import kb.core.KbTopics;
+import kb.core.Settings;
+import kb.core.es.ChunkDoc;
+import kb.core.es.EsClients;
+import kb.testkit.SharedInfrastructure;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * The indexer sink alone on the shared broker and Elasticsearch, fed by records the test writes straight
+ * onto its kb.chunks topic, so the write protocol can be driven record by record.
+ */
+final class SinkHarness implements AutoCloseable {
+
+    final String prefix = "s" + UUID.randomUUID().toString().substring(0, 8);
+    final KbTopics topics = KbTopics.withPrefix(prefix + ".");
+    final ElasticsearchClient client;
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final KafkaProducer<String, DocumentChunks> producer;
+    private final Settings settings;
+    private IndexerSink sink;
+
+    SinkHarness() throws Exception {
+        this(Map.of());
+    }
+
+    /** @param extra settings beside the harness's own (topics, indexes, group) */
+    SinkHarness(Map<String, String> extra) throws Exception {
+        var infra = SharedInfrastructure.get();
+        client = EsClients.create(infra.elasticsearchUrl());
+        Map<String, String> all = new java.util.HashMap<>(extra);
+        all.putAll(Map.of(
+                "KB_KAFKA_BOOTSTRAP",
+                infra.bootstrapServers(),
+                "KB_ES_URL",
+                infra.elasticsearchUrl(),
+                "KB_TOPIC_PREFIX",
+                prefix + ".",
+                "KB_INDEX_PREFIX",
+                prefix,
+                "KB_SINK_GROUP",
+                prefix + "-indexer"));
+        settings = new Settings(all);
+        Properties props = new Properties();
+        props.put("bootstrap.servers", infra.bootstrapServers());
+        producer = new KafkaProducer<>(
+                props,
+                topics.chunks().keySerde().serializer(),
+                topics.chunks().valueSerde().serializer());
+    }
+
+    SinkHarness start() throws Exception {
+        return start(SharedInfrastructure.embeddings());
+    }
+
+    SinkHarness start(kb.core.embed.Embedder embedder) throws Exception {
+        return start(kb.core.embed.Embeddings.single(embedder));
+    }
+
+    SinkHarness start(kb.core.embed.Embeddings embeddings) throws Exception {
+        return start(embeddings, kb.sink.DocumentWriter.Steps.NONE);
+    }
+
+    /** @param steps told at each step of every write, on the writing thread */
+    SinkHarness start(kb.sink.DocumentWriter.Steps steps) throws Exception {
+        return start(SharedInfrastructure.embeddings(), steps);
+    }
+
+    private SinkHarness start(kb.core.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
+            throws Exception {
+        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
+        sink.start();
+        return this;
+    }
+
+    IndexerSink sink() {
+        return sink;
+    }
+
+    /** A document version with the given chunk texts. */
+    static DocumentChunks document(String path, String... texts) {
+        String docId = Ids.docId("kb", path);
+        List<Chunk> chunks = new ArrayList<>();
+        for (String text : texts) {
+            String enriched = "T\n\n" + text;
+            chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
+        }
+        DocumentCard card =
+                new DocumentCard(docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        return new DocumentChunks(card, String.join("\n\n", texts), chunks);
+    }
+
+    /** @return the record's offset on kb.chunks */
+    long send(String docId, DocumentChunks value, long generation) throws Exception {
+        ProducerRecord<String, DocumentChunks> record =
+                new ProducerRecord<>(topics.chunks().name(), docId, value);
+        record.headers()
+                .add(
+                        Generation.HEADER,
+                        ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
+        return producer.send(record).get().offset();
+    }
+
+    /** The offset the sink's group (of the served version) committed on kb.chunks (one partition), -1 for none. */
+    long committedOffset() throws Exception {
+        String group = new kb.core.SinkGroups(prefix + "-indexer")
+                .forVersion(sink.servingVersion().number());
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {
+            var committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS)
+                    .get(new org.apache.kafka.common.TopicPartition(
+                            topics.chunks().name(), 0));
+            return committed == null ? -1 : committed.offset();
+        }
+    }
+
+    /** (chunk id, text) of every chunk of the document now searchable, sorted. */
+    List<String> chunksOf(String docId) throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(
+                s -> s.index(prefix + "-chunks")
+                        .size(1000)
+                        .query(q -> q.term(t -> t.field("doc_id").value(docId))),
+                ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().chunkId() + "|" + h.source().text())
+                .sorted()
+                .toList();
+    }
+
+    /** Chunks of the index behind the alias still without a vector (after a refresh). */
+    long awaitingVectors() throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        return client.count(c -> c.index(prefix + "-chunks").query(kb.core.es.ChunkQueries.awaitingVector()))
+                .count();
+    }
+
+    /** Documents whose chunks hold this word, by BM25 on the enriched text (what the search's lexical arm asks). */
+    List<String> lexicalMatches(String word) throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(
+                s -> s.index(prefix + "-chunks")
+                        .size(100)
+                        .query(q -> q.match(m -> m.field("enriched_text").query(word))),
+                ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().docId())
+                .distinct()
+                .sorted()
+                .toList();
+    }
+
+    boolean cardExists(String docId) throws Exception {
+        return client.exists(e -> e.index(prefix + "-docs").id(docId)).value();
+    }
+
+    /** Every chunk (id, document, text) of the index behind the alias, sorted. */
+    List<String> snapshot() throws Exception {
+        client.indices().refresh(r -> r.index(prefix + "-chunks"));
+        var response = client.search(s -> s.index(prefix + "-chunks").size(5000), ChunkDoc.class);
+        return response.hits().hits().stream()
+                .map(h -> h.source().chunkId() + "|" + h.source().docId() + "|"
+                        + h.source().text())
+                .sorted()
+                .toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (sink != null) {
+            sink.close();
+        }
+        producer.close();
+        client._transport().close();
+    }
+}

@@ -19,10 +19,10 @@ import java.util.Set;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
-import kb.core.es.CardDoc;
-import kb.core.es.ChunkDoc;
-import kb.core.es.ChunkFields;
-import kb.core.text.LexicalAnalyzer;
+import kb.search.es.CardDoc;
+import kb.search.es.ChunkDoc;
+import kb.search.es.ChunkFields;
+import kb.search.text.LexicalAnalyzer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 import kb.core.Chunk;
 import kb.core.Ids;
-import kb.core.embed.Embeddings;
-import kb.core.es.ChunkFields;
-import kb.core.es.ChunkQueries;
+import kb.search.embed.Embeddings;
+import kb.search.es.ChunkFields;
+import kb.search.es.ChunkQueries;
 
 /**
  * Vectors for chunks, computed only for text never embedded before. The cache is keyed by

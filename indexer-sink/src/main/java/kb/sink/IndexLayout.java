@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
-import kb.core.es.ChunkFields;
-import kb.core.es.IndexMeta;
-import kb.core.es.IndexNames;
-import kb.core.es.IndexShards;
-import kb.core.es.VectorIndex;
+import kb.search.es.ChunkFields;
+import kb.search.es.IndexMeta;
+import kb.search.es.IndexNames;
+import kb.search.es.IndexShards;
+import kb.search.es.VectorIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,13 +32,13 @@ public final class IndexLayout {
      * 5: tags, aliases, tag paths and properties (links on documents); each chunk's start and end line.
      * 6: each chunk's location (lines, page, slide, sheet rows or notebook cell) in place of its lines.
      */
-    public static final int MAPPING_VERSION = kb.core.es.ChunkFields.LOCATION_FIELD_SINCE;
+    public static final int MAPPING_VERSION = kb.search.es.ChunkFields.LOCATION_FIELD_SINCE;
 
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;
     private final IndexNames names;
-    private final kb.core.embed.Embeddings embeddings;
+    private final kb.search.embed.Embeddings embeddings;
     private final String modelId;
     private final IndexShards shards;
     private final VectorIndex vectorIndex;
@@ -46,7 +46,7 @@ public final class IndexLayout {
     public IndexLayout(
             ElasticsearchClient client,
             IndexNames names,
-            kb.core.embed.Embeddings embeddings,
+            kb.search.embed.Embeddings embeddings,
             IndexShards shards,
             VectorIndex vectorIndex) {
         this.client = client;
@@ -177,7 +177,7 @@ public final class IndexLayout {
             meta.put(
                     IndexMeta.DIMS,
                     embeddings
-                            .of(kb.core.embed.Embeddings.Script.LATIN)
+                            .of(kb.search.embed.Embeddings.Script.LATIN)
                             .embedder()
                             .dimensions());
             if (hasVectors) {
@@ -188,7 +188,7 @@ public final class IndexLayout {
                             .putObject("index_options")
                             .put("type", vectorIndex.elasticsearchType());
                 }
-                for (kb.core.embed.Embeddings.Space space : embeddings.spaces()) {
+                for (kb.search.embed.Embeddings.Space space : embeddings.spaces()) {
                     ((ObjectNode) properties.get(space.field()))
                             .put("dims", space.embedder().dimensions());
                 }

@@ -1,6 +1,6 @@
 package kb.sink;
 
-import kb.core.es.IndexNames;
+import kb.search.es.IndexNames;
 
 /**
  * One generation of the physical indexes: {@code kb-chunks-v{N}}, {@code kb-docs-v{N}} and the sink's

@@ -7,7 +7,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
-import kb.core.es.ChunkQueries;
+import kb.search.es.ChunkQueries;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -18,7 +18,7 @@ import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.Threads;
 import kb.core.TopicCreator;
-import kb.core.embed.Embeddings;
+import kb.search.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;

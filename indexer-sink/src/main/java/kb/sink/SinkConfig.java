@@ -5,10 +5,10 @@ import kb.core.CommonConfig;
 import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.SinkGroups;
-import kb.core.embed.Embeddings;
-import kb.core.es.IndexNames;
-import kb.core.es.IndexShards;
-import kb.core.es.VectorIndex;
+import kb.search.embed.Embeddings;
+import kb.search.es.IndexNames;
+import kb.search.es.IndexShards;
+import kb.search.es.VectorIndex;
 
 /**
  * Configuration of the indexer sink.

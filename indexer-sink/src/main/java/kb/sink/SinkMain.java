@@ -8,8 +8,8 @@ import kb.core.Metrics;
 import kb.core.MetricsServer;
 import kb.core.Settings;
 import kb.core.Shutdown;
-import kb.core.embed.Embeddings;
-import kb.core.es.EsClients;
+import kb.search.embed.Embeddings;
+import kb.search.es.EsClients;
 
 /** Runs the indexer sink on its own, configured by environment variables (docs/configuration.md). */
 public final class SinkMain {

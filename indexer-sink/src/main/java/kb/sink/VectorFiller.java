@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import kb.core.DiskSpace;
 import kb.core.Threads;
-import kb.core.es.ChunkFields;
-import kb.core.es.ChunkQueries;
+import kb.search.es.ChunkFields;
+import kb.search.es.ChunkQueries;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

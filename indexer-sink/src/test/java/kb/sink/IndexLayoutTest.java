@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import kb.core.Json;
-import kb.core.embed.Embeddings;
-import kb.core.es.IndexNames;
-import kb.core.es.IndexShards;
-import kb.core.es.VectorIndex;
+import kb.search.embed.Embeddings;
+import kb.search.es.IndexNames;
+import kb.search.es.IndexShards;
+import kb.search.es.VectorIndex;
 import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;
 

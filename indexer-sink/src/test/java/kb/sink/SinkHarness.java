@@ -16,8 +16,8 @@ import kb.core.Generation;
 import kb.core.Ids;
 import kb.core.KbTopics;
 import kb.core.Settings;
-import kb.core.es.ChunkDoc;
-import kb.core.es.EsClients;
+import kb.search.es.ChunkDoc;
+import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -69,11 +69,11 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings());
     }
 
-    SinkHarness start(kb.core.embed.Embedder embedder) throws Exception {
-        return start(kb.core.embed.Embeddings.single(embedder));
+    SinkHarness start(kb.search.embed.Embedder embedder) throws Exception {
+        return start(kb.search.embed.Embeddings.single(embedder));
     }
 
-    SinkHarness start(kb.core.embed.Embeddings embeddings) throws Exception {
+    SinkHarness start(kb.search.embed.Embeddings embeddings) throws Exception {
         return start(embeddings, kb.sink.DocumentWriter.Steps.NONE);
     }
 
@@ -82,7 +82,7 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings(), steps);
     }
 
-    private SinkHarness start(kb.core.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
+    private SinkHarness start(kb.search.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
             throws Exception {
         sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
         sink.start();
@@ -149,7 +149,7 @@ final class SinkHarness implements AutoCloseable {
     /** Chunks of the index behind the alias still without a vector (after a refresh). */
     long awaitingVectors() throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
-        return client.count(c -> c.index(prefix + "-chunks").query(kb.core.es.ChunkQueries.awaitingVector()))
+        return client.count(c -> c.index(prefix + "-chunks").query(kb.search.es.ChunkQueries.awaitingVector()))
                 .count();
     }
 

@@ -15,7 +15,7 @@ import kb.core.DocumentChunks;
 import kb.core.Generation;
 import kb.core.KbTopics;
 import kb.core.Settings;
-import kb.core.es.EsClients;
+import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TcpProxy;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -13,9 +13,9 @@ import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
-import kb.core.embed.Embeddings;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
+import kb.search.embed.Embeddings;
 
 /**
  * A whole pipeline for a command (eval, bench): its own infrastructure in a data folder (or external

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import java.time.Duration;
 import java.util.List;
-import kb.core.es.EsClients;
+import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 

@@ -36,7 +36,7 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     private LocalPipeline pipeline;
     private PrometheusMeterRegistry registry;
     private String elasticsearchUrl;
-    private kb.core.embed.Embedder embedder;
+    private kb.search.embed.Embedder embedder;
 
     PipelineHarness() throws IOException {
         this.kbDir = Files.createTempDirectory("kb-it-notes-");
@@ -68,7 +68,7 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
     }
 
     /** The sink and the API use this model instead of the shared one. */
-    PipelineHarness withEmbedder(kb.core.embed.Embedder model) {
+    PipelineHarness withEmbedder(kb.search.embed.Embedder model) {
         this.embedder = model;
         return this;
     }
@@ -105,9 +105,9 @@ final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval
         values.putAll(extraSettings);
         registry = Metrics.newRegistry();
         String modelId = values.get("KB_EMBEDDING_MODEL");
-        kb.core.embed.Embeddings model = embedder != null
-                ? kb.core.embed.Embeddings.single(embedder)
-                : modelId == null ? SharedInfrastructure.embeddings() : kb.core.embed.Embeddings.load(modelId);
+        kb.search.embed.Embeddings model = embedder != null
+                ? kb.search.embed.Embeddings.single(embedder)
+                : modelId == null ? SharedInfrastructure.embeddings() : kb.search.embed.Embeddings.load(modelId);
         pipeline = LocalPipeline.start(new Settings(values), model, registry);
         return this;
     }

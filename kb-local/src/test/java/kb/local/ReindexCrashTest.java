@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import kb.core.Json;
-import kb.core.es.EsClients;
+import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import kb.core.es.EsClients;
+import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
-import kb.core.embed.Embedder;
+import kb.search.embed.Embedder;
 
 /**
  * The real model behind a gate: passages wait until the test opens it, so "searchable before embedded" and

@@ -2,10 +2,10 @@ package kb.testkit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import kb.core.embed.Embedder;
-import kb.core.embed.EmbeddingModelSpec;
-import kb.core.embed.OnnxEmbedder;
 import kb.local.Infrastructure;
+import kb.search.embed.Embedder;
+import kb.search.embed.EmbeddingModelSpec;
+import kb.search.embed.OnnxEmbedder;
 
 /**
  * One real broker, one real Elasticsearch and one loaded model per test JVM, started on first use and
@@ -21,7 +21,7 @@ public final class SharedInfrastructure {
 
     private static Infrastructure infrastructure;
     private static Embedder embedder;
-    private static kb.core.embed.Embeddings embeddings;
+    private static kb.search.embed.Embeddings embeddings;
 
     private SharedInfrastructure() {}
 
@@ -43,9 +43,9 @@ public final class SharedInfrastructure {
     }
 
     /** The default models (by language), sharing the English one with {@link #embedder()}; Chinese loaded once. */
-    public static synchronized kb.core.embed.Embeddings embeddings() {
+    public static synchronized kb.search.embed.Embeddings embeddings() {
         if (embeddings == null) {
-            embeddings = kb.core.embed.Embeddings.byLanguage(
+            embeddings = kb.search.embed.Embeddings.byLanguage(
                     embedder(), new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
         }
         return embeddings;

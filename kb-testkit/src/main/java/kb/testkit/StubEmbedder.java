@@ -1,7 +1,7 @@
 package kb.testkit;
 
 import java.util.List;
-import kb.core.embed.Embedder;
+import kb.search.embed.Embedder;
 
 /** Stands in for a model where only its id and size matter (an index definition, routing): every vector is zero. */
 public record StubEmbedder(String modelId, int dimensions) implements Embedder {

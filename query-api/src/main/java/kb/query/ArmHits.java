@@ -1,7 +1,7 @@
 package kb.query;
 
 import java.util.List;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 
 /**
  * What each retrieval arm returned, best first.
@@ -15,7 +15,7 @@ import kb.core.es.ChunkDoc;
  * @param vectorScores the vector arm's cosine similarities, in its order
  * @param corpus       document frequencies of the question's words and keywords
  * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
- *                     {@link kb.core.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
+ *                     {@link kb.search.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
  */
 public record ArmHits(
         List<ChunkDoc> bm25,

@@ -9,9 +9,9 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import kb.core.es.ChunkDoc;
-import kb.core.es.ChunkFields;
-import kb.core.text.LexicalAnalyzer;
+import kb.search.es.ChunkDoc;
+import kb.search.es.ChunkFields;
+import kb.search.text.LexicalAnalyzer;
 
 /**
  * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over the
@@ -36,7 +36,7 @@ public final class ChunkRetriever {
     private static final List<String> NOT_RETURNED = List.of(
             ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH, ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
 
-    public ChunkRetriever(ElasticsearchClient client, kb.core.es.IndexNames names, VectorSearch vectorSearch) {
+    public ChunkRetriever(ElasticsearchClient client, kb.search.es.IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
         this.chunksAlias = names.chunksAlias();
         this.vectorSearch = vectorSearch;
@@ -183,7 +183,7 @@ public final class ChunkRetriever {
     /** Chunks that have their vector (the rest wait for the sink's vector pass). */
     public long embeddedChunks() throws IOException {
         return client.count(c -> c.index(chunksAlias)
-                        .query(q -> q.bool(b -> b.mustNot(kb.core.es.ChunkQueries.awaitingVector()))))
+                        .query(q -> q.bool(b -> b.mustNot(kb.search.es.ChunkQueries.awaitingVector()))))
                 .count();
     }
 
@@ -204,7 +204,7 @@ public final class ChunkRetriever {
 
     /** Chunks still waiting for their vector. */
     public long awaitingVectors() throws IOException {
-        return client.count(c -> c.index(chunksAlias).query(kb.core.es.ChunkQueries.awaitingVector()))
+        return client.count(c -> c.index(chunksAlias).query(kb.search.es.ChunkQueries.awaitingVector()))
                 .count();
     }
 

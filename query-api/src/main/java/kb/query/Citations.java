@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import kb.core.Formats;
 import kb.core.Location;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 
 /** Where the text an answer returns is in its document, so an agent can cite {@code path:42-57}. */
 final class Citations {

@@ -3,7 +3,7 @@ package kb.query;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import kb.core.es.CardDoc;
+import kb.search.es.CardDoc;
 
 /** {@code /api/v1/context}: the top two documents in full, within a character budget, behind the same gate. */
 public final class ContextService {

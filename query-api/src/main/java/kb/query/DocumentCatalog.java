@@ -11,8 +11,8 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
-import kb.core.es.CardDoc;
-import kb.core.es.ChunkFields;
+import kb.search.es.CardDoc;
+import kb.search.es.ChunkFields;
 
 /** Reads documents (cards and content) from the document index. */
 public final class DocumentCatalog {

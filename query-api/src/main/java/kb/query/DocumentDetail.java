@@ -1,8 +1,8 @@
 package kb.query;
 
 import java.util.List;
-import kb.core.es.CardDoc;
 import kb.query.links.LinkGraph;
+import kb.search.es.CardDoc;
 
 /**
  * One document: its card, its full content, and where it stands in the wikilink graph.

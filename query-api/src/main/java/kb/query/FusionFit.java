@@ -7,7 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 
 /**
  * Chooses the fusion's weights for one script from pseudo-questions with known answers: every candidate of a

@@ -12,7 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import kb.core.Threads;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

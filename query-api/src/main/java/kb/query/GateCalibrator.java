@@ -15,7 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import kb.core.Threads;
-import kb.core.embed.Embeddings;
+import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

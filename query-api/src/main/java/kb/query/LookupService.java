@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.Location;
-import kb.core.es.CardDoc;
-import kb.core.es.ChunkDoc;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
+import kb.search.es.CardDoc;
+import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 
 /**
  * Questions the corpus asks of itself, each with the document that answers it: the ground truth the fusion is

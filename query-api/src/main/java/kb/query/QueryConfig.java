@@ -4,7 +4,7 @@ import kb.core.CommonConfig;
 import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.core.SinkGroups;
-import kb.core.es.IndexNames;
+import kb.search.es.IndexNames;
 
 /**
  * Configuration of the query API.
@@ -85,7 +85,7 @@ public record QueryConfig(
                 CommonConfig.from(settings),
                 settings.get(KbSettings.ES_URL),
                 new IndexNames(settings.get(KbSettings.INDEX_PREFIX)),
-                kb.core.embed.Embeddings.setting(settings),
+                kb.search.embed.Embeddings.setting(settings),
                 settings.get(KbSettings.API_PORT),
                 settings.get(KbSettings.BM25_WINDOW),
                 settings.get(KbSettings.KNN_WINDOW),

@@ -232,7 +232,7 @@ final class QueryHandlers {
      */
     void getRawDocument(Context ctx) throws java.io.IOException {
         String docId = docId(ctx);
-        kb.core.es.CardDoc card =
+        kb.search.es.CardDoc card =
                 services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
         String name =
                 card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
@@ -286,7 +286,7 @@ final class QueryHandlers {
     void delete(Context ctx) throws java.io.IOException {
         authorize(ctx);
         String docId = docId(ctx);
-        kb.core.es.CardDoc card =
+        kb.search.es.CardDoc card =
                 services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
         services.files().delete(card.collection(), card.path());
         Map<String, Object> deleted = new java.util.LinkedHashMap<>();

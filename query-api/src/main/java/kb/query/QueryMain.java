@@ -7,8 +7,8 @@ import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
-import kb.core.embed.Embeddings;
-import kb.core.es.EsClients;
+import kb.search.embed.Embeddings;
+import kb.search.es.EsClients;
 
 /** Runs the query API on its own, configured by environment variables (docs/configuration.md). */
 public final class QueryMain {

@@ -9,10 +9,10 @@ import java.util.function.BooleanSupplier;
 import kb.core.DiskSpace;
 import kb.core.Threads;
 import kb.core.TopicCreator;
-import kb.core.embed.Embeddings;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
+import kb.search.embed.Embeddings;
 
 /** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */
 public final class QueryService implements AutoCloseable {
@@ -190,7 +190,7 @@ public final class QueryService implements AutoCloseable {
         }
 
         @Override
-        public java.util.List<kb.core.es.ChunkDoc> chunks() throws java.io.IOException {
+        public java.util.List<kb.search.es.ChunkDoc> chunks() throws java.io.IOException {
             return retriever.sampleChunks();
         }
     }

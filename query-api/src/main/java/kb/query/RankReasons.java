@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import kb.core.es.ChunkDoc;
 import kb.query.l0.L0Hit;
+import kb.search.es.ChunkDoc;
 
 /**
  * Why a document ranked where it did, in words a user can check: the specific or generic keyword it carries,

@@ -69,8 +69,8 @@ public final class RareTerms {
         if (rare.size() < EVIDENCE_TERMS || text == null) {
             return false;
         }
-        java.util.Set<String> terms =
-                new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        java.util.Set<String> terms = new java.util.HashSet<>(
+                kb.search.text.LexicalAnalyzer.forIndex().terms(text));
         long held = rare.stream().filter(terms::contains).count();
         long known = corpus.termChunks().entrySet().stream()
                 .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey()))
@@ -92,8 +92,8 @@ public final class RareTerms {
         if (!corpus.termsRead() || text == null) {
             return false;
         }
-        java.util.Set<String> terms =
-                new java.util.HashSet<>(kb.core.text.LexicalAnalyzer.forIndex().terms(text));
+        java.util.Set<String> terms = new java.util.HashSet<>(
+                kb.search.text.LexicalAnalyzer.forIndex().terms(text));
         double total = 0;
         double held = 0;
         for (Map.Entry<String, Long> e : corpus.termChunks().entrySet()) {

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import kb.core.CollectionFolder;
 import kb.core.NoteFilters;
-import kb.core.es.ChunkFields;
 import kb.query.l0.L0Hit;
+import kb.search.es.ChunkFields;
 
 /**
  * The part of the knowledge base a question is about: a collection, a category (first folder), tags and

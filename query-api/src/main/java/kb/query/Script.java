@@ -11,6 +11,6 @@ public enum Script {
 
     /** CJK when at least a third of the question's letters are ideographs, kana or hangul. */
     public static Script of(String text) {
-        return kb.core.embed.Embeddings.mostlyCjk(text) ? CJK : LATIN;
+        return kb.search.embed.Embeddings.mostlyCjk(text) ? CJK : LATIN;
     }
 }

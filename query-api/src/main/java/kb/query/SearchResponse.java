@@ -106,7 +106,7 @@ public record SearchResponse(
     /** @param score the arm's own score (BM25 score, cosine similarity), NaN when it has none */
     public record ArmHit(String path, String chunkId, double score) {
 
-        static List<ArmHit> of(List<kb.core.es.ChunkDoc> chunks, List<Double> scores) {
+        static List<ArmHit> of(List<kb.search.es.ChunkDoc> chunks, List<Double> scores) {
             List<ArmHit> hits = new java.util.ArrayList<>();
             for (int i = 0; i < chunks.size(); i++) {
                 hits.add(new ArmHit(

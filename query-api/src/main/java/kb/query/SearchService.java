@@ -9,10 +9,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import kb.core.embed.Embeddings;
-import kb.core.es.ChunkDoc;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
+import kb.search.embed.Embeddings;
+import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

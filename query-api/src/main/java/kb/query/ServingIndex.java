@@ -4,9 +4,9 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.JsonData;
 import java.io.IOException;
 import java.util.Map;
-import kb.core.es.ChunkFields;
-import kb.core.es.IndexMeta;
-import kb.core.es.IndexNames;
+import kb.search.es.ChunkFields;
+import kb.search.es.IndexMeta;
+import kb.search.es.IndexNames;
 
 /**
  * What the chunk alias serves: which index version, built with which mapping version, and whether a newer

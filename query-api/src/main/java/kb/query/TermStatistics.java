@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The question's terms (already through {@link kb.core.text.LexicalAnalyzer}) with how many chunks hold each: a
+ * The question's terms (already through {@link kb.search.text.LexicalAnalyzer}) with how many chunks hold each: a
  * term vector of the question as an artificial document on the BM25 field, so each term is counted exactly as
  * BM25 matches it (an identifier such as {@code ssl3_read_bytes:tlsv1} as one term, a Chinese bigram as one).
  */

@@ -4,7 +4,7 @@ import kb.core.KbSettings;
 
 /**
  * How the vector arm asks Elasticsearch. The vectors are stored quantised to bytes ({@code int8_flat} by default,
- * {@code int8_hnsw} with {@code KB_VECTOR_INDEX=hnsw}, see {@link kb.core.es.VectorIndex}); comparing byte vectors
+ * {@code int8_hnsw} with {@code KB_VECTOR_INDEX=hnsw}, see {@link kb.search.es.VectorIndex}); comparing byte vectors
  * reorders close neighbours. With {@code oversample} at 1 or more, the best {@code k × oversample} are ranked again
  * by their stored float vectors, which gives back the exact ranking: stard-zh-dev's vector arm 0.428 → 0.443
  * nDCG@10 (measured on an HNSW index). Off by default: the served, fused ranking did not gain from it (hybrid

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import kb.core.Location;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 
 class CitationsTest {

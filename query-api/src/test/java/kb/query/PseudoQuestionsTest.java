@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import kb.core.es.ChunkDoc;
+import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 
 class PseudoQuestionsTest {

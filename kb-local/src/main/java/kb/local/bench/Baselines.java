@@ -9,10 +9,10 @@ import kb.chunker.DocumentAssembler;
 import kb.core.Chunk;
 import kb.core.FileEvent;
 import kb.core.Ids;
-import kb.core.embed.Embedder;
 import kb.local.eval.BeirDataset;
 import kb.query.ChunkRetriever;
 import kb.query.QueryTerms;
+import kb.search.embed.Embedder;
 
 /** What the pipeline's figures are compared with, measured in the same run. */
 final class Baselines {
@@ -20,7 +20,8 @@ final class Baselines {
     private Baselines() {}
 
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
-    static QueryBaseline elasticsearchOnly(ElasticsearchClient client, kb.core.es.IndexNames names, Embedder embedder) {
+    static QueryBaseline elasticsearchOnly(
+            ElasticsearchClient client, kb.search.es.IndexNames names, Embedder embedder) {
         ChunkRetriever retriever = new ChunkRetriever(client, names, kb.query.VectorSearch.DEFAULT);
         return queries -> {
             Map<String, float[]> vectors = new HashMap<>();
@@ -32,7 +33,7 @@ final class Baselines {
                 long t = System.nanoTime();
                 retriever.retrieve(
                         QueryTerms.lexicalQuery(q),
-                        List.of(new ChunkRetriever.QueryVector(kb.core.es.ChunkFields.EMBEDDING, vectors.get(q))),
+                        List.of(new ChunkRetriever.QueryVector(kb.search.es.ChunkFields.EMBEDDING, vectors.get(q))),
                         kb.query.Scope.ALL,
                         30,
                         30);

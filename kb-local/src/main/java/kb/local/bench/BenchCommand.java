@@ -12,11 +12,11 @@ import kb.core.DocumentCard;
 import kb.core.KbSettings;
 import kb.core.KbTopics;
 import kb.core.Settings;
-import kb.core.embed.EmbeddingModelSpec;
-import kb.core.embed.OnnxEmbedder;
-import kb.core.es.EsClients;
 import kb.local.PipelineRun;
 import kb.local.eval.BeirDataset;
+import kb.search.embed.EmbeddingModelSpec;
+import kb.search.embed.OnnxEmbedder;
+import kb.search.es.EsClients;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
@@ -137,7 +137,7 @@ public final class BenchCommand implements Callable<Integer> {
                             questions,
                             Baselines.elasticsearchOnly(
                                     client,
-                                    new kb.core.es.IndexNames(new Settings(settings).get(KbSettings.INDEX_PREFIX)),
+                                    new kb.search.es.IndexNames(new Settings(settings).get(KbSettings.INDEX_PREFIX)),
                                     embedder),
                             Baselines.embeddingOnly(embedder));
                     report.add(String.format(

@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import kb.core.es.ChunkFields;
+import kb.search.es.ChunkFields;
 
 /**
  * Grows the chunk index to a target size for the query benchmark by copying the chunks the pipeline

@@ -13,9 +13,9 @@ import kb.core.DocumentChunks;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.KbTopics;
-import kb.core.es.IndexNames;
 import kb.ingest.ProducerConfig;
 import kb.ingest.extract.Extraction;
+import kb.search.es.IndexNames;
 
 /**
  * Compares the folders with every layer the pipeline derives from them: the three compacted topics, the two

@@ -16,7 +16,7 @@ final class KeywordText {
 
     /** Ideographs, kana and hangul match as substrings: these scripts do not separate words by spaces. */
     static boolean isCjk(char c) {
-        return kb.core.embed.Embeddings.isCjk(c); // one definition for L0, the gate's script and the model choice
+        return kb.search.embed.Embeddings.isCjk(c); // one definition for L0, the gate's script and the model choice
     }
 
     /** Letters and digits (outside CJK) make words; everything else, underscore included, separates them. */

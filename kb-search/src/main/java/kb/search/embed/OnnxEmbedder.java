@@ -1,4 +1,4 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;

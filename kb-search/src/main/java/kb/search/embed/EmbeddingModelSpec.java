@@ -1,4 +1,4 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;

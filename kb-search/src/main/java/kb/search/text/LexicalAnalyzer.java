@@ -1,4 +1,4 @@
-package kb.core.text;
+package kb.search.text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

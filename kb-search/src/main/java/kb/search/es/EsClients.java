@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;

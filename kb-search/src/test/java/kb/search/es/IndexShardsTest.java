@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

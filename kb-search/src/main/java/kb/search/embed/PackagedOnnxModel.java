@@ -1,4 +1,4 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;

@@ -1,4 +1,4 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Map;
 import kb.core.Settings;
-import kb.core.es.ChunkFields;
+import kb.search.es.ChunkFields;
 import org.junit.jupiter.api.Test;
 
 class EmbeddingsTest {

@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import kb.core.KbSettings;
 import kb.core.Settings;

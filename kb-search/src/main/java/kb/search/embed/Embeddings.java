@@ -1,9 +1,9 @@
-package kb.core.embed;
+package kb.search.embed;
 
 import java.util.List;
 import java.util.Locale;
 import kb.core.KbSettings;
-import kb.core.es.ChunkFields;
+import kb.search.es.ChunkFields;
 
 /**
  * The embedding model(s) and the vector field each one fills.

@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 

@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 /** Field names of the chunk and document indexes, shared by the sink that writes and the API that reads. */
 public final class ChunkFields {
@@ -13,7 +13,7 @@ public final class ChunkFields {
     public static final String SECTION_HEADER = "section_header";
     public static final String TEXT = "text";
     public static final String ENRICHED_TEXT = "enriched_text";
-    /** The enriched text's terms from {@link kb.core.text.LexicalAnalyzer#forIndex()}: what BM25 searches. */
+    /** The enriched text's terms from {@link kb.search.text.LexicalAnalyzer#forIndex()}: what BM25 searches. */
     public static final String LEXICAL_TEXT = "lexical_text";
     /** The title's terms, likewise: the title boost's field. */
     public static final String LEXICAL_TITLE = "lexical_title";
@@ -54,7 +54,7 @@ public final class ChunkFields {
     public static final String LOCATION = "location";
     /** The vector of a chunk embedded by the Latin-script (or the only configured) model. */
     public static final String EMBEDDING = "embedding";
-    /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.core.embed.Embeddings}). */
+    /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.search.embed.Embeddings}). */
     public static final String EMBEDDING_ZH = "embedding_zh";
 
     public static final String ORDINAL = "ordinal";

@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;

@@ -1,4 +1,4 @@
-package kb.core.es;
+package kb.search.es;
 
 import java.util.Arrays;
 import java.util.Locale;

@@ -18,6 +18,14 @@ final class TestProducers {
 
     static IngestProducer start(String prefix, Path base, MeterRegistry registry, Map<String, String> extra)
             throws Exception {
+        IngestProducer producer = new IngestProducer(
+                ProducerConfig.from(new Settings(settings(prefix, base, extra))), registry, Clock.systemUTC());
+        producer.start();
+        return producer;
+    }
+
+    /** A test folder's producer settings on its own topic prefix of the shared broker, with the test's own. */
+    static Map<String, String> settings(String prefix, Path base, Map<String, String> extra) throws Exception {
         Map<String, String> values = new HashMap<>(Map.of(
                 "KB_KAFKA_BOOTSTRAP",
                 SharedInfrastructure.get().bootstrapServers(),
@@ -30,9 +38,6 @@ final class TestProducers {
                 "KB_COLLECTION",
                 COLLECTION));
         values.putAll(extra);
-        IngestProducer producer =
-                new IngestProducer(ProducerConfig.from(new Settings(values)), registry, Clock.systemUTC());
-        producer.start();
-        return producer;
+        return values;
     }
 }

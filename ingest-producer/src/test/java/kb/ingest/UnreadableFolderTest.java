@@ -41,7 +41,7 @@ class UnreadableFolderTest {
         Files.writeString(base.resolve("locked/c.md"), "# C\n\nlocked for a while too\n");
         String prefix = "u" + UUID.randomUUID().toString().substring(0, 8) + ".";
         String bootstrap = SharedInfrastructure.get().bootstrapServers();
-        Process producer = startWithoutReadAnything(prefix, bootstrap);
+        Process producer = startWithoutReadAnything(prefix);
         try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
             await().atMost(DEADLINE).until(() -> events.keysIn(TestProducers.COLLECTION)
                     .containsAll(List.of("open/a.md", "locked/b.md", "locked/c.md")));
@@ -66,7 +66,7 @@ class UnreadableFolderTest {
     }
 
     /** The producer's own process, as root without the capabilities to read past a folder's mode. */
-    private Process startWithoutReadAnything(String prefix, String bootstrap) throws Exception {
+    private Process startWithoutReadAnything(String prefix) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 "setpriv",
                 "--inh-caps=" + NO_DAC,
@@ -77,20 +77,7 @@ class UnreadableFolderTest {
                 System.getProperty("java.class.path"),
                 "kb.ingest.IngestProducerMain"));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        builder.environment()
-                .putAll(Map.of(
-                        "KB_KAFKA_BOOTSTRAP",
-                        bootstrap,
-                        "KB_TOPIC_PREFIX",
-                        prefix,
-                        "KB_BASE_DIR",
-                        base.toString(),
-                        "KB_DEBOUNCE",
-                        "50",
-                        "KB_COLLECTION",
-                        TestProducers.COLLECTION,
-                        "KB_METRICS_PORT",
-                        "0"));
+        builder.environment().putAll(TestProducers.settings(prefix, base, Map.of("KB_METRICS_PORT", "0")));
         try {
             return builder.start();
         } catch (java.io.IOException e) {

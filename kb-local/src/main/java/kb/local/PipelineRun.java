@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import kb.core.KbSettings;
@@ -15,6 +16,8 @@ import kb.core.Settings;
 import kb.core.Shutdown;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
+import kb.local.verify.Folder;
+import kb.local.verify.VerifyCommand;
 import kb.search.embed.Embeddings;
 
 /**
@@ -87,6 +90,18 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
 
     public PrometheusMeterRegistry registry() {
         return registry;
+    }
+
+    /** What {@code kb verify} needs to check this run's pipeline against one folder, once. */
+    public VerifyCommand.Options verifyOptions(String collection, Path dir) {
+        String bootstrap = infrastructure.bootstrapServers();
+        return new VerifyCommand.Options(
+                List.of(new Folder(collection, dir)),
+                "http://localhost:" + pipeline.port(),
+                bootstrap,
+                infrastructure.elasticsearchUrl(),
+                Duration.ZERO,
+                new Settings(Map.of(KbSettings.KAFKA_BOOTSTRAP.name(), bootstrap)));
     }
 
     /** A non-2xx answer is an {@link kb.local.eval.HttpApi.ApiException}. */

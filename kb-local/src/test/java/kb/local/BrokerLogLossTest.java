@@ -12,8 +12,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import kb.core.Settings;
-import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 import org.junit.jupiter.api.AfterEach;
@@ -62,7 +60,8 @@ class BrokerLogLossTest {
         Files.delete(kbDir.resolve("deleted.md"));
 
         run = start(kbDir, data);
-        VerifyReport report = VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(verifyOptions(kbDir)), DEADLINE);
+        VerifyReport report =
+                VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(run.verifyOptions("notes", kbDir)), DEADLINE);
         assertTrue(report.healthy(), report.layers().toString());
         assertTrue(PipelineHarness.anyChunkContains(run.search("vexillotorp", ""), "vexillotorp"), "the added file");
         assertTrue(PipelineHarness.anyChunkContains(run.search("plumbostrat", ""), "plumbostrat"), "the edit");
@@ -90,15 +89,5 @@ class BrokerLogLossTest {
             }
         }
         return partitions.size();
-    }
-
-    private VerifyCommand.Options verifyOptions(Path kbDir) {
-        return new VerifyCommand.Options(
-                List.of(new Folder("notes", kbDir)),
-                "http://localhost:" + run.pipeline().port(),
-                run.infrastructure().bootstrapServers(),
-                run.infrastructure().elasticsearchUrl(),
-                Duration.ZERO,
-                new Settings(Map.of("KB_KAFKA_BOOTSTRAP", run.infrastructure().bootstrapServers())));
     }
 }

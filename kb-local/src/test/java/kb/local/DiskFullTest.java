@@ -16,11 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import kb.core.Json;
-import kb.core.Settings;
-import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 import org.junit.jupiter.api.AfterEach;
@@ -90,7 +87,8 @@ class DiskFullTest {
 
         Files.delete(filler);
         await().atMost(DEADLINE).until(() -> health().statusCode() == 200);
-        VerifyReport report = VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(verifyOptions(kbDir)), DEADLINE);
+        VerifyReport report =
+                VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(run.verifyOptions("notes", kbDir)), DEADLINE);
         assertTrue(report.healthy(), report.layers().toString());
         assertTrue(PipelineHarness.anyChunkContains(run.search("vexillotorp", ""), "vexillotorp"), "the added file");
         assertTrue(PipelineHarness.anyChunkContains(run.search("plumbostrat", ""), "plumbostrat"), "the edit");
@@ -127,15 +125,5 @@ class DiskFullTest {
                                 URI.create("http://localhost:" + run.pipeline().port() + "/health"))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private VerifyCommand.Options verifyOptions(Path kbDir) {
-        return new VerifyCommand.Options(
-                List.of(new Folder("notes", kbDir)),
-                "http://localhost:" + run.pipeline().port(),
-                run.infrastructure().bootstrapServers(),
-                run.infrastructure().elasticsearchUrl(),
-                Duration.ZERO,
-                new Settings(Map.of("KB_KAFKA_BOOTSTRAP", run.infrastructure().bootstrapServers())));
     }
 }

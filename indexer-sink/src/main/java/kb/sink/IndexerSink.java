@@ -65,6 +65,9 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final DiskSpace disk;
     private volatile boolean running = true;
     private volatile boolean failed;
+    /** The last poll brought a backlog, not a live edit: its text is being written (the vector pass waits). */
+    private volatile boolean writingBacklog;
+
     private KafkaConsumer<String, byte[]> consumer;
     private KafkaClientMetrics consumerMetrics;
 
@@ -132,7 +135,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 config.maxRetryBackoff(),
                 registry,
                 deadLetters::unembeddable,
-                disk);
+                disk,
+                () -> writingBacklog);
         this.documents = new DocumentWriter(client, stage, clock, registry, steps);
         this.writer = new RetryingWriter(
                 documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written, disk);
@@ -218,6 +222,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 }
                 ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
                 boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
+                writingBacklog = !live;
                 for (List<Decoded> batch :
                         ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
                     if (!running || !applyWithRetry(batch, live)) {

@@ -25,6 +25,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import kb.core.DiskSpace;
 import kb.core.Threads;
@@ -56,6 +57,14 @@ final class VectorFiller implements AutoCloseable {
     private static final Duration EXCLUDED_FOR = Duration.ofSeconds(5);
 
     private static final Duration IDLE_WAIT = Duration.ofSeconds(1);
+    /**
+     * How long in a row the pass leaves the CPU to a backlog of text being written: the embedder takes every core,
+     * and an edit saved during a first index waits behind that text. Bounded, so vectors still come under a steady
+     * stream of edits.
+     */
+    private static final Duration MAX_YIELD = Duration.ofSeconds(2);
+
+    private static final Duration YIELD_STEP = Duration.ofMillis(100);
 
     /** What the vector pass reads of a chunk. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -84,6 +93,10 @@ final class VectorFiller implements AutoCloseable {
     private final DiskSpace disk;
 
     private final Thread thread;
+    private final BooleanSupplier writingBacklog;
+    /** When the pass last embedded or found no backlog of text (nanoTime): the start of its current yield. */
+    private long yieldingSince = System.nanoTime();
+
     private final ExecutorService writer = Executors.newSingleThreadExecutor(Threads.daemonFactory("kb-vector-writer"));
     /** The update in flight (null when none) and the chunks it covers. */
     private Future<List<String>> inFlight;
@@ -100,8 +113,10 @@ final class VectorFiller implements AutoCloseable {
             Duration maxBackoff,
             MeterRegistry registry,
             Unembeddable unembeddable,
-            DiskSpace disk) {
+            DiskSpace disk,
+            BooleanSupplier writingBacklog) {
         this.disk = disk;
+        this.writingBacklog = writingBacklog;
         this.client = client;
         this.embeddings = embeddings;
         this.chunksIndex = chunksIndex;
@@ -137,7 +152,9 @@ final class VectorFiller implements AutoCloseable {
     private void run() {
         while (running) {
             try {
-                if (disk.full() || !fillOneSlice()) {
+                if (yieldsToText()) {
+                    wake.tryAcquire(YIELD_STEP.toMillis(), TimeUnit.MILLISECONDS);
+                } else if (disk.full() || !fillOneSlice()) {
                     wake.tryAcquire(IDLE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
                     wake.drainPermits();
                 }
@@ -161,6 +178,16 @@ final class VectorFiller implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Whether to leave the CPU to the text being written now, within {@link #MAX_YIELD} in a row. */
+    private boolean yieldsToText() {
+        long now = System.nanoTime();
+        if (!writingBacklog.getAsBoolean() || now - yieldingSince > MAX_YIELD.toNanos()) {
+            yieldingSince = now;
+            return false;
+        }
+        return true;
     }
 
     /** @return whether there was anything to embed */

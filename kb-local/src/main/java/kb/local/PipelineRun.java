@@ -14,6 +14,7 @@ import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
+import kb.infra.Infrastructure;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
 import kb.local.verify.Folder;

@@ -18,6 +18,7 @@ import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
+import kb.infra.Infrastructure;
 import kb.query.WriteGuard;
 import kb.search.embed.Embeddings;
 import picocli.CommandLine.Command;

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import kb.core.Json;
 import kb.core.Settings;
+import kb.infra.Infrastructure;
 import kb.local.cluster.Cluster;
 import kb.local.cluster.ClusterLayout;
 import kb.local.verify.Folder;

@@ -20,6 +20,7 @@ import java.util.TreeMap;
 import kb.core.Ids;
 import kb.core.Json;
 import kb.core.Settings;
+import kb.infra.Infrastructure;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;

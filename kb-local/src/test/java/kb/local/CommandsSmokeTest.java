@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kb.core.Json;
+import kb.infra.Infrastructure;
 import kb.local.bench.BenchCommand;
 import kb.local.eval.EvalCommand;
 import kb.local.eval.ScenarioEval;

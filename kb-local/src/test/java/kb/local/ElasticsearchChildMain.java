@@ -1,6 +1,8 @@
 package kb.local;
 
 import java.nio.file.Path;
+import kb.infra.EmbeddedElasticsearch;
+import kb.infra.Infrastructure;
 
 /** Run in its own JVM by ElasticsearchOrphanTest: starts an embedded Elasticsearch, prints its pid, waits. */
 public final class ElasticsearchChildMain {

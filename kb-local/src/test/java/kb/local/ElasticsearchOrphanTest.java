@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import kb.infra.Infrastructure;
 import kb.testkit.TempTrees;
 import org.junit.jupiter.api.Test;
 

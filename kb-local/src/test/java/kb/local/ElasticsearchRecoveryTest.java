@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import kb.core.Json;
+import kb.infra.EmbeddedElasticsearch;
+import kb.infra.Infrastructure;
 import kb.testkit.TempTrees;
 import org.junit.jupiter.api.Test;
 

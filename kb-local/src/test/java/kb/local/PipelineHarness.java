@@ -17,6 +17,7 @@ import java.util.UUID;
 import kb.core.Json;
 import kb.core.Metrics;
 import kb.core.Settings;
+import kb.infra.Infrastructure;
 import kb.testkit.SharedInfrastructure;
 
 /**

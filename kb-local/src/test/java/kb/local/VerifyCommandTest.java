@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import kb.core.Settings;
+import kb.infra.Infrastructure;
 import kb.local.verify.Drift;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import kb.infra.Infrastructure;
 import kb.local.verify.Drift;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;

@@ -2,7 +2,7 @@ package kb.testkit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import kb.local.Infrastructure;
+import kb.infra.Infrastructure;
 import kb.search.embed.Embedder;
 import kb.search.embed.EmbeddingModelSpec;
 import kb.search.embed.OnnxEmbedder;

@@ -20,7 +20,7 @@ import kb.core.Json;
 import kb.core.KbSettings;
 import kb.core.KbTopics;
 import kb.core.Settings;
-import kb.local.EmbeddedElasticsearch;
+import kb.infra.EmbeddedElasticsearch;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 

@@ -6,7 +6,7 @@ import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kb.core.Shutdown;
-import kb.local.KraftNodeConfig;
+import kb.infra.KraftNodeConfig;
 import org.apache.kafka.common.utils.Time;
 
 /**

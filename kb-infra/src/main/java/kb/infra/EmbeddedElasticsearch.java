@@ -1,4 +1,4 @@
-package kb.local;
+package kb.infra;
 
 import java.io.IOException;
 import java.net.URI;
@@ -143,12 +143,12 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     /** This instance's config folder ({@code ES_PATH_CONF}), for tests that break it. */
-    Path configFolder() {
+    public Path configFolder() {
         return root.resolve("config");
     }
 
     /** The running server's process and its launcher, for tests that kill it. */
-    ProcessHandle processHandle() {
+    public ProcessHandle processHandle() {
         return process.toHandle();
     }
 

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.infra;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.infra;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -19,8 +19,9 @@ import kb.core.KbSettings;
 import kb.core.Settings;
 import kb.ingest.IngestProducer;
 import kb.ingest.ProducerConfig;
-import kb.query.QueryConfig;
 import kb.query.QueryService;
+import kb.query.config.QueryConfig;
+import kb.query.status.IndexingProgress;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
 import kb.sink.IndexerSink;
@@ -138,7 +139,7 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     /** How far the index is behind the folder, or null before the query API's first look. */
-    public kb.query.IndexingProgress.Block indexing() {
+    public IndexingProgress.Block indexing() {
         return query == null ? null : query.indexing();
     }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import kb.core.Threads;
-import kb.query.IndexingProgress.Block;
+import kb.query.status.IndexingProgress.Block;
 
 /**
  * Tells the person who ran {@code kb up} how far the index is, while there is a backlog: a line every few

@@ -19,7 +19,7 @@ import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
 import kb.infra.Infrastructure;
-import kb.query.WriteGuard;
+import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import kb.core.CollectionFolder;
 import kb.core.KbSettings;
 import kb.core.Settings;
-import kb.query.WriteGuard;
+import kb.query.api.WriteGuard;
 import picocli.CommandLine;
 
 /**

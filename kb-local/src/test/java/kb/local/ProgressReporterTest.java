@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import kb.query.IndexingProgress.Block;
+import kb.query.status.IndexingProgress.Block;
 import org.junit.jupiter.api.Test;
 
 /** What {@code kb up} prints while the index fills: the lines' wording and when they appear. */

@@ -328,6 +328,19 @@ class StatusPageBrowserTest {
     }
 
     @Test
+    void shouldRenderGfmTablesTaskListsAndOnlyWebLinksAsLinks() {
+        open("/");
+        String html = String.valueOf(js("return window.kbPage.renderMarkdown("
+                + "'| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] done\\n- [ ] open\\n  1. nested\\n\\n"
+                + "See https://example.org and [notes](notes/a.md).')"));
+        assertTrue(html.contains("<table>") && html.contains("<td>2</td>"), html);
+        assertTrue(html.contains("☑ done") && html.contains("☐ open") && html.contains("<ol>"), html);
+        assertTrue(
+                html.contains("<a href=\"https://example.org\" target=\"_blank\" rel=\"noopener noreferrer\">"), html);
+        assertTrue(html.contains("<span class=\"link\" title=\"notes/a.md\">notes</span>"), html);
+    }
+
+    @Test
     void shouldServeAFaviconAndLogNoErrors() throws Exception {
         HttpResponse<String> icon = kb.request("/favicon.ico");
         assertEquals(200, icon.statusCode());

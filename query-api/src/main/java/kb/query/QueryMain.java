@@ -7,6 +7,7 @@ import kb.core.KbSettings;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.Shutdown;
+import kb.query.config.QueryConfig;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
 

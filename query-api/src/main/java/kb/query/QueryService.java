@@ -9,9 +9,27 @@ import java.util.function.BooleanSupplier;
 import kb.core.DiskSpace;
 import kb.core.Threads;
 import kb.core.TopicCreator;
+import kb.query.answer.ContextService;
+import kb.query.answer.LookupService;
+import kb.query.api.ApiServices;
+import kb.query.api.QueryLog;
+import kb.query.api.WriteGuard;
+import kb.query.calibration.FusionFitter;
+import kb.query.calibration.GateCalibrator;
+import kb.query.config.QueryConfig;
+import kb.query.documents.DocumentCatalog;
+import kb.query.documents.DocumentFiles;
+import kb.query.http.QueryApp;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
+import kb.query.search.ChunkRetriever;
+import kb.query.search.SearchService;
+import kb.query.status.ElasticsearchProbe;
+import kb.query.status.GuardedTransport;
+import kb.query.status.IndexingProgress;
+import kb.query.status.PipelineAddress;
+import kb.query.status.PipelineStatus;
 import kb.search.embed.Embeddings;
 
 /** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */

@@ -10,8 +10,10 @@ import kb.core.Chunk;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.local.eval.BeirDataset;
-import kb.query.ChunkRetriever;
-import kb.query.QueryTerms;
+import kb.query.config.VectorSearch;
+import kb.query.search.ChunkRetriever;
+import kb.query.search.Scope;
+import kb.query.search.terms.QueryTerms;
 import kb.search.embed.Embedder;
 
 /** What the pipeline's figures are compared with, measured in the same run. */
@@ -22,7 +24,7 @@ final class Baselines {
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
     static QueryBaseline elasticsearchOnly(
             ElasticsearchClient client, kb.search.es.IndexNames names, Embedder embedder) {
-        ChunkRetriever retriever = new ChunkRetriever(client, names, kb.query.VectorSearch.DEFAULT);
+        ChunkRetriever retriever = new ChunkRetriever(client, names, VectorSearch.DEFAULT);
         return queries -> {
             Map<String, float[]> vectors = new HashMap<>();
             for (String q : queries) {
@@ -34,7 +36,7 @@ final class Baselines {
                 retriever.retrieve(
                         QueryTerms.lexicalQuery(q),
                         List.of(new ChunkRetriever.QueryVector(kb.search.es.ChunkFields.EMBEDDING, vectors.get(q))),
-                        kb.query.Scope.ALL,
+                        Scope.ALL,
                         30,
                         30);
                 samples.add((System.nanoTime() - t) / 1e6);

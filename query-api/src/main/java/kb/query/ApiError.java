@@ -1,4 +1,0 @@
-package kb.query;
-
-/** Every error answer: {@code {"error": ..., "detail": ...}} with a proper status. */
-public record ApiError(String error, String detail) {}

@@ -1,9 +1,0 @@
-package kb.query;
-
-/** The request is understood but refused (a cross-origin write); mapped to 403. */
-public final class ForbiddenException extends RuntimeException {
-
-    public ForbiddenException(String detail) {
-        super(detail);
-    }
-}

@@ -1,9 +1,0 @@
-package kb.query;
-
-/** Nothing at that id; mapped to 404. */
-public final class NotFoundException extends RuntimeException {
-
-    public NotFoundException(String detail) {
-        super(detail);
-    }
-}

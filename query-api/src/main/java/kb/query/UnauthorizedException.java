@@ -1,9 +1,0 @@
-package kb.query;
-
-/** A write without the configured bearer token; mapped to 401. */
-public final class UnauthorizedException extends RuntimeException {
-
-    public UnauthorizedException(String detail) {
-        super(detail);
-    }
-}

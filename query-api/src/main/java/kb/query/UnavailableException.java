@@ -1,9 +1,0 @@
-package kb.query;
-
-/** The operation cannot be served by this process right now; mapped to 503. */
-public final class UnavailableException extends RuntimeException {
-
-    public UnavailableException(String detail) {
-        super(detail);
-    }
-}

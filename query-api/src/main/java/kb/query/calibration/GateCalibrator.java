@@ -1,0 +1,185 @@
+package kb.query.calibration;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import kb.core.Threads;
+import kb.query.search.ChunkRetriever;
+import kb.query.search.GateThreshold;
+import kb.query.search.terms.Script;
+import kb.search.embed.Embeddings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fits the honesty gate to the indexed corpus. A fixed cosine threshold is specific to a model and a corpus: a
+ * folder of similar pages lifts every question's best cosine. So the gate measures the background: built-in
+ * everyday questions no technical knowledge base answers (English and Chinese), embedded once, their best
+ * cosine against this corpus; the threshold per script is their mean plus two standard deviations (a question
+ * must stand clear of the everyday background; a maximum would be set by the one probe that borrows the most
+ * technical words). It is measured again whenever the number of chunks with a vector has changed, at most once
+ * per period: the sink writes text first and vectors after, so the document count is complete long before the
+ * vectors the probes are measured against are.
+ */
+public final class GateCalibrator implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GateCalibrator.class);
+
+    /** Standard deviations above the probes' mean. */
+    static final double SPREAD = 2.0;
+
+    public interface NearestCosines {
+        /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
+        List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
+    }
+
+    private final Embeddings embeddings;
+    private final NearestCosines nearest;
+    private final LongSupplier documentCount;
+    private final LongSupplier embeddedChunks;
+    private long calibratedOnChunks = -1;
+    private final double modelDefault;
+    private final Clock clock;
+    private final Map<Script, List<String>> probes;
+    private final ScheduledExecutorService scheduler;
+    private volatile GateThreshold current;
+    private List<ChunkRetriever.QueryVector> probeVectors;
+    private List<Script> probeScripts;
+
+    /**
+     * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
+     * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
+     */
+    public GateCalibrator(
+            Embeddings embeddings,
+            NearestCosines nearest,
+            LongSupplier documentCount,
+            LongSupplier embeddedChunks,
+            double modelDefault,
+            OptionalDouble configured,
+            Clock clock) {
+        this.embeddings = embeddings;
+        this.nearest = nearest;
+        this.documentCount = documentCount;
+        this.embeddedChunks = embeddedChunks;
+        this.modelDefault = modelDefault;
+        this.clock = clock;
+        this.probes = loadProbes();
+        this.current = configured.isPresent()
+                ? GateThreshold.fixed(configured.getAsDouble(), "configured")
+                : GateThreshold.fixed(modelDefault, "model-default");
+        this.scheduler = configured.isPresent()
+                ? null
+                : Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-gate-calibrator"));
+    }
+
+    /** Starts measuring in the background, once now and then every period while the corpus changes. */
+    public void start(java.time.Duration period) {
+        if (scheduler != null) {
+            scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    public GateThreshold current() {
+        return current;
+    }
+
+    /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */
+    public synchronized void refresh() {
+        try {
+            long chunks = embeddedChunks.getAsLong();
+            if (chunks > 0 && chunks != calibratedOnChunks) {
+                long documents = documentCount.getAsLong();
+                current = calibrate(documents);
+                calibratedOnChunks = chunks;
+                LOG.info(
+                        "calibrated on {} documents: min cosine {} (probe max {})",
+                        documents,
+                        current.minCosine(),
+                        current.probeMax());
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("calibration skipped: {}", e.toString());
+        }
+    }
+
+    GateThreshold calibrate(long documents) throws IOException {
+        if (probeVectors == null) {
+            probeVectors = new ArrayList<>();
+            probeScripts = new ArrayList<>();
+            probes.forEach((script, questions) -> questions.forEach(q -> {
+                // By language, a script's probes measure its own model against its own field.
+                Embeddings.Space space = embeddings.of(Embeddings.Script.valueOf(script.name()));
+                probeVectors.add(new ChunkRetriever.QueryVector(
+                        space.field(), space.embedder().embedQuery(q)));
+                probeScripts.add(script);
+            }));
+        }
+        List<Double> best = nearest.bestCosines(probeVectors);
+        Map<Script, List<Double>> byScript = new EnumMap<>(Script.class);
+        for (int i = 0; i < best.size(); i++) {
+            if (best.get(i) > -1) {
+                byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>())
+                        .add(best.get(i));
+            }
+        }
+        Map<Script, Double> thresholds = new EnumMap<>(Script.class);
+        Map<Script, Double> max = new EnumMap<>(Script.class);
+        Map<Script, Integer> counts = new EnumMap<>(Script.class);
+        for (Script script : Script.values()) {
+            List<Double> cosines = byScript.getOrDefault(script, List.of());
+            thresholds.put(script, cosines.size() < 2 ? modelDefault : round(threshold(cosines)));
+            counts.put(script, cosines.size());
+            cosines.stream().max(Double::compare).ifPresent(m -> max.put(script, round(m)));
+        }
+        return new GateThreshold(thresholds, "calibrated", counts, max, documents, clock.millis());
+    }
+
+    /** Mean plus {@link #SPREAD} sample standard deviations. */
+    static double threshold(List<Double> cosines) {
+        double mean =
+                cosines.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double variance =
+                cosines.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (cosines.size() - 1);
+        return mean + SPREAD * Math.sqrt(variance);
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+
+    /** The built-in probes by script (English and Chinese questions about everyday life). */
+    static Map<Script, List<String>> loadProbes() {
+        try (InputStream in = GateCalibrator.class.getResourceAsStream("/kb/query/gate-probes.txt")) {
+            Map<Script, List<String>> probes = new EnumMap<>(Script.class);
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                String probe = line.strip();
+                if (!probe.isEmpty() && !probe.startsWith("#")) {
+                    probes.computeIfAbsent(Script.of(probe), s -> new ArrayList<>())
+                            .add(probe);
+                }
+            }
+            return probes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package kb.query.http;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.json.JavalinJackson;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.concurrent.TimeUnit;
+import kb.core.Json;
+import kb.query.api.ApiServices;
+import kb.query.documents.DocumentFiles;
+import kb.query.errors.ApiError;
+import kb.query.errors.BadRequestException;
+import kb.query.errors.ForbiddenException;
+import kb.query.errors.NotFoundException;
+import kb.query.errors.UnauthorizedException;
+import kb.query.errors.UnavailableException;
+import kb.query.mcp.McpTools;
+import kb.query.status.GuardedTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP app factory: returns an unstarted app whose handlers only validate input and delegate. One set
+ * of exception mappers turns every failure into {@code {"error": ..., "detail": ...}} with its status.
+ */
+public final class QueryApp {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueryApp.class);
+    private static final String START_NANOS = "kb.start";
+
+    private QueryApp() {}
+
+    public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
+        QueryHandlers handlers = new QueryHandlers(services, registry);
+        McpTools.Mounted mcp = McpTools.create(services, registry);
+        Javalin app = Javalin.create(config -> {
+            config.jetty.modifyServletContextHandler(context -> {
+                var holder = new org.eclipse.jetty.servlet.ServletHolder(mcp.servlet());
+                holder.setAsyncSupported(true);
+                context.addServlet(holder, McpTools.ENDPOINT);
+                context.addServlet(holder, McpTools.ENDPOINT + "/*");
+                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
+                var dispatch = java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
+                context.addFilter(filter, McpTools.ENDPOINT, dispatch);
+                context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
+                context.setErrorHandler(new JsonErrorHandler());
+            });
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            config.jetty.modifyHttpConfiguration(
+                    http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
+            config.http.prefer405over404 = true;
+            config.showJavalinBanner = false;
+            config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
+            config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
+            config.http.maxRequestSize = maxUploadBytes + 64 * 1024;
+        });
+        app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
+        app.before(ctx -> {
+            if (!services.writes().hostAllowed(ctx.header("Host"))) {
+                throw new ForbiddenException(
+                        "Host " + ctx.header("Host") + " is not a name of this API (DNS rebinding?)");
+            }
+        });
+        app.after(ctx -> recordLatency(ctx, registry));
+        SearchPage.serve(app);
+        app.get("/health", handlers::health);
+        app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                .result(registry.scrape()));
+        app.get("/api/v1/status", handlers::status);
+        app.get("/api/v1/search", handlers::search);
+        app.get("/api/v1/lookup", handlers::lookupGet);
+        app.post("/api/v1/lookup", handlers::lookupPost);
+        app.get("/api/v1/context", handlers::context);
+        app.get("/api/v1/documents", handlers::listDocuments);
+        app.get("/api/v1/documents/{docId}", handlers::getDocument);
+        app.get("/api/v1/documents/{docId}/raw", handlers::getRawDocument);
+        app.post("/api/v1/documents", handlers::upload);
+        app.delete("/api/v1/documents/{docId}", handlers::delete);
+        app.post("/api/v1/reindex", handlers::startReindex);
+        app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
+        app.get("/api/v1/pipeline", handlers::pipelineAddress);
+        mapErrors(app);
+        app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
+        return app;
+    }
+
+    private static void mapErrors(Javalin app) {
+        app.exception(BadRequestException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+        app.exception(UnauthorizedException.class, (e, ctx) -> error(ctx, 401, e.getMessage()));
+        app.exception(ForbiddenException.class, (e, ctx) -> error(ctx, 403, e.getMessage()));
+        app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, e.getMessage()));
+        app.exception(GuardedTransport.L1UnavailableException.class, (e, ctx) -> {
+            ctx.header(QueryHandlers.DEGRADED_HEADER, "l1-unavailable");
+            error(ctx, 503, e.getMessage());
+        });
+        app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, e.getMessage()));
+        app.exception(DocumentFiles.InvalidUpload.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
+        app.exception(IllegalStateException.class, (e, ctx) -> {
+            // Jetty's multipart limit says so with an IllegalStateException.
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("exceeds max")) {
+                error(ctx, 413, "file is over the upload size cap");
+            } else if (message.contains("MultiPart")) {
+                error(ctx, 400, "malformed multipart body: " + message);
+            } else {
+                unexpected(ctx, e);
+            }
+        });
+        app.exception(Exception.class, (e, ctx) -> unexpected(ctx, e));
+        // Javalin's own answers (no route: 404, another method: 405, body over the cap: 413) as JSON too.
+        for (int status : new int[] {400, 404, 405, 413, 414, 415, 500, 503}) {
+            app.error(status, ctx -> {
+                String type = ctx.res().getContentType();
+                if (type == null || !type.startsWith("application/json")) {
+                    String result = ctx.result();
+                    error(
+                            ctx,
+                            status,
+                            result == null || result.isBlank()
+                                    ? "no route " + ctx.method() + " " + ctx.path()
+                                    : result);
+                }
+            });
+        }
+    }
+
+    private static void unexpected(Context ctx, Exception e) {
+        LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+        error(ctx, 503, e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+
+    private static void error(Context ctx, int status, String detail) {
+        ctx.status(status).json(new ApiError(errorName(status), detail));
+    }
+
+    /** The {@code error} field for a status: one name per status, the same from Javalin and from Jetty. */
+    static String errorName(int status) {
+        return switch (status) {
+            case 400 -> "bad_request";
+            case 401 -> "unauthorized";
+            case 403 -> "forbidden";
+            case 404 -> "not_found";
+            case 405 -> "method_not_allowed";
+            case 409 -> "conflict";
+            case 413 -> "too_large";
+            case 414, 431 -> "request_too_long";
+            case 415 -> "unsupported_type";
+            case 503 -> "unavailable";
+            default -> status >= 500 ? "server_error" : "bad_request";
+        };
+    }
+
+    /** Tagged by route template, never the raw path, so the metric's cardinality stays bounded. */
+    private static void recordLatency(Context ctx, PrometheusMeterRegistry registry) {
+        Long start = ctx.attribute(START_NANOS);
+        if (start == null) {
+            return;
+        }
+        String route = ctx.endpointHandlerPath();
+        int status = ctx.statusCode();
+        Timer.builder("kb_http_server_requests")
+                .tag("route", route == null || route.isEmpty() ? "unmatched" : route)
+                .tag("method", ctx.method().name())
+                .tag("outcome", status < 400 ? "success" : status < 500 ? "client_error" : "server_error")
+                .publishPercentileHistogram()
+                .register(registry)
+                .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    }
+}

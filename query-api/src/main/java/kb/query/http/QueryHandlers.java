@@ -1,0 +1,454 @@
+package kb.query.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.javalin.http.UploadedFile;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import kb.core.Json;
+import kb.query.answer.ContextResponse;
+import kb.query.answer.ContextService;
+import kb.query.answer.LookupResponse;
+import kb.query.answer.LookupService;
+import kb.query.api.ApiServices;
+import kb.query.api.QueryLog;
+import kb.query.api.QueryText;
+import kb.query.documents.DocumentCatalog;
+import kb.query.documents.DocumentDetail;
+import kb.query.documents.DocumentFiles;
+import kb.query.errors.BadRequestException;
+import kb.query.errors.NotFoundException;
+import kb.query.errors.UnavailableException;
+import kb.query.search.FittedFusion;
+import kb.query.search.Retrieval;
+import kb.query.search.Scope;
+import kb.query.search.SearchOptions;
+import kb.query.search.SearchResponse;
+import kb.query.status.IndexingProgress;
+
+/** The handlers: validate at the edge, delegate, count, log the question. */
+public final class QueryHandlers {
+
+    private static final int MAX_K = 100;
+    static final String DEGRADED_HEADER = "X-KB-Degraded";
+    /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
+    private static final int MAX_DOC_ID_BYTES = 512;
+
+    private final ApiServices services;
+    private final MeterRegistry registry;
+
+    QueryHandlers(ApiServices services, MeterRegistry registry) {
+        this.services = services;
+        this.registry = registry;
+        for (String decision : new String[] {"found", "deflected"}) {
+            registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
+        }
+    }
+
+    /** From state only (the L0 feed, the background L1 probe): answers at once even when Elasticsearch hangs. */
+    void health(Context ctx) {
+        boolean ready = services.ready().getAsBoolean();
+        boolean l1 = services.l1().isUp();
+        Map<String, Object> details = new java.util.LinkedHashMap<>();
+        details.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        details.put("l1", l1 ? "up" : "unavailable");
+        if (!l1) {
+            details.put("l1Problem", services.l1().problem());
+        }
+        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
+        IndexingProgress.Block indexing = services.status().indexing();
+        details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        String diskFull = services.disk().reason();
+        if (diskFull != null) {
+            // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
+            ctx.status(503).json(Map.of("status", "DEGRADED", "reason", diskFull, "details", details));
+            return;
+        }
+        ctx.status(ready && l1 ? 200 : 503)
+                .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
+    }
+
+    void status(Context ctx) throws Exception {
+        DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
+        Map<String, Object> status = services.status().snapshot(counts);
+        status.put("l0Documents", services.l0Documents().getAsInt());
+        status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        status.put("gate", services.search().gateThreshold());
+        status.put("fusion", fusionStatus());
+        status.put("collections", collections());
+        status.put("disk", services.disk().full() ? services.disk().reason() : "ok");
+        ctx.json(status);
+    }
+
+    /** The fusion's weights in force, why, and whether they (and the gate) were fitted on the corpus as it is. */
+    private Map<String, Object> fusionStatus() {
+        FittedFusion fusion = services.search().fusion();
+        Map<String, Object> block = new java.util.LinkedHashMap<>();
+        block.put("source", fusion.source());
+        block.put("settled", services.rankingSettled().getAsBoolean());
+        block.put("weights", fusion.weights());
+        block.put("fits", fusion.fits());
+        block.put("pseudoQuestions", fusion.kinds());
+        block.put("chunks", fusion.chunks());
+        block.put("fittedAt", fusion.fittedAt());
+        return block;
+    }
+
+    /** Every collection served here or found in the index, with its documents. */
+    private List<Map<String, Object>> collections() throws java.io.IOException {
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        services.files().collections().forEach(name -> counts.put(name, 0L));
+        services.catalog().countsByCollection().forEach(counts::put);
+        return counts.entrySet().stream()
+                .map(e -> {
+                    Map<String, Object> collection = new java.util.LinkedHashMap<>();
+                    collection.put("name", e.getKey());
+                    collection.put("documents", e.getValue());
+                    return collection;
+                })
+                .toList();
+    }
+
+    void search(Context ctx) {
+        long start = System.nanoTime();
+        SearchOptions options = options(ctx);
+        Retrieval retrieval =
+                services.search().retrieve(QueryText.required(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
+        countGate(retrieval, "search");
+        markDegraded(ctx, retrieval);
+        ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
+        log(
+                "/api/v1/search",
+                retrieval,
+                retrieval.documents().stream()
+                        .map(SearchResponse.DocumentResult::path)
+                        .toList(),
+                start);
+    }
+
+    void lookupGet(Context ctx) {
+        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), scope(ctx));
+    }
+
+    void lookupPost(Context ctx) throws java.io.IOException {
+        JsonNode body;
+        try {
+            body = Json.MAPPER.readTree(ctx.body());
+        } catch (java.io.IOException e) {
+            throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
+        }
+        if (body == null || !body.isObject()) {
+            throw new BadRequestException("body must be a JSON object: {\"query\": ..., \"section_title\": ...}");
+        }
+        lookup(
+                ctx,
+                field(body, "query"),
+                field(body, "section_title"),
+                new Scope(
+                        field(body, "collection"), field(body, "category"), texts(body, "tag"), texts(body, "where")));
+    }
+
+    /** A JSON string or array of strings, as the repeatable query parameters {@code tag} and {@code where}. */
+    private static java.util.List<String> texts(JsonNode body, String name) {
+        if (body == null || !body.hasNonNull(name)) {
+            return java.util.List.of();
+        }
+        JsonNode value = body.get(name);
+        if (value.isTextual()) {
+            return java.util.List.of(value.asText());
+        }
+        if (!value.isArray()) {
+            throw new BadRequestException(name + " must be a string or an array of strings");
+        }
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        for (JsonNode item : value) {
+            if (!item.isTextual()) {
+                throw new BadRequestException(name + " must be a string or an array of strings");
+            }
+            texts.add(item.asText());
+        }
+        return texts;
+    }
+
+    /** An optional string field of a JSON body; another type is a 400, not text guessed from it. */
+    private static String field(JsonNode body, String name) {
+        if (body == null || !body.hasNonNull(name)) {
+            return null;
+        }
+        if (!body.get(name).isTextual()) {
+            throw new BadRequestException(name + " must be a string");
+        }
+        return body.get(name).asText();
+    }
+
+    private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
+        long start = System.nanoTime();
+        LookupService.Outcome outcome =
+                services.lookup().lookup(QueryText.required(query, "query"), sectionTitle, scope);
+        registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
+        if (outcome.degraded()) {
+            ctx.header(DEGRADED_HEADER, "l1-unavailable");
+        }
+        ctx.json(outcome.response());
+        LookupResponse response = outcome.response();
+        List<String> sources = new java.util.ArrayList<>();
+        if (response.primary() != null) {
+            sources.add(response.primary().source());
+        }
+        if (response.supplement() != null) {
+            sources.add(response.supplement().source());
+        }
+        Retrieval retrieval = outcome.retrieval();
+        services.queryLog()
+                .publish(new QueryLog.QueryEvent(
+                        query,
+                        System.currentTimeMillis(),
+                        "/api/v1/lookup",
+                        outcome.l0().size(),
+                        retrieval == null ? 0 : retrieval.gate().bm25Hits(),
+                        retrieval == null ? -1 : retrieval.gate().bestCosine(),
+                        response.found(),
+                        sources,
+                        (System.nanoTime() - start) / 1_000_000));
+    }
+
+    void context(Context ctx) throws java.io.IOException {
+        long start = System.nanoTime();
+        ContextService.Outcome outcome =
+                services.context().context(QueryText.required(ctx.queryParam("q"), "q"), scope(ctx));
+        countGate(outcome.retrieval(), "context");
+        markDegraded(ctx, outcome.retrieval());
+        ctx.json(outcome.response());
+        log(
+                "/api/v1/context",
+                outcome.retrieval(),
+                outcome.response().documents().stream()
+                        .map(ContextResponse.ContextDocument::source)
+                        .toList(),
+                start);
+    }
+
+    void listDocuments(Context ctx) throws java.io.IOException {
+        ctx.json(services.catalog()
+                .list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000), scope(ctx)));
+    }
+
+    void getDocument(Context ctx) throws java.io.IOException {
+        String docId = docId(ctx);
+        ctx.json(services.catalog()
+                .get(docId)
+                .map(card -> DocumentDetail.of(card, services.links().of(docId)))
+                .orElseThrow(() -> new NotFoundException("no document " + docId)));
+    }
+
+    /** The file's text as indexed, for the page's "raw file" link: plain text, never rendered by the browser. */
+    /**
+     * The document as stored: a text file's content; a PDF's own file when this API sees its folder (so the
+     * browser's viewer opens it at {@code #page=N}), else the text extracted from it.
+     */
+    void getRawDocument(Context ctx) throws java.io.IOException {
+        String docId = docId(ctx);
+        kb.search.es.CardDoc card =
+                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
+        String name =
+                card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
+        ctx.header("X-Content-Type-Options", "nosniff")
+                .header(
+                        "Content-Disposition",
+                        "inline; filename*=UTF-8''"
+                                + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
+                                        .replace("+", "%20"));
+        Optional<Path> pdf = "pdf".equals(card.format())
+                ? services.files().original(card.collection(), card.path())
+                : Optional.empty();
+        if (pdf.isPresent()) {
+            ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
+            return;
+        }
+        ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
+    }
+
+    void upload(Context ctx) throws java.io.IOException {
+        authorize(ctx);
+        UploadedFile file = multipartFile(ctx);
+        DocumentFiles.Saved saved = services.files()
+                .save(
+                        ctx.formParam("collection"),
+                        ctx.formParam("category"),
+                        file.filename(),
+                        file.size(),
+                        file.content());
+        ctx.status(202).json(saved);
+    }
+
+    /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */
+    private static UploadedFile multipartFile(Context ctx) {
+        UploadedFile file;
+        try {
+            file = ctx.uploadedFile("file");
+        } catch (Exception e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("exceeds max")) {
+                throw new DocumentFiles.InvalidUpload(413, "file is over the upload size cap");
+            }
+            throw new BadRequestException("malformed multipart body: " + message);
+        }
+        if (file == null) {
+            throw new BadRequestException("multipart field 'file' is required");
+        }
+        return file;
+    }
+
+    void delete(Context ctx) throws java.io.IOException {
+        authorize(ctx);
+        String docId = docId(ctx);
+        kb.search.es.CardDoc card =
+                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
+        services.files().delete(card.collection(), card.path());
+        Map<String, Object> deleted = new java.util.LinkedHashMap<>();
+        deleted.put("docId", docId);
+        deleted.put("collection", card.collection());
+        deleted.put("path", card.path());
+        ctx.status(202).json(deleted);
+    }
+
+    void startReindex(Context ctx) {
+        authorize(ctx);
+        if (services.reindex() == null) {
+            throw new UnavailableException("reindex runs in the indexer sink; start it with KB_FORCE_REINDEX=true");
+        }
+        ctx.status(202).json(services.reindex().requestReindex());
+    }
+
+    void reindexStatus(Context ctx) {
+        String id = ctx.pathParam("id");
+        if (services.reindex() == null) {
+            throw new NotFoundException("no reindex " + id);
+        }
+        ctx.json(services.reindex().reindexStatus(id).orElseThrow(() -> new NotFoundException("no reindex " + id)));
+    }
+
+    /** Writes come from an allowed origin and carry the bearer token when one is configured. */
+    /** The broker and Elasticsearch behind this API, for {@code kb verify --url}: only to a caller allowed to write. */
+    void pipelineAddress(Context ctx) {
+        authorize(ctx);
+        ctx.json(services.address());
+    }
+
+    private void authorize(Context ctx) {
+        services.writes().checkWrite(ctx.header("Origin"), ctx.header("Host"), ctx.header("Authorization"));
+    }
+
+    /** Elasticsearch was not asked: found=false then means "could not look", and the header says so. */
+    private static void markDegraded(Context ctx, Retrieval retrieval) {
+        if (!retrieval.l1Available()) {
+            ctx.header(DEGRADED_HEADER, "l1-unavailable");
+        }
+    }
+
+    private static String docId(Context ctx) {
+        String docId = ctx.pathParam("docId");
+        if (docId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+            throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
+        }
+        return docId;
+    }
+
+    private void countGate(Retrieval retrieval, String route) {
+        registry.counter("kb_query_gate_total", "route", route, "decision", retrieval.found() ? "found" : "deflected")
+                .increment();
+        registry.summary("kb_query_l0_hits", "route", route)
+                .record(retrieval.l0().size());
+        registry.summary("kb_query_results", "route", route)
+                .record(retrieval.documents().size());
+    }
+
+    private void log(String route, Retrieval retrieval, List<String> sources, long start) {
+        services.queryLog().publish(QueryLog.event(route, retrieval, sources, start));
+    }
+
+    /**
+     * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
+     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=rrf|convex} and
+     * {@code alpha=x} (the BM25 share of a convex combination), {@code rrfK=N} (the RRF constant).
+     */
+    private static SearchOptions options(Context ctx) {
+        String arms = ctx.queryParam("arms");
+        SearchOptions.Arms chosen;
+        try {
+            chosen = arms == null || arms.isBlank()
+                    ? SearchOptions.Arms.HYBRID
+                    : SearchOptions.Arms.valueOf(arms.strip().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("arms must be hybrid, bm25 or vector");
+        }
+        boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
+        double alpha = "convex".equalsIgnoreCase(ctx.queryParam("fusion"))
+                ? Math.max(0.0001, decimalParam(ctx, "alpha") >= 0 ? decimalParam(ctx, "alpha") : 0.3)
+                : -1;
+        if ("rrf".equalsIgnoreCase(ctx.queryParam("fusion"))) {
+            alpha = 0;
+        }
+        return new SearchOptions(
+                chosen,
+                gate,
+                intParam(ctx, "window", 0, 0, 500),
+                decimalParam(ctx, "bm25Weight"),
+                decimalParam(ctx, "titleBoost"),
+                alpha,
+                intParam(ctx, "rrfK", 0, 1, 1000),
+                decimalParam(ctx, "rareBm25Weight"),
+                "true".equalsIgnoreCase(ctx.queryParam("explain")),
+                decimalParam(ctx, "crossVectorWeight"));
+    }
+
+    /** A non-negative number, or -1 when absent. */
+    private static double decimalParam(Context ctx, String name) {
+        String value = ctx.queryParam(name);
+        try {
+            double parsed = value == null || value.isBlank() ? -1 : Double.parseDouble(value);
+            if (value != null && !value.isBlank() && (parsed < 0 || Double.isNaN(parsed))) {
+                throw new BadRequestException(name + " must not be negative");
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new BadRequestException(name + " must be a number");
+        }
+    }
+
+    private static int k(Context ctx) {
+        return intParam(ctx, "k", 10, 1, MAX_K);
+    }
+
+    static int intParam(Context ctx, String name, int fallback, int min, int max) {
+        String value = ctx.queryParam(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int parsed = Integer.parseInt(value.strip());
+            if (parsed < min || parsed > max) {
+                throw new BadRequestException(name + " must be between " + min + " and " + max);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new BadRequestException(name + " must be a whole number");
+        }
+    }
+
+    /**
+     * {@code collection}, {@code category}, repeatable {@code tag} and {@code where=name:value}, each optional; a
+     * malformed collection name or property filter is a 400.
+     */
+    private static Scope scope(Context ctx) {
+        return new Scope(
+                ctx.queryParam("collection"),
+                ctx.queryParam("category"),
+                ctx.queryParams("tag"),
+                ctx.queryParams("where"));
+    }
+}

@@ -1,0 +1,302 @@
+package kb.query.mcp;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+import kb.core.Json;
+import kb.query.answer.LookupService;
+import kb.query.api.ApiServices;
+import kb.query.api.QueryText;
+import kb.query.api.WriteGuard;
+import kb.query.errors.ApiError;
+import kb.query.errors.BadRequestException;
+import kb.query.search.Scope;
+import kb.query.search.SearchResponse;
+
+/**
+ * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
+ * {@code /api/v1/lookup}, and {@code search_knowledge}, the hybrid search.
+ */
+public final class McpTools {
+
+    public static final String ENDPOINT = "/mcp";
+
+    private static final String LOOKUP_SCHEMA =
+            """
+            {"type": "object",
+             "properties": {
+               "query": {"type": "string", "description": "the question or keyword, e.g. ERR_TIMEOUT"},
+               "section_title": {"type": "string", "description": "optional: return only the primary document's sections whose header contains this (case-insensitive)"},
+               "collection": {"type": "string", "description": "optional: answer from this collection (named folder) only"},
+               "category": {"type": "string", "description": "optional: answer from this category (first folder) only"},
+               "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
+               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
+             "required": ["query"]}""";
+    private static final String SEARCH_SCHEMA =
+            """
+            {"type": "object",
+             "properties": {
+               "query": {"type": "string", "description": "what to search for"},
+               "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"},
+               "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
+               "category": {"type": "string", "description": "optional: search this category (first folder) only"},
+               "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
+               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
+             "required": ["query"]}""";
+
+    private McpTools() {}
+
+    /** The transport is a servlet; the server registered on it answers through it. */
+    public record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
+
+    /**
+     * Origin and Host validation before the MCP transport sees a request, as the MCP specification requires
+     * against DNS rebinding: the same rules as for writes.
+     */
+    public static jakarta.servlet.Filter originFilter(WriteGuard guard) {
+        return (request, response, chain) -> {
+            var http = (jakarta.servlet.http.HttpServletRequest) request;
+            var out = (jakarta.servlet.http.HttpServletResponse) response;
+            if (!guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
+                write(
+                        out,
+                        403,
+                        new ApiError(
+                                "forbidden",
+                                "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host")
+                                        + " may not use /mcp"));
+                return;
+            }
+            if (!"POST".equals(http.getMethod())) {
+                chain.doFilter(request, response);
+                return;
+            }
+            byte[] body = http.getInputStream().readNBytes(MAX_MESSAGE_BYTES + 1);
+            if (body.length > MAX_MESSAGE_BYTES) {
+                write(
+                        out,
+                        413,
+                        McpMessages.envelope(
+                                null,
+                                McpMessages.INVALID_REQUEST,
+                                "a message is at most " + MAX_MESSAGE_BYTES + " bytes"));
+                return;
+            }
+            var refusal = McpMessages.refusal(body);
+            if (refusal.isPresent()) {
+                write(out, 400, refusal.get());
+                return;
+            }
+            chain.doFilter(new ReplayedBody(http, body), response);
+        };
+    }
+
+    /** An MCP message carries a question of 2,000 characters at most: a megabyte is far beyond any real one. */
+    static final int MAX_MESSAGE_BYTES = 1 << 20;
+
+    private static void write(jakarta.servlet.http.HttpServletResponse out, int status, Object body)
+            throws java.io.IOException {
+        out.setStatus(status);
+        out.setContentType("application/json");
+        out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(body));
+    }
+
+    /** The request with its body, already read for the checks, readable again by the SDK. */
+    private static final class ReplayedBody extends jakarta.servlet.http.HttpServletRequestWrapper {
+        private final byte[] body;
+
+        ReplayedBody(jakarta.servlet.http.HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public jakarta.servlet.ServletInputStream getInputStream() {
+            var in = new java.io.ByteArrayInputStream(body);
+            return new jakarta.servlet.ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    return in.read(buffer, offset, length);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(jakarta.servlet.ReadListener listener) {
+                    throw new UnsupportedOperationException("the body is already in memory");
+                }
+            };
+        }
+
+        @Override
+        public java.io.BufferedReader getReader() {
+            return new java.io.BufferedReader(
+                    new java.io.InputStreamReader(getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+
+    public static Mounted create(ApiServices services, MeterRegistry registry) {
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(McpMessages.mapper());
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(mapper)
+                .mcpEndpoint(ENDPOINT)
+                .build();
+        McpSyncServer server = McpServer.sync(transport)
+                .serverInfo("kb-pipeline", "0.1.0")
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
+                .tools(lookupTool(services, registry, mapper), searchTool(services, mapper))
+                .build();
+        return new Mounted(transport, server);
+    }
+
+    private static SyncToolSpecification lookupTool(
+            ApiServices services, MeterRegistry registry, McpJsonMapper mapper) {
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name("lookup_knowledge")
+                .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
+                        + "keywords such as error codes), semantic supplement when needed. Returns the matching "
+                        + "document's text with its source path and locations (lines, pages, slides, rows or cells, "
+                        + "to cite as path:42-57), or found=false when the knowledge base does not know.")
+                .inputSchema(mapper, LOOKUP_SCHEMA)
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> checked(() -> {
+                    Map<String, Object> arguments = request.arguments();
+                    LookupService.Outcome outcome = services.lookup()
+                            .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
+                    registry.counter("kb_lookup_total", "match_type", outcome.matchType())
+                            .increment();
+                    return json(outcome.response());
+                }))
+                .build();
+    }
+
+    private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name("search_knowledge")
+                .description("Hybrid search (BM25 + vectors, fused by RRF) over the knowledge base; returns "
+                        + "documents ranked by their best chunk, with raw chunk text, paths and each chunk's location "
+                        + "(lines of a text file, page, slide, rows or cell).")
+                .inputSchema(mapper, SEARCH_SCHEMA)
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> checked(() -> {
+                    Map<String, Object> arguments = request.arguments();
+                    return json(SearchResponse.of(
+                            services.search().retrieve(query(arguments), k(arguments), scope(arguments)),
+                            services.status().partial()));
+                }))
+                .build();
+    }
+
+    /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
+    private static McpSchema.CallToolResult checked(java.util.function.Supplier<McpSchema.CallToolResult> call) {
+        try {
+            return call.get();
+        } catch (BadRequestException e) {
+            return error(e.getMessage());
+        }
+    }
+
+    /** The HTTP API's caps, so a tool call cannot send what a request could not. */
+    private static String query(Map<String, Object> arguments) {
+        return QueryText.required(text(arguments, "query"), "query");
+    }
+
+    /** {@code k}: a whole number from 1 to 50, as the HTTP API's search takes; 5 when absent. */
+    private static int k(Map<String, Object> arguments) {
+        Object k = arguments == null ? null : arguments.get("k");
+        if (k == null) {
+            return 5;
+        }
+        if (!(k instanceof Integer || k instanceof Long)
+                || ((Number) k).longValue() < 1
+                || ((Number) k).longValue() > 50) {
+            throw new BadRequestException("k must be a whole number from 1 to 50");
+        }
+        return ((Number) k).intValue();
+    }
+
+    private static Scope scope(Map<String, Object> arguments) {
+        return new Scope(
+                text(arguments, "collection"),
+                text(arguments, "category"),
+                texts(arguments, "tag"),
+                texts(arguments, "where"));
+    }
+
+    /** A string or a list of strings; anything else is the caller's error. */
+    private static java.util.List<String> texts(Map<String, Object> arguments, String name) {
+        Object value = arguments == null ? null : arguments.get(name);
+        if (value == null) {
+            return java.util.List.of();
+        }
+        if (value instanceof String text) {
+            return java.util.List.of(text);
+        }
+        if (value instanceof java.util.List<?> list && list.stream().allMatch(String.class::isInstance)) {
+            return list.stream().map(String.class::cast).toList();
+        }
+        throw new BadRequestException(name + " must be a string or an array of strings");
+    }
+
+    /** An optional string argument; any other type is the caller's error, not text to guess from. */
+    private static String text(Map<String, Object> arguments, String name) {
+        Object value = arguments == null ? null : arguments.get(name);
+        if (value != null && !(value instanceof String)) {
+            throw new BadRequestException(name + " must be a string");
+        }
+        return value == null || value.toString().isBlank()
+                ? null
+                : value.toString().strip();
+    }
+
+    private static McpSchema.CallToolResult json(Object body) {
+        try {
+            return McpSchema.CallToolResult.builder()
+                    .addTextContent(Json.MAPPER.writeValueAsString(body))
+                    .isError(false)
+                    .build();
+        } catch (java.io.IOException e) {
+            return error(e.getMessage());
+        }
+    }
+
+    private static McpSchema.CallToolResult error(String message) {
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(message)
+                .isError(true)
+                .build();
+    }
+}

@@ -1,0 +1,31 @@
+package kb.query.search;
+
+import java.util.List;
+import kb.query.l0.L0Hit;
+import kb.query.search.terms.KeywordSpecificity;
+
+/**
+ * Everything one question produced, before it is shaped into a search, lookup or context answer.
+ *
+ * @param l0           documents matched by keyword, by path
+ * @param documents    fused L1 results (L0 documents included), best first; empty when the gate deflects
+ * @param gate         why the answer is found or not
+ * @param suggestions  when deflected: titles the knowledge base knows that are nearest to the question
+ * @param l1Available  false when Elasticsearch could not be asked (then only L0 answers)
+ * @param hits         what each arm returned, for diagnostics
+ * @param evidence     L0's documents split into specific and generic keyword matches
+ */
+public record Retrieval(
+        String query,
+        List<L0Hit> l0,
+        List<SearchResponse.DocumentResult> documents,
+        SearchResponse.Gate gate,
+        List<String> suggestions,
+        boolean l1Available,
+        ArmHits hits,
+        KeywordSpecificity.L0Evidence evidence) {
+
+    public boolean found() {
+        return gate.found();
+    }
+}

@@ -1,0 +1,137 @@
+package kb.query.search;
+
+import java.util.List;
+import kb.query.search.terms.CorpusStats;
+
+/**
+ * The search answer (a contract: later versions extend it, never break it).
+ *
+ * @param found       false when the honesty gate says the knowledge base does not know
+ * @param results     documents ranked by their best chunk
+ * @param gate        the evidence behind {@code found}
+ * @param suggestions when not found: two or three things the knowledge base knows nearest the question
+ * @param degraded    true when Elasticsearch (L1) was not asked: only L0 answered, so found=false means "could not
+ *                    look", not "the knowledge base does not know"
+ * @param partial     true until the first full index of the folder is done: an absence may be temporary
+ */
+public record SearchResponse(
+        String query,
+        boolean found,
+        List<DocumentResult> results,
+        Gate gate,
+        List<String> suggestions,
+        boolean degraded,
+        boolean partial,
+        Explain explain) {
+
+    /**
+     * @param collection the document's collection (null for one indexed before collections existed)
+     * @param matchedBy which arms found the document: L0, bm25, vector
+     * @param chunks    the document's matching chunks, best first, with raw text
+     * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
+     * @param tags      the document's tags as written (empty when it has none)
+     */
+    public record DocumentResult(
+            String docId,
+            String collection,
+            String path,
+            String title,
+            double score,
+            List<String> matchedBy,
+            List<ChunkResult> chunks,
+            List<String> why,
+            List<String> tags) {
+
+        public DocumentResult {
+            tags = tags == null ? List.of() : tags;
+        }
+
+        /** A result whose tags are not at hand (L0 alone answered). */
+        public DocumentResult(
+                String docId,
+                String collection,
+                String path,
+                String title,
+                double score,
+                List<String> matchedBy,
+                List<ChunkResult> chunks,
+                List<String> why) {
+            this(docId, collection, path, title, score, matchedBy, chunks, why, List.of());
+        }
+    }
+
+    /**
+     * @param sectionHeader null when the chunk has none
+     * @param location      where the chunk is in the document (lines of a text file as on disk, frontmatter
+     *                      counted; page, slide, sheet rows, notebook cell), to cite it as {@code path:42-57}; null
+     *                      when unknown
+     */
+    public record ChunkResult(String text, String sectionHeader, double score, kb.core.Location location) {}
+
+    /**
+     * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)
+     * @param lexicalMatch some chunk matches a content word of the question
+     * @param bm25Hits     chunks the BM25 arm returned
+     * @param bestCosine   best cosine similarity of the vector arm (-1: none)
+     * @param minCosine    the threshold in force
+     * @param l1Available  false when Elasticsearch was not reachable
+     * @param genericL0Hits documents matched by generic keywords only (no evidence for the gate)
+     */
+    public record Gate(
+            boolean found,
+            int l0Hits,
+            boolean lexicalMatch,
+            int bm25Hits,
+            double bestCosine,
+            double minCosine,
+            boolean l1Available,
+            int genericL0Hits) {}
+
+    /** Diagnostics ({@code explain=true}): each arm's raw hits and what the corpus knows of the question. */
+    public record Explain(
+            List<ArmHit> bm25, List<ArmHit> vector, List<ArmHit> l0, List<L0Explain> keywords, CorpusStats corpus) {
+
+        public static Explain of(Retrieval retrieval) {
+            ArmHits hits = retrieval.hits();
+            return new Explain(
+                    ArmHit.of(hits.bm25(), hits.bm25Scores()),
+                    ArmHit.of(hits.vector(), hits.vectorScores()),
+                    ArmHit.of(hits.l0(), List.of()),
+                    retrieval.l0().stream()
+                            .map(h -> new L0Explain(h.path(), h.keywords()))
+                            .toList(),
+                    hits.corpus());
+        }
+    }
+
+    /** @param score the arm's own score (BM25 score, cosine similarity), NaN when it has none */
+    public record ArmHit(String path, String chunkId, double score) {
+
+        public static List<ArmHit> of(List<kb.search.es.ChunkDoc> chunks, List<Double> scores) {
+            List<ArmHit> hits = new java.util.ArrayList<>();
+            for (int i = 0; i < chunks.size(); i++) {
+                hits.add(new ArmHit(
+                        chunks.get(i).path(), chunks.get(i).chunkId(), i < scores.size() ? scores.get(i) : Double.NaN));
+            }
+            return hits;
+        }
+    }
+
+    public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {}
+
+    public static SearchResponse of(Retrieval retrieval, boolean partial) {
+        return of(retrieval, partial, false);
+    }
+
+    public static SearchResponse of(Retrieval retrieval, boolean partial, boolean explain) {
+        return new SearchResponse(
+                retrieval.query(),
+                retrieval.found(),
+                retrieval.documents(),
+                retrieval.gate(),
+                retrieval.suggestions(),
+                !retrieval.l1Available(),
+                partial,
+                explain && retrieval.hits() != null ? Explain.of(retrieval) : null);
+    }
+}

@@ -1,0 +1,96 @@
+package kb.query.search;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.json.JsonData;
+import java.io.IOException;
+import java.util.Map;
+import kb.search.es.ChunkFields;
+import kb.search.es.IndexMeta;
+import kb.search.es.IndexNames;
+
+/**
+ * What the chunk alias serves: which index version, built with which mapping version, and whether a newer
+ * version is being built beside it (a migration). Read from Elasticsearch at most every few seconds, so a
+ * query API upgraded before the sink has rebuilt the index keeps searching the fields the served index has.
+ */
+public final class ServingIndex {
+
+    private static final long REFRESH_NANOS = 5_000_000_000L;
+
+    /**
+     * @param index          the physical index behind the alias
+     * @param mappingVersion its {@code _meta.mapping_version} (0 when absent)
+     * @param newestVersion  the newest version of the chunk index; above the served one while the sink builds it
+     * @param vectorFields   the vector fields its mapping has (an index built before the by-language models has
+     *                       no {@code embedding_zh}: a kNN on it would fail)
+     * @param populated      the vector fields at least one chunk has a vector in (an English folder leaves the
+     *                       Chinese one empty: no question needs embedding for it)
+     */
+    public record Format(
+            String index,
+            int mappingVersion,
+            int newestVersion,
+            java.util.Set<String> vectorFields,
+            java.util.Set<String> populated) {
+
+        public int servedVersion() {
+            return IndexNames.versionOf(index);
+        }
+
+        public boolean migrating() {
+            return newestVersion > servedVersion();
+        }
+
+        boolean hasLexicalFields() {
+            return mappingVersion >= ChunkFields.LEXICAL_FIELDS_SINCE;
+        }
+    }
+
+    private final ElasticsearchClient client;
+    private final IndexNames names;
+    private volatile Format format;
+    private volatile long readAt;
+
+    public ServingIndex(ElasticsearchClient client, IndexNames names) {
+        this.client = client;
+        this.names = names;
+    }
+
+    public Format format() throws IOException {
+        Format known = format;
+        if (known == null || System.nanoTime() - readAt > REFRESH_NANOS) {
+            known = read();
+            format = known;
+            readAt = System.nanoTime();
+        }
+        return known;
+    }
+
+    private Format read() throws IOException {
+        String index = IndexMeta.indexBehind(client, names.chunksAlias());
+        var mapping = client.indices()
+                .getMapping(m -> m.index(index))
+                .result()
+                .get(index)
+                .mappings();
+        Map<String, JsonData> meta = mapping.meta();
+        java.util.Set<String> vectorFields = mapping.properties().entrySet().stream()
+                .filter(p -> p.getValue().isDenseVector())
+                .map(Map.Entry::getKey)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+        int mappingVersion = IndexMeta.mappingVersion(meta);
+        int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
+                .mapToInt(IndexNames::versionOf)
+                .max()
+                .orElse(IndexNames.versionOf(index));
+        java.util.Set<String> populated = new java.util.HashSet<>();
+        for (String field : vectorFields) {
+            if (client.count(c -> c.index(index).query(q -> q.exists(e -> e.field(field))))
+                            .count()
+                    > 0) {
+                populated.add(field);
+            }
+        }
+        return new Format(index, mappingVersion, newest, vectorFields, java.util.Set.copyOf(populated));
+    }
+}

@@ -1,0 +1,72 @@
+package kb.query.status;
+
+import co.elastic.clients.json.JsonpMapper;
+import co.elastic.clients.transport.ElasticsearchTransport;
+import co.elastic.clients.transport.Endpoint;
+import co.elastic.clients.transport.TransportOptions;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The query path's transport: while the probe says Elasticsearch is down, requests fail at once instead of
+ * each waiting out a timeout, so L0 answers (degraded) in microseconds; a request that fails on I/O tells
+ * the probe at once.
+ */
+public final class GuardedTransport implements ElasticsearchTransport {
+
+    /** Elasticsearch was not asked (or did not answer): the caller answers from L0 or says unavailable. */
+    public static final class L1UnavailableException extends IOException {
+        L1UnavailableException(String detail) {
+            super(detail);
+        }
+    }
+
+    private final ElasticsearchTransport delegate;
+    private final ElasticsearchProbe probe;
+
+    public GuardedTransport(ElasticsearchTransport delegate, ElasticsearchProbe probe) {
+        this.delegate = delegate;
+        this.probe = probe;
+    }
+
+    @Override
+    public <RequestT, ResponseT, ErrorT> ResponseT performRequest(
+            RequestT request, Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options)
+            throws IOException {
+        if (!probe.isUp()) {
+            throw new L1UnavailableException("Elasticsearch is unavailable: " + probe.problem());
+        }
+        try {
+            return delegate.performRequest(request, endpoint, options);
+        } catch (IOException e) {
+            // Timeouts, refused connections and 5xx without an Elasticsearch error body: L1 is not answering.
+            probe.markDown(e.getClass().getSimpleName() + ": " + e.getMessage());
+            throw new L1UnavailableException("Elasticsearch did not answer: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public <RequestT, ResponseT, ErrorT> CompletableFuture<ResponseT> performRequestAsync(
+            RequestT request, Endpoint<RequestT, ResponseT, ErrorT> endpoint, TransportOptions options) {
+        if (!probe.isUp()) {
+            return CompletableFuture.failedFuture(
+                    new L1UnavailableException("Elasticsearch is unavailable: " + probe.problem()));
+        }
+        return delegate.performRequestAsync(request, endpoint, options);
+    }
+
+    @Override
+    public JsonpMapper jsonpMapper() {
+        return delegate.jsonpMapper();
+    }
+
+    @Override
+    public TransportOptions options() {
+        return delegate.options();
+    }
+
+    @Override
+    public void close() throws IOException {
+        delegate.close();
+    }
+}

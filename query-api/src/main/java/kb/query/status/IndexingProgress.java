@@ -1,0 +1,106 @@
+package kb.query.status;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * How far the index is behind the folder, from periodic observations: the {@code indexing} block of
+ * {@code /api/v1/status}, the {@code indexing} detail of {@code /health}, and the {@code partial} flag of
+ * search answers. Pure arithmetic over what it is told; thread-safe.
+ *
+ * <p>Documents not yet indexed are the records the chunker and the sink have not committed (each record is
+ * one version of one document, so edits of one file during a backlog count more than once: an estimate that
+ * errs towards "not done"). Their chunks are estimated from the indexed documents' average. Chunks are done
+ * when they have their vector: text is searchable first, vectors follow at the embedder's pace.
+ */
+public final class IndexingProgress {
+
+    /** An empty folder has nothing to wait for: after this long the first index counts as done. */
+    static final long EMPTY_FOLDER_GRACE_MILLIS = 30_000;
+
+    private static final long RATE_WINDOW_MILLIS = 30_000;
+    private static final double DEFAULT_CHUNKS_PER_DOCUMENT = 5;
+
+    /** One look at the pipeline, at {@code atMillis}. */
+    record Observation(
+            long atMillis, long documents, long chunks, long chunksAwaitingVectors, long chunkerLag, long sinkLag) {}
+
+    /**
+     * The status block; public so that {@code kb up} can print progress from it in process.
+     *
+     * @param state      running while any stage has a backlog, done otherwise
+     * @param etaSeconds null while no rate is known yet, 0 when done
+     */
+    public record Block(
+            String state,
+            long documentsDone,
+            long documentsTotal,
+            long chunksDone,
+            long chunksTotal,
+            double chunksPerSecond,
+            Long etaSeconds,
+            long chunksAwaitingVectors) {
+
+        public boolean running() {
+            return "running".equals(state);
+        }
+    }
+
+    private record Sample(long atMillis, long chunksDone) {}
+
+    private final long startMillis;
+    private final Deque<Sample> samples = new ArrayDeque<>();
+    private Block last;
+    private boolean firstIndexDone;
+
+    IndexingProgress(long startMillis) {
+        this.startMillis = startMillis;
+    }
+
+    synchronized Block observe(Observation o) {
+        long pendingDocuments = o.chunkerLag() + o.sinkLag();
+        long awaiting = Math.min(o.chunksAwaitingVectors(), o.chunks());
+        double perDocument = o.documents() == 0 ? DEFAULT_CHUNKS_PER_DOCUMENT : (double) o.chunks() / o.documents();
+        long chunksTotal = o.chunks() + Math.round(pendingDocuments * perDocument);
+        long chunksDone = o.chunks() - awaiting;
+        boolean running = pendingDocuments > 0 || awaiting > 0;
+        double rate = rate(o.atMillis(), chunksDone);
+        Long eta = !running
+                ? Long.valueOf(0)
+                : rate > 0 ? Long.valueOf(Math.round((chunksTotal - chunksDone) / rate)) : null;
+        last = new Block(
+                running ? "running" : "done",
+                o.documents(),
+                o.documents() + pendingDocuments,
+                chunksDone,
+                chunksTotal,
+                Math.round(rate * 10) / 10.0,
+                eta,
+                awaiting);
+        if (!running && (o.documents() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
+            firstIndexDone = true;
+        }
+        return last;
+    }
+
+    /** Chunks embedded per second over the last half minute. */
+    private double rate(long now, long chunksDone) {
+        samples.addLast(new Sample(now, chunksDone));
+        while (samples.size() > 2 && now - samples.peekFirst().atMillis() > RATE_WINDOW_MILLIS) {
+            samples.removeFirst();
+        }
+        Sample first = samples.peekFirst();
+        long span = now - first.atMillis();
+        return span <= 0 ? 0 : Math.max(0, chunksDone - first.chunksDone()) * 1000.0 / span;
+    }
+
+    /** The latest block, or null before the first observation. */
+    synchronized Block last() {
+        return last;
+    }
+
+    /** True until the first full index has been seen done: an absence in an answer may be temporary. */
+    synchronized boolean partial() {
+        return !firstIndexDone;
+    }
+}

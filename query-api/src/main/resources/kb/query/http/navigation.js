@@ -1,0 +1,32 @@
+// The URL is the page's state: ?q= runs a search, &doc= opens a document, &chunk= picks the result's chunk.
+
+let router = async () => {};
+
+/** The function that brings the page to the URL's state (app.js sets it). */
+export function setRouter(route) {
+  router = route;
+}
+
+export function urlFor(q, doc, chunk) {
+  const p = new URLSearchParams();
+  if (q) {
+    p.set('q', q);
+  }
+  if (doc) {
+    p.set('doc', doc);
+    if (Number.isInteger(chunk) && chunk > 0) {
+      p.set('chunk', String(chunk));
+    }
+  }
+  const s = p.toString();
+  return s ? '/?' + s : '/';
+}
+
+export function navigate(url, state = null) {
+  if (url === location.pathname + location.search) {
+    history.replaceState(state, '', url);
+  } else {
+    history.pushState(state, '', url);
+  }
+  return router();
+}

@@ -1,0 +1,36 @@
+package kb.query.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import kb.core.Settings;
+import org.junit.jupiter.api.Test;
+
+class VectorSearchTest {
+
+    @Test
+    void shouldAskAHundredCandidatesWithoutRescoringByDefault() {
+        VectorSearch search = QueryConfig.from(new Settings(Map.of())).vectorSearch();
+        assertEquals(VectorSearch.DEFAULT, search);
+        assertEquals(new VectorSearch(100, 0), search);
+        assertFalse(search.rescores());
+    }
+
+    @Test
+    void shouldRescoreFromAnOversampleOfOne() {
+        VectorSearch search = QueryConfig.from(
+                        new Settings(Map.of("KB_KNN_OVERSAMPLE", "3", "KB_KNN_CANDIDATES", "200")))
+                .vectorSearch();
+        assertEquals(200, search.candidates());
+        assertTrue(search.rescores());
+        assertFalse(new VectorSearch(100, 0.5).rescores());
+    }
+
+    @Test
+    void shouldRefuseFewerThanOneCandidate() {
+        assertThrows(IllegalArgumentException.class, () -> new VectorSearch(0, 3.0));
+    }
+}

@@ -3,7 +3,7 @@ package kb.query.documents;
 import java.util.List;
 
 /** One line of the document listing. */
-public record DocumentSummary(
+record DocumentSummary(
         String docId,
         String collection,
         String path,

@@ -31,7 +31,7 @@ import kb.query.search.SearchResponse;
 import kb.query.status.IndexingProgress;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
-public final class QueryHandlers {
+final class QueryHandlers {
 
     private static final int MAX_K = 100;
     static final String DEGRADED_HEADER = "X-KB-Degraded";

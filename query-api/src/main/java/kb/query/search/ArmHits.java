@@ -18,7 +18,7 @@ import kb.search.es.ChunkDoc;
  * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
  *                     {@link kb.search.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
  */
-public record ArmHits(
+record ArmHits(
         List<ChunkDoc> bm25,
         List<ChunkDoc> vector,
         List<ChunkDoc> l0,

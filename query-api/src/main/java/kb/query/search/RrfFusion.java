@@ -8,7 +8,7 @@ import java.util.Map;
  * Weighted Reciprocal Rank Fusion: an item ranked r (from 1) in an arm of weight w earns w / (k + r).
  * Rank-based, so the arms' incomparable scores (BM25, cosine) never meet.
  */
-public final class RrfFusion {
+final class RrfFusion {
 
     private RrfFusion() {}
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import kb.core.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,6 +76,14 @@ public final class Infrastructure implements AutoCloseable {
             folders.add(elasticsearch.dataFolder().toString());
         }
         return String.join(",", folders);
+    }
+
+    /** The addresses and watched folders as the settings the stages read, so every caller spells them alike. */
+    public Map<String, String> settings() {
+        return Map.of(
+                KbSettings.KAFKA_BOOTSTRAP.name(), bootstrapServers(),
+                KbSettings.ES_URL.name(), elasticsearchUrl(),
+                KbSettings.DISK_WATCH.name(), diskWatch());
     }
 
     public String bootstrapServers() {

@@ -59,14 +59,8 @@ public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioE
         Shutdown.Registration stopInfra = Shutdown.onExit("kb run start", infra);
         try {
             Settings settings = Settings.fromEnvironment()
-                    .with(Map.of(
-                            KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers(),
-                            KbSettings.ES_URL.name(), infra.elasticsearchUrl(),
-                            KbSettings.BASE_DIR.name(), kbDir.toString(),
-                            KbSettings.API_PORT.name(), "0",
-                            KbSettings.DISK_WATCH.name(), infra.diskWatch(),
-                            KbSettings.STREAMS_STATE_DIR.name(),
-                                    dataDir.resolve("streams").toString()))
+                    .with(LocalSettings.of(kbDir, dataDir, 0))
+                    .with(infra.settings())
                     .with(extra);
             PrometheusMeterRegistry registry = Metrics.newRegistry();
             Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));

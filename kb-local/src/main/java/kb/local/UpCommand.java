@@ -122,13 +122,10 @@ public final class UpCommand implements Callable<Integer> {
         }
         System.out.println("kb: data " + options.dataDir());
         Settings settings = settingsFor(options.dataDir())
+                .with(LocalSettings.of(options.kbDir(), options.dataDir(), options.port()))
                 .with(Map.of(
-                        KbSettings.BASE_DIR.name(), options.kbDir().toString(),
                         KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
-                        KbSettings.API_PORT.name(), Integer.toString(options.port()),
-                        KbSettings.API_HOST.name(), options.host(),
-                        KbSettings.STREAMS_STATE_DIR.name(),
-                                options.dataDir().resolve("streams").toString()));
+                        KbSettings.API_HOST.name(), options.host()));
         Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
         CountDownLatch ended = new CountDownLatch(1);
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
@@ -149,10 +146,7 @@ public final class UpCommand implements Callable<Integer> {
             status.set(ExitCode.SOFTWARE);
             ended.countDown(); // main then exits with the status, and the shutdown hook closes the rest
         });
-        settings = settings.with(Map.of(
-                KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers(),
-                KbSettings.ES_URL.name(), infra.elasticsearchUrl(),
-                KbSettings.DISK_WATCH.name(), infra.diskWatch()));
+        settings = settings.with(infra.settings());
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();

@@ -143,7 +143,7 @@ public final class QueryService implements AutoCloseable {
                 probe,
                 WriteGuard.from(config),
                 links,
-                fusion::settled,
+                () -> fusion.settled() && gate.settled(),
                 disk,
                 PipelineAddress.of(config));
         io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size)

@@ -1,20 +1,15 @@
 package kb.query.api;
 
-import java.text.Normalizer;
 import kb.query.errors.BadRequestException;
 
-/**
- * The one rule for a question's text, shared by the HTTP handlers and the MCP tools. The text is NFKC-normalised
- * here, once, so the keyword table, BM25, the embedders and the gate all see the same question: full-width
- * {@code ＴＳＤＢ} is {@code TSDB} to every arm, not to the keyword table alone.
- */
+/** The one rule for a question's text, shared by the HTTP handlers and the MCP tools. */
 public final class QueryText {
 
     public static final int MAX_CHARS = 2000;
 
     private QueryText() {}
 
-    /** The normalised, stripped text, or a 400 naming the parameter when it is missing, blank or too long. */
+    /** The stripped text, or a 400 naming the parameter when it is missing, blank or too long. */
     public static String required(String value, String name) {
         if (value == null || value.isBlank()) {
             throw new BadRequestException("'" + name + "' is required");
@@ -23,6 +18,6 @@ public final class QueryText {
         if (value.codePointCount(0, value.length()) > MAX_CHARS) {
             throw new BadRequestException("'" + name + "' is longer than " + MAX_CHARS + " characters");
         }
-        return Normalizer.normalize(value, Normalizer.Form.NFKC).strip();
+        return value.strip();
     }
 }

@@ -48,7 +48,7 @@ public final class GateCalibrator implements AutoCloseable {
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
     private final LongSupplier embeddedChunks;
-    private long calibratedOnChunks = -1;
+    private volatile long calibratedOnChunks = -1;
     private final double modelDefault;
     private final Clock clock;
     private final Map<Script, List<String>> probes;
@@ -93,6 +93,21 @@ public final class GateCalibrator implements AutoCloseable {
 
     public GateThreshold current() {
         return current;
+    }
+
+    /**
+     * True when the threshold in force was measured on the corpus as it is now (always, when configured): an
+     * answer given before then may be gated differently from the same question asked a period later.
+     */
+    public boolean settled() {
+        if (scheduler == null) {
+            return true;
+        }
+        try {
+            return calibratedOnChunks == embeddedChunks.getAsLong();
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */

@@ -9,12 +9,6 @@ import org.junit.jupiter.api.Test;
 class QueryTextTest {
 
     @Test
-    void shouldGiveEveryArmTheNormalFormOfFullWidthText() {
-        assertEquals("TSDB 429?", QueryText.required("  ＴＳＤＢ　４２９？ ", "q"));
-        assertEquals("数据库怎么备份?", QueryText.required("数据库怎么备份？", "q"));
-    }
-
-    @Test
     void shouldRefuseAMissingBlankOrOverlongQuestionNamingTheParameter() {
         assertEquals(
                 "'q' is required",

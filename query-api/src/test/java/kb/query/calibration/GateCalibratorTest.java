@@ -1,0 +1,74 @@
+package kb.query.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.util.Collections;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicLong;
+import kb.search.embed.Embedder;
+import kb.search.embed.Embeddings;
+import org.junit.jupiter.api.Test;
+
+class GateCalibratorTest {
+
+    /** Every text the same unit vector: the calibration's arithmetic is what is under test, not a model. */
+    private record Constant() implements Embedder {
+        @Override
+        public String modelId() {
+            return "constant";
+        }
+
+        @Override
+        public int dimensions() {
+            return 2;
+        }
+
+        @Override
+        public List<float[]> embedPassages(List<String> passages) {
+            return passages.stream().map(p -> new float[] {1, 0}).toList();
+        }
+
+        @Override
+        public float[] embedQuery(String query) {
+            return new float[] {1, 0};
+        }
+    }
+
+    @Test
+    void shouldBeSettledOnlyOnceMeasuredOnTheEmbeddedChunksAsTheyAreNow() {
+        AtomicLong embedded = new AtomicLong(100);
+        try (GateCalibrator gate = calibrator(embedded, OptionalDouble.empty())) {
+            assertFalse(gate.settled(), "nothing measured yet");
+            gate.refresh();
+            assertTrue(gate.settled());
+            assertEquals("calibrated", gate.current().source());
+            embedded.set(250); // the vector pass goes on after the text is complete
+            assertFalse(gate.settled(), "measured on 100 of 250 embedded chunks");
+            gate.refresh();
+            assertTrue(gate.settled());
+        }
+    }
+
+    @Test
+    void shouldAlwaysBeSettledWithAConfiguredThreshold() {
+        try (GateCalibrator gate = calibrator(new AtomicLong(7), OptionalDouble.of(0.7))) {
+            assertTrue(gate.settled());
+            assertEquals(0.7, gate.current().minCosine().values().iterator().next());
+        }
+    }
+
+    private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
+        return new GateCalibrator(
+                Embeddings.single(new Constant()),
+                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                () -> 10,
+                embedded::get,
+                0.6,
+                configured,
+                Clock.systemUTC());
+    }
+}

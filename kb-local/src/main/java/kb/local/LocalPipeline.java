@@ -60,7 +60,8 @@ public final class LocalPipeline implements AutoCloseable {
     private void startStages(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
             throws Exception {
         QueryConfig queryConfig = QueryConfig.from(settings);
-        ElasticsearchClient client = EsClients.create(queryConfig.elasticsearchUrl());
+        ElasticsearchClient client =
+                EsClients.create(queryConfig.elasticsearch().url());
         started.push(() -> client._transport().close());
         ChunkerConfig chunkerConfig = ChunkerConfig.from(settings);
         // The Streams state, and the embedded broker's log and Elasticsearch's data when they run here
@@ -89,7 +90,9 @@ public final class LocalPipeline implements AutoCloseable {
         // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
         // for the sink's 60 s.
         ElasticsearchClient queryClient = EsClients.create(
-                queryConfig.elasticsearchUrl(), queryConfig.esConnectTimeout(), queryConfig.esSocketTimeout());
+                queryConfig.elasticsearch().url(),
+                queryConfig.elasticsearch().connectTimeout(),
+                queryConfig.elasticsearch().socketTimeout());
         started.push(() -> queryClient._transport().close());
         query = new QueryService(
                 queryConfig,

@@ -298,7 +298,7 @@ class QueryApiTest {
                 "KB_API_PORT",
                 "0"));
         var config = QueryConfig.from(settings);
-        var client = EsClients.create(config.elasticsearchUrl());
+        var client = EsClients.create(config.elasticsearch().url());
         try (var api = new QueryService(
                         config,
                         client,

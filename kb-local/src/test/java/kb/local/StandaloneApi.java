@@ -65,8 +65,10 @@ final class StandaloneApi implements AutoCloseable {
                 java.nio.file.Files.createTempDirectory("kb-it-api-").toString()));
         values.putAll(extra);
         QueryConfig config = QueryConfig.from(new Settings(values));
-        ElasticsearchClient client =
-                EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
+        ElasticsearchClient client = EsClients.create(
+                config.elasticsearch().url(),
+                config.elasticsearch().connectTimeout(),
+                config.elasticsearch().socketTimeout());
         try {
             QueryService service = new QueryService(
                             config,

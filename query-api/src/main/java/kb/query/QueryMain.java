@@ -20,8 +20,10 @@ public final class QueryMain {
         Settings settings = Settings.fromEnvironment();
         QueryConfig config = QueryConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        ElasticsearchClient client =
-                EsClients.create(config.elasticsearchUrl(), config.esConnectTimeout(), config.esSocketTimeout());
+        ElasticsearchClient client = EsClients.create(
+                config.elasticsearch().url(),
+                config.elasticsearch().connectTimeout(),
+                config.elasticsearch().socketTimeout());
         Set<String> extensions = Set.copyOf(settings.get(KbSettings.IMPORT_EXTENSIONS));
         QueryService service = new QueryService(
                         config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true)

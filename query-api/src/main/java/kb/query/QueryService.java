@@ -99,7 +99,10 @@ public final class QueryService implements AutoCloseable {
         this.config = config;
         this.embeddings = embeddings;
         this.probe = new ElasticsearchProbe(
-                client, PROBE_INTERVAL, config.esSocketTimeout().plus(PROBE_INTERVAL), java.time.Clock.systemUTC());
+                client,
+                PROBE_INTERVAL,
+                config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL),
+                java.time.Clock.systemUTC());
         ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
         LinkGraph links = new LinkGraph();
@@ -107,22 +110,23 @@ public final class QueryService implements AutoCloseable {
                 config.common().bootstrapServers(), config.common().topics().documents(), keywords, links);
         this.queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, disk);
-        ChunkRetriever retriever = new ChunkRetriever(guarded, config.indexNames(), config.vectorSearch());
+        ChunkRetriever retriever = new ChunkRetriever(
+                guarded, config.elasticsearch().indexNames(), config.ranking().vectorSearch());
         DocumentCatalog catalog =
-                new DocumentCatalog(guarded, config.indexNames().docsAlias());
+                new DocumentCatalog(guarded, config.elasticsearch().indexNames().docsAlias());
         this.gate = new GateCalibrator(
                 embeddings,
                 retriever::bestCosines,
                 () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
-                config.gateMinCosine(),
+                config.gate().minCosine(),
                 java.time.Clock.systemUTC());
         this.fusion = new FusionFitter(
                 new FittedCorpus(retriever),
                 SearchService.configuredWeights(config),
-                config.vectorWeight(),
-                config.fusionQuestions(),
+                config.ranking().vectorWeight(),
+                config.ranking().fusionQuestions(),
                 gate::refresh,
                 java.time.Clock.systemUTC());
         this.search = new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
@@ -132,9 +136,10 @@ public final class QueryService implements AutoCloseable {
                 new LookupService(search, catalog, retriever),
                 new ContextService(search, catalog),
                 catalog,
-                new DocumentFiles(config.collections(), extensions, config.maxUploadBytes()),
+                new DocumentFiles(
+                        config.collections(), extensions, config.exposure().maxUploadBytes()),
                 queryLog,
-                config.indexNames().chunksAlias(),
+                config.elasticsearch().indexNames().chunksAlias(),
                 keywords::size,
                 reindex,
                 status,
@@ -154,7 +159,7 @@ public final class QueryService implements AutoCloseable {
         io.micrometer.core.instrument.Gauge.builder("kb_l1_up", probe, p -> p.isUp() ? 1 : 0)
                 .description("1 while the background probe finds Elasticsearch answering")
                 .register(registry);
-        this.app = QueryApp.create(services, registry, config.maxUploadBytes());
+        this.app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
     }
 
     /**
@@ -165,10 +170,10 @@ public final class QueryService implements AutoCloseable {
         TopicCreator.ensureTopics(config.common());
         probe.start();
         feed.start();
-        gate.start(config.gatePeriod());
+        gate.start(config.gate().period());
         fusion.start(search, FIT_INTERVAL);
         status.start(PROGRESS_INTERVAL);
-        app.start(config.host(), config.port());
+        app.start(config.exposure().host(), config.exposure().port());
         warmUp(embeddings);
         return this;
     }

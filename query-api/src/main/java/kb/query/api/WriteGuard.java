@@ -26,14 +26,18 @@ public record WriteGuard(String token, Set<String> allowedOrigins, boolean loopb
     private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     public static WriteGuard from(QueryConfig config) {
-        return new WriteGuard(config.apiToken(), Set.copyOf(config.allowedOrigins()), isLoopback(config.host()));
+        return new WriteGuard(
+                config.exposure().apiToken(),
+                Set.copyOf(config.exposure().allowedOrigins()),
+                isLoopback(config.exposure().host()));
     }
 
     /** Refuses a bind beyond loopback without a token: anyone who can reach the port could write. */
     public static void checkExposure(QueryConfig config) {
-        if (!isLoopback(config.host()) && config.apiToken() == null) {
-            throw new IllegalArgumentException("KB_API_HOST=" + config.host() + " listens beyond this machine: set "
-                    + "KB_API_TOKEN so that uploads, deletes and reindex need it (or bind to 127.0.0.1)");
+        if (!isLoopback(config.exposure().host()) && config.exposure().apiToken() == null) {
+            throw new IllegalArgumentException(
+                    "KB_API_HOST=" + config.exposure().host() + " listens beyond this machine: set "
+                            + "KB_API_TOKEN so that uploads, deletes and reindex need it (or bind to 127.0.0.1)");
         }
     }
 

@@ -72,10 +72,16 @@ public final class SearchService {
         return Map.of(
                 Script.LATIN,
                 new FusionWeights(
-                        config.bm25Weight(), config.rareBm25Weight(), config.rrfK(), config.crossVectorWeight()),
+                        config.ranking().bm25Weight(),
+                        config.ranking().rareBm25Weight(),
+                        config.ranking().rrfK(),
+                        config.ranking().crossVectorWeight()),
                 Script.CJK,
                 new FusionWeights(
-                        config.cjkBm25Weight(), config.rareBm25Weight(), config.rrfK(), config.crossVectorWeight()));
+                        config.ranking().cjkBm25Weight(),
+                        config.ranking().rareBm25Weight(),
+                        config.ranking().rrfK(),
+                        config.ranking().crossVectorWeight()));
     }
 
     /** The fusion's weights in force and where they came from. */
@@ -213,8 +219,10 @@ public final class SearchService {
             String query, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, SearchOptions options)
             throws IOException {
         boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
-        int bm25Window = options.window() > 0 ? options.window() : config.bm25Window();
-        int knnWindow = options.window() > 0 ? options.window() : config.knnWindow();
+        int bm25Window =
+                options.window() > 0 ? options.window() : config.ranking().bm25Window();
+        int knnWindow =
+                options.window() > 0 ? options.window() : config.ranking().knnWindow();
         String lexicalQuery = QueryTerms.lexicalQuery(query);
         List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
         List<ChunkRetriever.QueryVector> vectors = embed(query, spaces);
@@ -235,7 +243,9 @@ public final class SearchService {
                 bm25Window,
                 knnWindow,
                 l0Arm.stream().map(L0Hit::docId).toList(),
-                options.titleBoost() >= 0 ? options.titleBoost() : config.titleBoost(),
+                options.titleBoost() >= 0
+                        ? options.titleBoost()
+                        : config.ranking().titleBoost(),
                 keywordsOf(l0));
     }
 
@@ -293,13 +303,15 @@ public final class SearchService {
     private Map<String, Double> fuse(
             ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, SearchOptions options, Script script) {
         // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
-        double alpha = options.convexAlpha() >= 0 ? options.convexAlpha() : config.convexAlpha();
+        double alpha = options.convexAlpha() >= 0
+                ? options.convexAlpha()
+                : config.ranking().convexAlpha();
         FusionWeights weights = fusion.get().forScript(script);
         int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
         double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
         List<RrfFusion.Arm> l0Arms = List.of(
-                new RrfFusion.Arm(ids(specific), config.l0Weight()),
-                new RrfFusion.Arm(ids(generic), config.genericL0Weight()),
+                new RrfFusion.Arm(ids(specific), config.ranking().l0Weight()),
+                new RrfFusion.Arm(ids(generic), config.ranking().genericL0Weight()),
                 new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));
         if (alpha > 0) {
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(
@@ -309,7 +321,7 @@ public final class SearchService {
         }
         List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
         arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, weights)));
-        arms.add(new RrfFusion.Arm(ids(hits.vector()), config.vectorWeight()));
+        arms.add(new RrfFusion.Arm(ids(hits.vector()), config.ranking().vectorWeight()));
         return RrfFusion.fuse(arms, rrfK);
     }
 

@@ -16,8 +16,8 @@ public record PipelineAddress(String kafka, String elasticsearch, String topicPr
     public static PipelineAddress of(QueryConfig config) {
         return new PipelineAddress(
                 config.common().bootstrapServers(),
-                config.elasticsearchUrl(),
+                config.elasticsearch().url(),
                 config.common().topics().prefix(),
-                config.indexNames().prefix());
+                config.elasticsearch().indexNames().prefix());
     }
 }

@@ -58,9 +58,9 @@ public final class PipelineStatus implements AutoCloseable {
         this.admin = Admin.create(props);
         this.client = client;
         this.topics = config.common().topics();
-        this.names = config.indexNames();
-        this.chunkerGroup = config.chunkerGroup();
-        this.sinkGroups = config.sinkGroups();
+        this.names = config.elasticsearch().indexNames();
+        this.chunkerGroup = config.lag().chunkerGroup();
+        this.sinkGroups = config.lag().sinkGroups();
         this.registry = registry;
         this.catalog = catalog;
         this.serving = new ServingIndex(client, names);

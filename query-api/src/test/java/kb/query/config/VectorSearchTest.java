@@ -13,7 +13,7 @@ class VectorSearchTest {
 
     @Test
     void shouldAskAHundredCandidatesWithoutRescoringByDefault() {
-        VectorSearch search = QueryConfig.from(new Settings(Map.of())).vectorSearch();
+        VectorSearch search = QueryConfig.from(new Settings(Map.of())).ranking().vectorSearch();
         assertEquals(VectorSearch.DEFAULT, search);
         assertEquals(new VectorSearch(100, 0), search);
         assertFalse(search.rescores());
@@ -23,6 +23,7 @@ class VectorSearchTest {
     void shouldRescoreFromAnOversampleOfOne() {
         VectorSearch search = QueryConfig.from(
                         new Settings(Map.of("KB_KNN_OVERSAMPLE", "3", "KB_KNN_CANDIDATES", "200")))
+                .ranking()
                 .vectorSearch();
         assertEquals(200, search.candidates());
         assertTrue(search.rescores());

@@ -21,6 +21,7 @@ import kb.core.Ids;
 import kb.core.Json;
 import kb.search.es.CardDoc;
 import kb.search.es.EsClients;
+import kb.testkit.Multipart;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -24,6 +24,7 @@ import kb.infra.Infrastructure;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
+import kb.testkit.Multipart;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

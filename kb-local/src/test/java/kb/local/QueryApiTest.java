@@ -19,6 +19,7 @@ import kb.core.Settings;
 import kb.query.QueryService;
 import kb.query.config.QueryConfig;
 import kb.search.es.EsClients;
+import kb.testkit.Multipart;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.AfterAll;

@@ -46,4 +46,14 @@ class UpOptionsTest {
         assertThrows(
                 IllegalArgumentException.class, () -> UpOptions.parse(List.of(), Map.of("KB_COLLECTION", "Bad Name")));
     }
+
+    @Test
+    void shouldListenOnLoopbackByDefaultAndBeyondItOnlyWithAToken() {
+        assertEquals("127.0.0.1", UpOptions.parse(List.of(), Map.of()).host());
+        assertThrows(IllegalArgumentException.class, () -> UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of()));
+        assertEquals(
+                "0.0.0.0",
+                UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of("KB_API_TOKEN", "t"))
+                        .host());
+    }
 }

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.query;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import kb.core.Json;
+import kb.testkit.FreezableProxy;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 

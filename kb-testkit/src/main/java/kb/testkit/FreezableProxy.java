@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * still accepts, nothing answers). Thawing resumes every held connection. Real HTTP end to end, and the
  * shared Elasticsearch other tests use is never stopped.
  */
-final class FreezableProxy implements AutoCloseable {
+public final class FreezableProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final InetSocketAddress target;
@@ -26,7 +26,7 @@ final class FreezableProxy implements AutoCloseable {
     private volatile boolean frozen;
     private volatile boolean closed;
 
-    FreezableProxy(String targetUrl) throws IOException {
+    public FreezableProxy(String targetUrl) throws IOException {
         URI uri = URI.create(targetUrl);
         this.target = new InetSocketAddress(uri.getHost(), uri.getPort());
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -35,15 +35,15 @@ final class FreezableProxy implements AutoCloseable {
         acceptor.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getLocalPort();
     }
 
-    void freeze() {
+    public void freeze() {
         frozen = true;
     }
 
-    void thaw() {
+    public void thaw() {
         synchronized (gate) {
             frozen = false;
             gate.notifyAll();

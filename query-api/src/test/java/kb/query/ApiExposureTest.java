@@ -1,4 +1,4 @@
-package kb.local;
+package kb.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
+import kb.testkit.Multipart;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,12 +68,6 @@ class ApiExposureTest {
                 () -> StandaloneApi.start(
                         SharedInfrastructure.get().elasticsearchUrl(), Map.of("KB_API_HOST", "0.0.0.0")));
         assertTrue(refused.getMessage().contains("KB_API_TOKEN"), refused.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of()));
-        assertEquals(
-                "0.0.0.0",
-                UpOptions.parse(List.of("--host", "0.0.0.0"), Map.of("KB_API_TOKEN", "t"))
-                        .host());
-        assertEquals("127.0.0.1", UpOptions.parse(List.of(), Map.of()).host());
     }
 
     @Test

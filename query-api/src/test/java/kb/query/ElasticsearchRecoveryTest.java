@@ -1,4 +1,4 @@
-package kb.local;
+package kb.query;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.query;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import java.net.URI;
@@ -17,7 +17,6 @@ import kb.core.KbTopics;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.core.TopicCreator;
-import kb.query.QueryService;
 import kb.query.config.QueryConfig;
 import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;

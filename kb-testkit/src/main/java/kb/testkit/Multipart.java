@@ -1,4 +1,4 @@
-package kb.local;
+package kb.testkit;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
@@ -6,16 +6,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /** A multipart/form-data body with {@code category} (and {@code collection}) fields and a {@code file} part, for upload tests. */
-final class Multipart {
+public final class Multipart {
 
     private Multipart() {}
 
-    static HttpRequest.Builder upload(HttpRequest.Builder builder, String category, String fileName, byte[] content) {
+    public static HttpRequest.Builder upload(
+            HttpRequest.Builder builder, String category, String fileName, byte[] content) {
         return upload(builder, null, category, fileName, content);
     }
 
     /** @param collection null: no collection field (the API's default collection) */
-    static HttpRequest.Builder upload(
+    public static HttpRequest.Builder upload(
             HttpRequest.Builder builder, String collection, String category, String fileName, byte[] content) {
         String boundary = "kb" + UUID.randomUUID();
         ByteArrayOutputStream body = new ByteArrayOutputStream();

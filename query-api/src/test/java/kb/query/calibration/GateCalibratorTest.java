@@ -6,37 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.util.Collections;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
-import kb.search.embed.Embedder;
 import kb.search.embed.Embeddings;
+import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;
 
 class GateCalibratorTest {
-
-    /** Every text the same unit vector: the calibration's arithmetic is what is under test, not a model. */
-    private record Constant() implements Embedder {
-        @Override
-        public String modelId() {
-            return "constant";
-        }
-
-        @Override
-        public int dimensions() {
-            return 2;
-        }
-
-        @Override
-        public List<float[]> embedPassages(List<String> passages) {
-            return passages.stream().map(p -> new float[] {1, 0}).toList();
-        }
-
-        @Override
-        public float[] embedQuery(String query) {
-            return new float[] {1, 0};
-        }
-    }
 
     @Test
     void shouldBeSettledOnlyOnceMeasuredOnTheEmbeddedChunksAsTheyAreNow() {
@@ -63,7 +39,7 @@ class GateCalibratorTest {
 
     private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
         return new GateCalibrator(
-                Embeddings.single(new Constant()),
+                Embeddings.single(new StubEmbedder("stub", 8)),
                 vectors -> Collections.nCopies(vectors.size(), 0.5),
                 () -> 10,
                 embedded::get,

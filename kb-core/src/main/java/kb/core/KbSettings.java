@@ -146,8 +146,21 @@ public final class KbSettings {
             Setting.decimal("KB_RRF_GENERIC_L0_WEIGHT", 0.1, "L0 arm's weight for generic keywords only");
     public static final Setting<Double> RRF_RARE_BM25_WEIGHT =
             Setting.decimal("KB_RRF_RARE_BM25_WEIGHT", 1.0, "BM25 arm's weight when the question holds a rare term");
-    public static final Setting<String> FUSION =
-            Setting.text("KB_FUSION", "rrf", "rrf, or convex over normalised scores");
+    public static final Setting<String> FUSION = Setting.text(
+                    "KB_FUSION", "evidence", "evidence (a document's scores weighed), rrf, or convex")
+            .requiring(
+                    v -> java.util.Set.of("evidence", "rrf", "convex").contains(v.toLowerCase(java.util.Locale.ROOT)),
+                    "evidence, rrf or convex");
+    public static final Setting<Double> EVIDENCE_LEXICAL_WEIGHT = Setting.decimal(
+            "KB_EVIDENCE_LEXICAL_WEIGHT", 4.0, "evidence fusion: weight of a document's BM25 score over the best");
+    public static final Setting<Double> EVIDENCE_MEANING_WEIGHT = Setting.decimal(
+            "KB_EVIDENCE_MEANING_WEIGHT", 2.5, "evidence fusion: weight of each 0.1 of cosine below the best");
+    public static final Setting<Double> EVIDENCE_KEYWORD_WEIGHT =
+            Setting.decimal("KB_EVIDENCE_KEYWORD_WEIGHT", 0.5, "evidence fusion: weight of a keyword (L0) match");
+    public static final Setting<Double> EVIDENCE_SPECIFIC_KEYWORD_WEIGHT = Setting.decimal(
+            "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 2.0, "evidence fusion: what a specific keyword adds");
+    public static final Setting<Double> EVIDENCE_TITLE_WEIGHT = Setting.decimal(
+            "KB_EVIDENCE_TITLE_WEIGHT", 1.0, "evidence fusion: weight of the question's share of words in the title");
     public static final Setting<Double> CONVEX_ALPHA = Setting.decimal(
                     "KB_CONVEX_ALPHA", 0.3, "BM25's share in the convex fusion")
             .requiring(x -> x >= 0 && x <= 1, "between 0 and 1");
@@ -235,6 +248,11 @@ public final class KbSettings {
             RRF_GENERIC_L0_WEIGHT,
             RRF_RARE_BM25_WEIGHT,
             FUSION,
+            EVIDENCE_LEXICAL_WEIGHT,
+            EVIDENCE_MEANING_WEIGHT,
+            EVIDENCE_KEYWORD_WEIGHT,
+            EVIDENCE_SPECIFIC_KEYWORD_WEIGHT,
+            EVIDENCE_TITLE_WEIGHT,
             CONVEX_ALPHA,
             BM25_TITLE_BOOST,
             FUSION_PSEUDO_QUESTIONS,

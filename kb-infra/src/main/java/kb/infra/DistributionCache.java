@@ -1,7 +1,6 @@
 package kb.infra;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -94,10 +93,22 @@ final class DistributionCache {
                 readableByAll(p);
             }
         }
+        settle(staging, target);
+    }
+
+    /**
+     * Moves an unpacked staging folder into place, or drops it when another process got there first: two kb
+     * processes started together on a new distribution both unpack it, and Linux reports the loser's rename onto
+     * the winner's folder as a plain "Directory not empty", not as {@link java.nio.file.DirectoryNotEmptyException}.
+     */
+    static void settle(Path staging, Path target) throws IOException {
         try {
             Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-            deleteTree(staging); // another process unpacked it first
+        } catch (java.nio.file.FileSystemException e) {
+            if (!Files.exists(target.resolve(".unpacked"))) {
+                throw e;
+            }
+            deleteTree(staging);
         }
     }
 

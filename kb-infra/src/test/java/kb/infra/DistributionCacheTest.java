@@ -1,6 +1,7 @@
 package kb.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -66,5 +67,25 @@ class DistributionCacheTest {
         assertEquals(Path.of("/var/cache/kb-pipeline"), DistributionCache.root(Map.of(), true));
         assertEquals(Path.of("/x/kb-pipeline"), DistributionCache.root(Map.of("XDG_CACHE_HOME", "/x"), false));
         assertEquals(Path.of("/y"), DistributionCache.root(Map.of("KB_CACHE_DIR", "/y"), true));
+    }
+
+    @Test
+    void shouldDropItsOwnUnpackingWhenAnotherProcessFinishedFirst() throws IOException {
+        Path target = Files.createDirectories(tmp.resolve("cache/key"));
+        Files.writeString(target.resolve(".unpacked"), "elasticsearch.zip");
+        Path staging = Files.createDirectories(tmp.resolve("cache/.unpacking-late"));
+        Files.writeString(staging.resolve(".unpacked"), "elasticsearch.zip");
+        DistributionCache.settle(staging, target);
+        assertTrue(Files.exists(target.resolve(".unpacked")));
+        assertTrue(Files.notExists(staging));
+    }
+
+    @Test
+    void shouldFailWhenTheFolderInTheWayIsNoFinishedUnpacking() throws IOException {
+        Path target = Files.createDirectories(tmp.resolve("cache/key"));
+        Files.writeString(target.resolve("stray"), "x");
+        Path staging = Files.createDirectories(tmp.resolve("cache/.unpacking-late"));
+        Files.writeString(staging.resolve(".unpacked"), "elasticsearch.zip");
+        assertThrows(IOException.class, () -> DistributionCache.settle(staging, target));
     }
 }

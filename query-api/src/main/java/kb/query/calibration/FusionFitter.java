@@ -38,8 +38,8 @@ public final class FusionFitter implements AutoCloseable {
     /** Below this many pseudo-questions in a script, that script keeps its configured weights. */
     static final int MIN_QUESTIONS = 20;
     /** Retrieved chunks per arm for a pseudo-question (the served windows). */
-    private static final SearchOptions FIT =
-            new SearchOptions(SearchOptions.Arms.HYBRID, false, 0, -1, -1, 0, 0, -1, false, -1);
+    private static final SearchOptions FIT = new SearchOptions(
+            SearchOptions.Arms.HYBRID, false, 0, -1, -1, kb.query.config.FusionMethod.RRF, -1, 0, -1, false, -1);
 
     /** The corpus as the fitter reads it. */
     public interface Corpus {

@@ -46,7 +46,9 @@ public record QueryConfig(
     /**
      * How the arms are asked and fused (docs/decisions/fitted-ranking.md).
      *
-     * @param convexAlpha     0: fuse by RRF; above 0: a convex combination with this BM25 share
+     * @param fusion          how the arms are fused
+     * @param evidence        the evidence fusion's weights
+     * @param convexAlpha     the convex fusion's BM25 share
      * @param fusionQuestions pseudo-questions the fusion is fitted on; 0: the configured weights, unfitted
      */
     public record Ranking(
@@ -61,6 +63,8 @@ public record QueryConfig(
             double crossVectorWeight,
             double l0Weight,
             double genericL0Weight,
+            FusionMethod fusion,
+            EvidenceWeights evidence,
             double convexAlpha,
             double titleBoost,
             int fusionQuestions) {}
@@ -98,7 +102,6 @@ public record QueryConfig(
     }
 
     private static Ranking ranking(Settings settings) {
-        boolean convex = "convex".equalsIgnoreCase(settings.get(KbSettings.FUSION));
         return new Ranking(
                 settings.get(KbSettings.BM25_WINDOW),
                 settings.get(KbSettings.KNN_WINDOW),
@@ -111,7 +114,14 @@ public record QueryConfig(
                 settings.get(KbSettings.RRF_CROSS_VECTOR_WEIGHT),
                 settings.get(KbSettings.RRF_L0_WEIGHT),
                 settings.get(KbSettings.RRF_GENERIC_L0_WEIGHT),
-                convex ? settings.get(KbSettings.CONVEX_ALPHA) : 0,
+                FusionMethod.named(settings.get(KbSettings.FUSION)),
+                new EvidenceWeights(
+                        settings.get(KbSettings.EVIDENCE_LEXICAL_WEIGHT),
+                        settings.get(KbSettings.EVIDENCE_MEANING_WEIGHT),
+                        settings.get(KbSettings.EVIDENCE_KEYWORD_WEIGHT),
+                        settings.get(KbSettings.EVIDENCE_SPECIFIC_KEYWORD_WEIGHT),
+                        settings.get(KbSettings.EVIDENCE_TITLE_WEIGHT)),
+                settings.get(KbSettings.CONVEX_ALPHA),
                 settings.get(KbSettings.BM25_TITLE_BOOST),
                 settings.get(KbSettings.FUSION_PSEUDO_QUESTIONS));
     }

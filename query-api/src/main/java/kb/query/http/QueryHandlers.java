@@ -17,6 +17,7 @@ import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
+import kb.query.config.FusionMethod;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentDetail;
 import kb.query.documents.DocumentFiles;
@@ -84,10 +85,18 @@ final class QueryHandlers {
         ctx.json(status);
     }
 
-    /** The fusion's weights in force, why, and whether they (and the gate) were fitted on the corpus as it is. */
+    /**
+     * The fusion in force: its method and, for evidence, its weights; the rank fusion's weights, why, and whether
+     * they (and the gate) were fitted on the corpus as it is.
+     */
     private Map<String, Object> fusionStatus() {
         FittedFusion fusion = services.search().fusion();
+        FusionMethod method = services.search().fusionMethod();
         Map<String, Object> block = new java.util.LinkedHashMap<>();
+        block.put("method", method.name().toLowerCase(java.util.Locale.ROOT));
+        if (method == FusionMethod.EVIDENCE) {
+            block.put("evidence", services.search().evidenceWeights());
+        }
         block.put("source", fusion.source());
         block.put("settled", services.rankingSettled().getAsBoolean());
         block.put("weights", fusion.weights());
@@ -373,7 +382,7 @@ final class QueryHandlers {
 
     /**
      * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
-     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=rrf|convex} and
+     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=evidence|rrf|convex} and
      * {@code alpha=x} (the BM25 share of a convex combination), {@code rrfK=N} (the RRF constant).
      */
     private static SearchOptions options(Context ctx) {
@@ -387,11 +396,12 @@ final class QueryHandlers {
             throw new BadRequestException("arms must be hybrid, bm25 or vector");
         }
         boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
-        double alpha = "convex".equalsIgnoreCase(ctx.queryParam("fusion"))
-                ? Math.max(0.0001, decimalParam(ctx, "alpha") >= 0 ? decimalParam(ctx, "alpha") : 0.3)
-                : -1;
-        if ("rrf".equalsIgnoreCase(ctx.queryParam("fusion"))) {
-            alpha = 0;
+        String fusion = ctx.queryParam("fusion");
+        FusionMethod method;
+        try {
+            method = fusion == null || fusion.isBlank() ? null : FusionMethod.named(fusion);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("fusion must be evidence, rrf or convex");
         }
         return new SearchOptions(
                 chosen,
@@ -399,7 +409,8 @@ final class QueryHandlers {
                 intParam(ctx, "window", 0, 0, 500),
                 decimalParam(ctx, "bm25Weight"),
                 decimalParam(ctx, "titleBoost"),
-                alpha,
+                method,
+                decimalParam(ctx, "alpha"),
                 intParam(ctx, "rrfK", 0, 1, 1000),
                 decimalParam(ctx, "rareBm25Weight"),
                 "true".equalsIgnoreCase(ctx.queryParam("explain")),

@@ -9,7 +9,8 @@ package kb.query.search;
  * @param window chunks taken from each arm, or 0 for the configured windows
  * @param bm25Weight   RRF weight of the BM25 arm, or a negative number for the configured one
  * @param titleBoost   boost of a title match in the BM25 arm, or a negative number for the configured one
- * @param convexAlpha  above 0: fuse by convex combination with this BM25 share instead of RRF
+ * @param fusion       how the arms are fused, or null for the configured method
+ * @param convexAlpha  the convex fusion's BM25 share, or a negative number for the configured one
  * @param rrfK         the RRF constant, or 0 for the configured one
  * @param rareBm25Weight RRF weight of the BM25 arm when the question holds a rare term, or negative for the
  *                      configured one
@@ -23,6 +24,7 @@ public record SearchOptions(
         int window,
         double bm25Weight,
         double titleBoost,
+        kb.query.config.FusionMethod fusion,
         double convexAlpha,
         int rrfK,
         double rareBm25Weight,
@@ -35,5 +37,6 @@ public record SearchOptions(
         VECTOR
     }
 
-    public static final SearchOptions SERVED = new SearchOptions(Arms.HYBRID, true, 0, -1, -1, -1, 0, -1, false, -1);
+    public static final SearchOptions SERVED =
+            new SearchOptions(Arms.HYBRID, true, 0, -1, -1, null, -1, 0, -1, false, -1);
 }

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
+import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
@@ -34,6 +36,8 @@ public final class SearchService {
     private static final int MAX_COUNTED_KEYWORDS = 16;
     /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
     private static final int RARE_EVIDENCE_CHUNKS = 5;
+    /** A convex fusion keeps a sliver of BM25, so its ties are broken by words. */
+    private static final double MIN_CONVEX_ALPHA = 0.0001;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
@@ -87,6 +91,16 @@ public final class SearchService {
     /** The fusion's weights in force and where they came from. */
     public FittedFusion fusion() {
         return fusion.get();
+    }
+
+    /** How the arms are fused when a request does not say. */
+    public FusionMethod fusionMethod() {
+        return config.ranking().fusion();
+    }
+
+    /** The evidence fusion's weights (served when {@link #fusionMethod} is evidence). */
+    public kb.query.config.EvidenceWeights evidenceWeights() {
+        return config.ranking().evidence();
     }
 
     /** The honesty gate's threshold in force and where it came from. */
@@ -153,8 +167,7 @@ public final class SearchService {
                 cosine.min(),
                 l1Available,
                 evidence.generic().size());
-        List<SearchResponse.DocumentResult> documents =
-                found ? rank(hits, evidence, k, options, Script.of(query)) : List.of();
+        List<SearchResponse.DocumentResult> documents = found ? rank(query, hits, evidence, k, options) : List.of();
         return new Retrieval(
                 query,
                 inCategory,
@@ -265,12 +278,12 @@ public final class SearchService {
     }
 
     private List<SearchResponse.DocumentResult> rank(
-            ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options, Script script) {
+            String query, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options) {
         List<ChunkDoc> specific =
                 hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
         List<ChunkDoc> generic =
                 hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        Map<String, Double> fused = fuse(hits, specific, generic, options, script);
+        EvidenceFusion.Scores fused = fuse(query, hits, specific, generic, options, Script.of(query));
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
@@ -279,15 +292,20 @@ public final class SearchService {
         collect(hits.bm25(), "bm25", chunks, arms);
         collect(hits.vector(), "vector", chunks, arms);
         collect(hits.crossVector(), "vector", chunks, arms);
-        Map<String, List<ChunkDoc>> byDocument = new LinkedHashMap<>();
+        Map<String, List<ChunkDoc>> byDocument = new HashMap<>();
         chunks.values().stream()
-                .sorted(Comparator.comparingDouble((ChunkDoc c) -> fused.get(c.chunkId()))
+                .sorted(Comparator.comparingDouble(
+                                (ChunkDoc c) -> fused.chunks().get(c.chunkId()))
                         .reversed()
                         .thenComparing(ChunkDoc::chunkId))
                 .forEach(c -> byDocument
                         .computeIfAbsent(c.docId(), d -> new ArrayList<>())
                         .add(c));
         List<SearchResponse.DocumentResult> results = new ArrayList<>(byDocument.values().stream()
+                .sorted(Comparator.comparingDouble((List<ChunkDoc> list) ->
+                                fused.documents().get(list.get(0).docId()))
+                        .reversed()
+                        .thenComparing(list -> list.get(0).chunkId()))
                 .limit(k)
                 .map(list -> toResult(list, fused, arms, reasons))
                 .toList());
@@ -296,16 +314,50 @@ public final class SearchService {
     }
 
     /**
-     * RRF by default; a convex combination of normalised scores when asked (L0 chunks join by rank). The BM25
-     * arm's weight rises when the question holds a rare term; L0 votes with full weight for documents matched
-     * by a specific keyword and with a small one for generic keywords only.
+     * The chunks' and documents' scores by the method in force: weighed evidence by default, else RRF or a convex
+     * combination of normalised scores (L0 chunks join those by rank). In RRF the BM25 arm's weight rises when the
+     * question holds a rare term, and L0 votes with full weight for documents matched by a specific keyword and
+     * with a small one for generic keywords only; a document scores its best chunk's score.
      */
-    private Map<String, Double> fuse(
-            ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, SearchOptions options, Script script) {
-        // A request's fusion=rrf (alpha 0) overrides a convex configuration; no fusion parameter (-1) keeps it.
-        double alpha = options.convexAlpha() >= 0
-                ? options.convexAlpha()
-                : config.ranking().convexAlpha();
+    private EvidenceFusion.Scores fuse(
+            String query,
+            ArmHits hits,
+            List<ChunkDoc> specific,
+            List<ChunkDoc> generic,
+            SearchOptions options,
+            Script script) {
+        FusionMethod method =
+                options.fusion() != null ? options.fusion() : config.ranking().fusion();
+        if (method == FusionMethod.EVIDENCE) {
+            Set<String> specificDocs = new HashSet<>();
+            specific.forEach(c -> specificDocs.add(c.docId()));
+            Set<String> keywordDocs = new HashSet<>(specificDocs);
+            generic.forEach(c -> keywordDocs.add(c.docId()));
+            List<ChunkDoc> candidates = Stream.of(specific, generic, hits.bm25(), hits.vector(), hits.crossVector())
+                    .flatMap(List::stream)
+                    .toList();
+            return EvidenceFusion.fuse(
+                    query,
+                    hits,
+                    new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
+                    candidates,
+                    config.ranking().evidence());
+        }
+        Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);
+        Map<String, Double> documents = new HashMap<>();
+        Stream.of(specific, generic, hits.bm25(), hits.vector(), hits.crossVector())
+                .flatMap(List::stream)
+                .forEach(c -> documents.merge(c.docId(), chunks.getOrDefault(c.chunkId(), 0.0), Math::max));
+        return new EvidenceFusion.Scores(chunks, documents);
+    }
+
+    private Map<String, Double> fuseRanks(
+            ArmHits hits,
+            List<ChunkDoc> specific,
+            List<ChunkDoc> generic,
+            SearchOptions options,
+            Script script,
+            FusionMethod method) {
         FusionWeights weights = fusion.get().forScript(script);
         int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
         double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
@@ -313,7 +365,12 @@ public final class SearchService {
                 new RrfFusion.Arm(ids(specific), config.ranking().l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.ranking().genericL0Weight()),
                 new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));
-        if (alpha > 0) {
+        if (method == FusionMethod.CONVEX) {
+            double alpha = Math.max(
+                    MIN_CONVEX_ALPHA,
+                    options.convexAlpha() >= 0
+                            ? options.convexAlpha()
+                            : config.ranking().convexAlpha());
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(
                     ids(hits.bm25()), hits.bm25Scores(), ids(hits.vector()), hits.vectorScores(), alpha));
             RrfFusion.fuse(l0Arms, rrfK).forEach((id, score) -> fused.merge(id, score, Double::sum));
@@ -331,13 +388,18 @@ public final class SearchService {
      */
     public String l1Leader(Retrieval retrieval) {
         ArmHits hits = retrieval.hits();
-        Map<String, Double> fused =
-                fuse(hits, List.of(), List.of(), SearchOptions.SERVED, Script.of(retrieval.query()));
-        return java.util.stream.Stream.of(hits.bm25(), hits.vector(), hits.crossVector())
-                .flatMap(List::stream)
-                .max(Comparator.comparingDouble((ChunkDoc c) -> fused.getOrDefault(c.chunkId(), 0.0))
-                        .thenComparing(ChunkDoc::chunkId, Comparator.reverseOrder()))
-                .map(ChunkDoc::docId)
+        Map<String, Double> documents = fuse(
+                        retrieval.query(),
+                        hits,
+                        List.of(),
+                        List.of(),
+                        SearchOptions.SERVED,
+                        Script.of(retrieval.query()))
+                .documents();
+        return documents.entrySet().stream()
+                .max(Map.Entry.<String, Double>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                .map(Map.Entry::getKey)
                 .orElse(null);
     }
 
@@ -383,21 +445,21 @@ public final class SearchService {
     }
 
     private static SearchResponse.DocumentResult toResult(
-            List<ChunkDoc> chunks, Map<String, Double> fused, Map<String, Set<String>> arms, RankReasons reasons) {
+            List<ChunkDoc> chunks, EvidenceFusion.Scores fused, Map<String, Set<String>> arms, RankReasons reasons) {
         ChunkDoc best = chunks.get(0);
         Set<String> matchedBy = new LinkedHashSet<>();
         chunks.forEach(c -> matchedBy.addAll(arms.get(c.chunkId())));
         List<SearchResponse.ChunkResult> shown = chunks.stream()
                 .limit(CHUNKS_PER_DOCUMENT)
                 .map(c -> new SearchResponse.ChunkResult(
-                        c.text(), c.sectionHeader(), fused.get(c.chunkId()), c.location()))
+                        c.text(), c.sectionHeader(), fused.chunks().get(c.chunkId()), c.location()))
                 .toList();
         return new SearchResponse.DocumentResult(
                 best.docId(),
                 best.collection(),
                 best.path(),
                 best.title(),
-                fused.get(best.chunkId()),
+                fused.documents().get(best.docId()),
                 List.copyOf(matchedBy),
                 shown,
                 reasons.of(best.docId()),

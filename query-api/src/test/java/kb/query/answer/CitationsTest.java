@@ -5,37 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import kb.core.Location;
 import kb.search.es.ChunkDoc;
+import kb.testkit.Chunks;
 import org.junit.jupiter.api.Test;
 
 class CitationsTest {
 
     private static ChunkDoc chunk(int ordinal, String text, Location location) {
-        return new ChunkDoc(
-                "c" + ordinal,
-                "d",
-                "kb",
-                "p.md",
-                "T",
-                null,
-                location != null && location.unit() == Location.Unit.PAGE ? "pdf" : "md",
-                null,
-                text,
-                text,
-                List.of(),
-                null,
-                null,
-                null,
-                1,
-                null,
-                null,
-                ordinal,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                location);
+        String format = location != null && location.unit() == Location.Unit.PAGE ? "pdf" : "md";
+        return Chunks.chunk("d", ordinal, "T", null, text, List.of(), format, location);
     }
 
     @Test

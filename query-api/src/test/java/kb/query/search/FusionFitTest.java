@@ -14,7 +14,7 @@ class FusionFitTest {
     private static final FusionWeights CONFIGURED = new FusionWeights(0.3, 1.0, 10, 1.0);
 
     private static ChunkDoc chunk(String docId) {
-        return PseudoQuestionsTest.chunk(docId, 0, docId, null, docId, List.of());
+        return kb.testkit.Chunks.chunk(docId, 0, docId, null, docId, List.of());
     }
 
     /** Each question's answer first in one arm and absent from the other, which ranks two other documents. */

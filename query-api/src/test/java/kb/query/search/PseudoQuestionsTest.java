@@ -1,5 +1,6 @@
 package kb.query.search;
 
+import static kb.testkit.Chunks.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,35 +12,6 @@ import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 
 class PseudoQuestionsTest {
-
-    static ChunkDoc chunk(String docId, int ordinal, String title, String section, String text, List<String> keywords) {
-        return new ChunkDoc(
-                docId + "#" + ordinal,
-                docId,
-                "kb",
-                docId + ".md",
-                title,
-                null,
-                "md",
-                section,
-                text,
-                text,
-                keywords,
-                null,
-                null,
-                null,
-                1,
-                null,
-                null,
-                ordinal,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null);
-    }
 
     private static List<ChunkDoc> corpus() {
         List<ChunkDoc> chunks = new ArrayList<>();

@@ -1,0 +1,98 @@
+package kb.query.search;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import kb.query.config.EvidenceWeights;
+import kb.query.search.terms.QueryTerms;
+import kb.search.es.ChunkDoc;
+
+/**
+ * Fusion by weighed evidence: a document scores what each arm says of it, measured against that arm's best
+ * answer to the question, plus its keywords and title. Ranks alone (RRF) throw away how sure an arm is: a BM25
+ * first place that scores five times the second is strong evidence, one that scores 1.01 times it is not, and a
+ * vector hit 0.01 of cosine below the best is nearly as good as the best.
+ *
+ * <p>Each chunk scores {@code lexical × bm25 / bestBm25 + meaning × 10 × (cosine − bestCosine) + keyword ×
+ * [L0 matched its document] + specificKeyword × [by a specific keyword] + title × [share of the question's words
+ * in its document's title]}; a chunk an arm
+ * did not return counts 0 there (BM25) or a little below the lowest cosine the arm returned. A document scores
+ * the sum of its best lexical and best meaning evidence (they may come from different chunks) and its keyword
+ * and title evidence.
+ */
+final class EvidenceFusion {
+
+    /** Cosines are read in tenths: the weights stay near 1 for a difference that matters. */
+    private static final double COSINE_UNIT = 0.1;
+    /** A chunk the vector arm did not return lies below all it did. */
+    private static final double UNSEEN_COSINE_MARGIN = 0.02;
+
+    /** The fused scores: of each chunk (orders a document's chunks) and of each document (orders documents). */
+    public record Scores(Map<String, Double> chunks, Map<String, Double> documents) {}
+
+    /** The documents L0 matched ({@code all}) and those of them matched by a specific keyword. */
+    public record KeywordDocuments(Set<String> all, Set<String> specific) {
+
+        public static final KeywordDocuments NONE = new KeywordDocuments(Set.of(), Set.of());
+    }
+
+    private EvidenceFusion() {}
+
+    /**
+     * @param question     the question in normal form (its words are matched against titles)
+     * @param keywords     the documents L0 matched, and those of them matched by a specific keyword
+     * @param candidates   every chunk to score (all arms' hits, L0's chunks included)
+     */
+    public static Scores fuse(
+            String question, ArmHits hits, KeywordDocuments keywords, List<ChunkDoc> candidates, EvidenceWeights w) {
+        Map<String, Double> bm25 = scores(hits.bm25(), hits.bm25Scores());
+        Map<String, Double> cosine = scores(hits.vector(), hits.vectorScores());
+        double bestBm25 =
+                bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        double bestCosine =
+                cosine.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double unseen =
+                cosine.values().stream().mapToDouble(Double::doubleValue).min().orElse(0) - UNSEEN_COSINE_MARGIN;
+        Set<String> words = new HashSet<>(QueryTerms.evidenceUnits(question));
+        Map<String, Double> chunks = new HashMap<>();
+        Map<String, Double> lexical = new HashMap<>();
+        Map<String, Double> meaning = new HashMap<>();
+        Map<String, Double> document = new HashMap<>();
+        for (ChunkDoc c : candidates) {
+            double lex = w.lexical() * bm25.getOrDefault(c.chunkId(), 0.0) / bestBm25;
+            double mean = w.meaning() * (cosine.getOrDefault(c.chunkId(), unseen) - bestCosine) / COSINE_UNIT;
+            double own = keywordEvidence(keywords, c.docId(), w) + w.title() * titleShare(words, c);
+            chunks.put(c.chunkId(), lex + mean + own);
+            lexical.merge(c.docId(), lex, Math::max);
+            meaning.merge(c.docId(), mean, Math::max);
+            document.put(c.docId(), own);
+        }
+        Map<String, Double> documents = new HashMap<>();
+        document.forEach((doc, own) -> documents.put(doc, lexical.get(doc) + meaning.get(doc) + own));
+        return new Scores(chunks, documents);
+    }
+
+    private static double keywordEvidence(KeywordDocuments keywords, String docId, EvidenceWeights w) {
+        return (keywords.all().contains(docId) ? w.keyword() : 0)
+                + (keywords.specific().contains(docId) ? w.specificKeyword() : 0);
+    }
+
+    private static Map<String, Double> scores(List<ChunkDoc> hits, List<Double> scores) {
+        Map<String, Double> byChunk = new HashMap<>();
+        for (int i = 0; i < Math.min(hits.size(), scores.size()); i++) {
+            byChunk.merge(hits.get(i).chunkId(), scores.get(i), Math::max);
+        }
+        return byChunk;
+    }
+
+    /** The share of the question's words (CJK as bigrams, function words left out) its title holds. */
+    static double titleShare(Set<String> questionWords, ChunkDoc chunk) {
+        if (questionWords.isEmpty() || chunk.title() == null) {
+            return 0;
+        }
+        Set<String> title = new HashSet<>(QueryTerms.evidenceUnits(chunk.title()));
+        return questionWords.stream().filter(title::contains).count() / (double) questionWords.size();
+    }
+}

@@ -1,0 +1,85 @@
+package kb.query.search;
+
+import static kb.testkit.Chunks.chunk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import kb.query.config.EvidenceWeights;
+import kb.query.search.terms.CorpusStats;
+import kb.search.es.ChunkDoc;
+import org.junit.jupiter.api.Test;
+
+class EvidenceFusionTest {
+
+    private static final EvidenceWeights WEIGHTS = new EvidenceWeights(4, 2.5, 0.5, 2, 1);
+
+    private static ArmHits hits(List<ChunkDoc> bm25, List<Double> bm25Scores, List<ChunkDoc> vector, List<Double> cos) {
+        return new ArmHits(bm25, vector, List.of(), List.of(), bm25Scores, cos, CorpusStats.UNKNOWN, List.of());
+    }
+
+    private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
+        List<ChunkDoc> all = new java.util.ArrayList<>(hits.bm25());
+        all.addAll(hits.vector());
+        return EvidenceFusion.fuse(question, hits, keywords, all, WEIGHTS);
+    }
+
+    @Test
+    void shouldWeighEachArmAgainstItsBestAnswer() {
+        ChunkDoc a = chunk("a", 0, "x", null, "x", List.of());
+        ChunkDoc b = chunk("b", 0, "y", null, "y", List.of());
+        // BM25: a scores 10, b 5 (half the best); vectors: b is best at 0.80, a 0.05 below it.
+        EvidenceFusion.Scores scores = fuse(
+                "question",
+                hits(List.of(a, b), List.of(10.0, 5.0), List.of(b, a), List.of(0.80, 0.75)),
+                EvidenceFusion.KeywordDocuments.NONE);
+        assertEquals(4.0 + 2.5 * -0.5, scores.documents().get("a"), 1e-9);
+        assertEquals(2.0 + 0.0, scores.documents().get("b"), 1e-9);
+    }
+
+    @Test
+    void shouldCountAChunkNoVectorFoundAsBelowTheLowestCosine() {
+        ChunkDoc a = chunk("a", 0, "x", null, "x", List.of());
+        ChunkDoc b = chunk("b", 0, "y", null, "y", List.of());
+        ChunkDoc c = chunk("c", 0, "z", null, "z", List.of());
+        EvidenceFusion.Scores scores = fuse(
+                "question",
+                hits(List.of(c), List.of(3.0), List.of(a, b), List.of(0.9, 0.8)),
+                EvidenceFusion.KeywordDocuments.NONE);
+        assertEquals(4.0 + 2.5 * -1.2, scores.documents().get("c"), 1e-9);
+    }
+
+    @Test
+    void shouldAddTheBestLexicalAndTheBestMeaningOfADocumentsChunks() {
+        ChunkDoc first = chunk("a", 0, "x", null, "x", List.of());
+        ChunkDoc second = chunk("a", 1, "x", null, "x", List.of());
+        EvidenceFusion.Scores scores = fuse(
+                "question",
+                hits(List.of(first), List.of(8.0), List.of(second), List.of(0.7)),
+                EvidenceFusion.KeywordDocuments.NONE);
+        assertEquals(4.0 + 0.0, scores.documents().get("a"), 1e-9);
+        assertTrue(scores.chunks().get("a#0") < scores.documents().get("a"));
+        assertTrue(scores.chunks().get("a#1") < scores.documents().get("a"));
+    }
+
+    @Test
+    void shouldAddKeywordAndTitleEvidence() {
+        ChunkDoc a = chunk("a", 0, "Install GitLab", null, "x", List.of());
+        ChunkDoc b = chunk("b", 0, "Other page", null, "y", List.of()); // a generic keyword matched
+        ChunkDoc c = chunk("c", 0, "Third page", null, "z", List.of()); // a specific keyword matched
+        EvidenceFusion.Scores scores = fuse(
+                "how did I install gitlab",
+                hits(List.of(a, b, c), List.of(5.0, 5.0, 5.0), List.of(a, b, c), List.of(0.5, 0.5, 0.5)),
+                new EvidenceFusion.KeywordDocuments(Set.of("b", "c"), Set.of("c")));
+        assertEquals(4.0 + 1.0, scores.documents().get("a"), 1e-9); // "install" and "gitlab" both in the title
+        assertEquals(4.0 + 0.5, scores.documents().get("b"), 1e-9);
+        assertEquals(4.0 + 0.5 + 2.0, scores.documents().get("c"), 1e-9);
+    }
+
+    @Test
+    void shouldReadCjkTitlesByBigrams() {
+        ChunkDoc a = chunk("a", 0, "Redis 哨兵", null, "x", List.of());
+        assertEquals(0.5, EvidenceFusion.titleShare(Set.of("哨兵", "模式"), a), 1e-9);
+    }
+}

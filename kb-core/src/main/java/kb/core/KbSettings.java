@@ -128,7 +128,7 @@ public final class KbSettings {
     public static final Setting<Integer> KNN_CANDIDATES =
             Setting.whole("KB_KNN_CANDIDATES", 100, "HNSW candidates per shard").requiring(n -> n >= 1, "at least 1");
     public static final Setting<Double> KNN_OVERSAMPLE = Setting.decimal(
-                    "KB_KNN_OVERSAMPLE", 0, "re-rank k times this many neighbours by their float vectors")
+                    "KB_KNN_OVERSAMPLE", 2, "re-rank k times this many neighbours by their float vectors")
             .requiring(x -> x == 0 || x >= 1, "0 or at least 1");
     public static final Setting<Integer> RRF_K =
             Setting.whole("KB_RRF_K", 10, "RRF constant").requiring(n -> n >= 1, "at least 1");
@@ -152,15 +152,15 @@ public final class KbSettings {
                     v -> java.util.Set.of("evidence", "rrf", "convex").contains(v.toLowerCase(java.util.Locale.ROOT)),
                     "evidence, rrf or convex");
     public static final Setting<Double> EVIDENCE_LEXICAL_WEIGHT = Setting.decimal(
-            "KB_EVIDENCE_LEXICAL_WEIGHT", 4.0, "evidence fusion: weight of a document's BM25 score over the best");
+            "KB_EVIDENCE_LEXICAL_WEIGHT", 2.7, "evidence fusion: weight of a document's BM25 score over the best");
     public static final Setting<Double> EVIDENCE_MEANING_WEIGHT = Setting.decimal(
-            "KB_EVIDENCE_MEANING_WEIGHT", 2.5, "evidence fusion: weight of each 0.1 of cosine below the best");
+            "KB_EVIDENCE_MEANING_WEIGHT", 3.1, "evidence fusion: weight of each 0.1 of cosine below the best");
     public static final Setting<Double> EVIDENCE_KEYWORD_WEIGHT =
             Setting.decimal("KB_EVIDENCE_KEYWORD_WEIGHT", 0.5, "evidence fusion: weight of a keyword (L0) match");
     public static final Setting<Double> EVIDENCE_SPECIFIC_KEYWORD_WEIGHT = Setting.decimal(
-            "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 2.0, "evidence fusion: what a specific keyword adds");
+            "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 0.4, "evidence fusion: what a specific keyword adds");
     public static final Setting<Double> EVIDENCE_TITLE_WEIGHT = Setting.decimal(
-            "KB_EVIDENCE_TITLE_WEIGHT", 1.0, "evidence fusion: weight of the question's share of words in the title");
+            "KB_EVIDENCE_TITLE_WEIGHT", 0.5, "evidence fusion: weight of the question's share of words in the title");
     public static final Setting<Double> CONVEX_ALPHA = Setting.decimal(
                     "KB_CONVEX_ALPHA", 0.3, "BM25's share in the convex fusion")
             .requiring(x -> x >= 0 && x <= 1, "between 0 and 1");

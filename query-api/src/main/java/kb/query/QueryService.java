@@ -119,6 +119,7 @@ public final class QueryService implements AutoCloseable {
                 retriever::bestCosines,
                 () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),
+                retriever::expungeDeletes,
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
                 config.gate().minCosine(),
                 java.time.Clock.systemUTC());

@@ -44,10 +44,17 @@ public final class GateCalibrator implements AutoCloseable {
         List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
+    /** Tidies the index before a measurement, so that what is measured and served is the corpus's alone. */
+    public interface Upkeep {
+        /** @return whether the index changed (deleted versions merged away, say) */
+        boolean tidy() throws IOException;
+    }
+
     private final Embeddings embeddings;
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
     private final LongSupplier embeddedChunks;
+    private final Upkeep upkeep;
     private volatile long calibratedOnChunks = -1;
     private final double modelDefault;
     private final Clock clock;
@@ -59,6 +66,7 @@ public final class GateCalibrator implements AutoCloseable {
 
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
+     * @param upkeep         run before each measurement (the chunks' deleted versions merged away)
      * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
      */
     public GateCalibrator(
@@ -66,6 +74,7 @@ public final class GateCalibrator implements AutoCloseable {
             NearestCosines nearest,
             LongSupplier documentCount,
             LongSupplier embeddedChunks,
+            Upkeep upkeep,
             double modelDefault,
             OptionalDouble configured,
             Clock clock) {
@@ -73,6 +82,7 @@ public final class GateCalibrator implements AutoCloseable {
         this.nearest = nearest;
         this.documentCount = documentCount;
         this.embeddedChunks = embeddedChunks;
+        this.upkeep = upkeep;
         this.modelDefault = modelDefault;
         this.clock = clock;
         this.probes = loadProbes();
@@ -115,6 +125,9 @@ public final class GateCalibrator implements AutoCloseable {
         try {
             long chunks = embeddedChunks.getAsLong();
             if (chunks > 0 && chunks != calibratedOnChunks) {
+                if (upkeep.tidy()) {
+                    LOG.info("merged away the deleted versions of chunks before measuring");
+                }
                 long documents = documentCount.getAsLong();
                 current = calibrate(documents);
                 calibratedOnChunks = chunks;

@@ -14,7 +14,7 @@ import kb.core.KbSettings;
  * @param candidates HNSW candidates per shard ({@code KB_KNN_CANDIDATES}, default 100; a flat index is searched
  *                   whole)
  * @param oversample how many times k the quantised search gathers for rescoring ({@code KB_KNN_OVERSAMPLE},
- *                   default 0); below 1: no rescoring
+ *                   default 2: fresh indexes of a folder then rank alike); below 1: no rescoring
  */
 public record VectorSearch(int candidates, double oversample) {
 

@@ -2,6 +2,7 @@ package kb.query.search;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.KnnSearch;
+import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
@@ -98,6 +99,11 @@ public final class ChunkRetriever {
                     m.index(chunksAlias);
                     m.searches(s -> s.header(h -> h).body(b -> b.query(bm25Query(lexical, terms, filter, titleBoost))
                             .size(terms == null ? 0 : bm25Size)
+                            // Equal scores (the same text in two pages) in the chunks' own order, not in the
+                            // order the index happened to be written: two indexes of a folder rank alike.
+                            .sort(o -> o.score(sc -> sc.order(SortOrder.Desc)))
+                            .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
+                            .trackScores(true)
                             .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
                     if (!l0DocIds.isEmpty()) {
                         m.searches(s -> s.header(h -> h).body(b -> b.query(l0Query(lexical, terms, l0DocIds))
@@ -203,6 +209,30 @@ public final class ChunkRetriever {
                         ChunkDoc.class)
                 .hits()
                 .hits());
+    }
+
+    /**
+     * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. Every
+     * chunk is written twice (its text, then its vector) and BM25 counts the first version until a merge drops it,
+     * so without this two indexes of one folder score the same question differently, by how their merges fell.
+     *
+     * @return whether there was anything to merge away
+     */
+    public boolean expungeDeletes() throws IOException {
+        if (awaitingVectors() > 0) {
+            return false;
+        }
+        var docs = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs"))
+                .all()
+                .primaries()
+                .docs();
+        if (docs == null || docs.deleted() == null || docs.deleted() == 0) {
+            return false;
+        }
+        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
+        client.indices().refresh(r -> r.index(chunksAlias));
+        return true;
     }
 
     /** Chunks still waiting for their vector. */

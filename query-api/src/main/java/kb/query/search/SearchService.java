@@ -326,8 +326,10 @@ public final class SearchService {
             List<ChunkDoc> generic,
             SearchOptions options,
             Script script) {
-        FusionMethod method =
-                options.fusion() != null ? options.fusion() : config.ranking().fusion();
+        // One arm asked alone (a diagnosis, what kb eval compares the served ranking with) ranks as that arm does.
+        FusionMethod method = options.arms() != SearchOptions.Arms.HYBRID
+                ? FusionMethod.RRF
+                : options.fusion() != null ? options.fusion() : config.ranking().fusion();
         if (method == FusionMethod.EVIDENCE) {
             Set<String> specificDocs = new HashSet<>();
             specific.forEach(c -> specificDocs.add(c.docId()));

@@ -30,6 +30,20 @@ class GateCalibratorTest {
     }
 
     @Test
+    void shouldTidyTheIndexBeforeEachMeasurement() {
+        AtomicLong embedded = new AtomicLong(100);
+        AtomicLong tidied = new AtomicLong();
+        try (GateCalibrator gate = calibrator(embedded, () -> tidied.incrementAndGet() > 0, OptionalDouble.empty())) {
+            gate.refresh();
+            gate.refresh(); // nothing changed: nothing measured
+            assertEquals(1, tidied.get());
+            embedded.set(120);
+            gate.refresh();
+            assertEquals(2, tidied.get());
+        }
+    }
+
+    @Test
     void shouldAlwaysBeSettledWithAConfiguredThreshold() {
         try (GateCalibrator gate = calibrator(new AtomicLong(7), OptionalDouble.of(0.7))) {
             assertTrue(gate.settled());
@@ -38,11 +52,17 @@ class GateCalibratorTest {
     }
 
     private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
+        return calibrator(embedded, () -> false, configured);
+    }
+
+    private static GateCalibrator calibrator(
+            AtomicLong embedded, GateCalibrator.Upkeep upkeep, OptionalDouble configured) {
         return new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
                 vectors -> Collections.nCopies(vectors.size(), 0.5),
                 () -> 10,
                 embedded::get,
+                upkeep,
                 0.6,
                 configured,
                 Clock.systemUTC());

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 class VectorSearchTest {
 
     @Test
-    void shouldAskAHundredCandidatesWithoutRescoringByDefault() {
+    void shouldAskAHundredCandidatesRescoredByTheirFloatVectorsByDefault() {
         VectorSearch search = QueryConfig.from(new Settings(Map.of())).ranking().vectorSearch();
         assertEquals(VectorSearch.DEFAULT, search);
-        assertEquals(new VectorSearch(100, 0), search);
-        assertFalse(search.rescores());
+        assertEquals(new VectorSearch(100, 2), search);
+        assertTrue(search.rescores());
     }
 
     @Test

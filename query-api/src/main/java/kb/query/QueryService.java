@@ -119,7 +119,7 @@ public final class QueryService implements AutoCloseable {
                 retriever::bestCosines,
                 () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),
-                retriever::expungeDeletes,
+                new DeletedVersions(retriever),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
                 config.gate().minCosine(),
                 java.time.Clock.systemUTC());
@@ -216,6 +216,20 @@ public final class QueryService implements AutoCloseable {
         @Override
         public java.util.List<kb.search.es.ChunkDoc> chunks() throws java.io.IOException {
             return retriever.sampleChunks();
+        }
+    }
+
+    /** The gate's upkeep: the chunks' deleted versions merged away once every chunk has its vector. */
+    private record DeletedVersions(ChunkRetriever retriever) implements GateCalibrator.Upkeep {
+
+        @Override
+        public boolean tidy() throws java.io.IOException {
+            return retriever.expungeDeletes();
+        }
+
+        @Override
+        public boolean isTidy() throws java.io.IOException {
+            return !retriever.hasDeletesToExpunge();
         }
     }
 

@@ -44,10 +44,28 @@ public final class GateCalibrator implements AutoCloseable {
         List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
-    /** Tidies the index before a measurement, so that what is measured and served is the corpus's alone. */
+    /**
+     * Keeps the index as the corpus alone would make it (no deleted versions counted in its statistics), so that
+     * what is measured and served does not depend on how the writes happened to fall.
+     */
     public interface Upkeep {
-        /** @return whether the index changed (deleted versions merged away, say) */
+        /** Does what is due; whether the index changed. */
         boolean tidy() throws IOException;
+
+        /** Whether nothing is due (read live). */
+        boolean isTidy() throws IOException;
+
+        Upkeep NONE = new Upkeep() {
+            @Override
+            public boolean tidy() {
+                return false;
+            }
+
+            @Override
+            public boolean isTidy() {
+                return true;
+            }
+        };
     }
 
     private final Embeddings embeddings;
@@ -66,7 +84,7 @@ public final class GateCalibrator implements AutoCloseable {
 
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
-     * @param upkeep         run before each measurement (the chunks' deleted versions merged away)
+     * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
      * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
      */
     public GateCalibrator(
@@ -106,16 +124,17 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     /**
-     * True when the threshold in force was measured on the corpus as it is now (always, when configured): an
-     * answer given before then may be gated differently from the same question asked a period later.
+     * True when the threshold in force was measured on the corpus as it is now (always, when configured) and the
+     * index's upkeep is done: an answer given before then may be gated or ranked differently from the same
+     * question asked a period later.
      */
     public boolean settled() {
         if (scheduler == null) {
             return true;
         }
         try {
-            return calibratedOnChunks == embeddedChunks.getAsLong();
-        } catch (RuntimeException e) {
+            return calibratedOnChunks == embeddedChunks.getAsLong() && upkeep.isTidy();
+        } catch (IOException | RuntimeException e) {
             return false;
         }
     }
@@ -123,11 +142,11 @@ public final class GateCalibrator implements AutoCloseable {
     /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */
     public synchronized void refresh() {
         try {
+            if (upkeep.tidy()) {
+                LOG.info("merged away the deleted versions of chunks");
+            }
             long chunks = embeddedChunks.getAsLong();
             if (chunks > 0 && chunks != calibratedOnChunks) {
-                if (upkeep.tidy()) {
-                    LOG.info("merged away the deleted versions of chunks before measuring");
-                }
                 long documents = documentCount.getAsLong();
                 current = calibrate(documents);
                 calibratedOnChunks = chunks;

@@ -219,6 +219,16 @@ public final class ChunkRetriever {
      * @return whether there was anything to merge away
      */
     public boolean expungeDeletes() throws IOException {
+        if (!hasDeletesToExpunge()) {
+            return false;
+        }
+        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
+        client.indices().refresh(r -> r.index(chunksAlias));
+        return true;
+    }
+
+    /** Whether {@link #expungeDeletes} has work: every chunk has its vector and deleted versions remain. */
+    public boolean hasDeletesToExpunge() throws IOException {
         if (awaitingVectors() > 0) {
             return false;
         }
@@ -227,12 +237,7 @@ public final class ChunkRetriever {
                 .all()
                 .primaries()
                 .docs();
-        if (docs == null || docs.deleted() == null || docs.deleted() == 0) {
-            return false;
-        }
-        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
-        client.indices().refresh(r -> r.index(chunksAlias));
-        return true;
+        return docs != null && docs.deleted() != null && docs.deleted() > 0;
     }
 
     /** Chunks still waiting for their vector. */

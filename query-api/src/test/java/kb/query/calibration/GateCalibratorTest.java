@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import kb.search.embed.Embeddings;
 import kb.testkit.StubEmbedder;
@@ -30,16 +31,27 @@ class GateCalibratorTest {
     }
 
     @Test
-    void shouldTidyTheIndexBeforeEachMeasurement() {
+    void shouldBeSettledOnlyOnceTheIndexIsTidy() {
         AtomicLong embedded = new AtomicLong(100);
-        AtomicLong tidied = new AtomicLong();
-        try (GateCalibrator gate = calibrator(embedded, () -> tidied.incrementAndGet() > 0, OptionalDouble.empty())) {
+        AtomicBoolean untidy = new AtomicBoolean(true); // deleted versions left, say
+        GateCalibrator.Upkeep upkeep = new GateCalibrator.Upkeep() {
+            @Override
+            public boolean tidy() {
+                return untidy.getAndSet(false);
+            }
+
+            @Override
+            public boolean isTidy() {
+                return !untidy.get();
+            }
+        };
+        try (GateCalibrator gate = calibrator(embedded, upkeep, OptionalDouble.empty())) {
             gate.refresh();
-            gate.refresh(); // nothing changed: nothing measured
-            assertEquals(1, tidied.get());
-            embedded.set(120);
+            assertTrue(gate.settled());
+            untidy.set(true); // a chunk written again with the same vector: no new measurement due
+            assertFalse(gate.settled(), "measured, but the index holds deleted versions");
             gate.refresh();
-            assertEquals(2, tidied.get());
+            assertTrue(gate.settled());
         }
     }
 
@@ -52,7 +64,7 @@ class GateCalibratorTest {
     }
 
     private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
-        return calibrator(embedded, () -> false, configured);
+        return calibrator(embedded, GateCalibrator.Upkeep.NONE, configured);
     }
 
     private static GateCalibrator calibrator(

@@ -17,6 +17,7 @@ import kb.search.es.ChunkDoc;
  * @param corpus       document frequencies of the question's words and keywords
  * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
  *                     {@link kb.search.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
+ * @param crossVectorScores the cross arm's cosine similarities (of the other script's model), in its order
  */
 record ArmHits(
         List<ChunkDoc> bm25,
@@ -26,16 +27,26 @@ record ArmHits(
         List<Double> bm25Scores,
         List<Double> vectorScores,
         CorpusStats corpus,
-        List<ChunkDoc> crossVector) {
+        List<ChunkDoc> crossVector,
+        List<Double> crossVectorScores) {
 
     public static ArmHits none() {
         return new ArmHits(
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), CorpusStats.UNKNOWN, List.of());
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                CorpusStats.UNKNOWN,
+                List.of(),
+                List.of());
     }
 
     /** The same hits read with other statistics of the question. */
     public ArmHits withCorpus(CorpusStats stats) {
-        return new ArmHits(bm25, vector, l0, bestCosines, bm25Scores, vectorScores, stats, crossVector);
+        return new ArmHits(
+                bm25, vector, l0, bestCosines, bm25Scores, vectorScores, stats, crossVector, crossVectorScores);
     }
 
     /** The highest cosine of any field searched, or -1 (for logs and calibration, not for the gate). */

@@ -148,6 +148,7 @@ public final class ChunkRetriever {
             corpus = termStatistics.read(lexical.text(), terms, corpus);
         }
         List<Hit<ChunkDoc>> vectorHits = byRankInTurn(knn);
+        List<Hit<ChunkDoc>> crossHits = byRankInTurn(crossKnn);
         List<Double> best =
                 knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
         return new ArmHits(
@@ -158,7 +159,8 @@ public final class ChunkRetriever {
                 scores(bm25),
                 vectorHits.stream().map(ChunkRetriever::cosine).toList(),
                 corpus,
-                sources(byRankInTurn(crossKnn)));
+                sources(crossHits),
+                crossHits.stream().map(ChunkRetriever::cosine).toList());
     }
 
     /** The k nearest chunks of one vector field, rescored with their float vectors when configured. */

@@ -5,6 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.QueryTerms;
 import kb.search.es.ChunkDoc;
@@ -18,7 +20,8 @@ import kb.search.es.ChunkDoc;
  * <p>Each chunk scores {@code lexical × bm25 / bestBm25 + meaning × 10 × (cosine − bestCosine) + keyword ×
  * [L0 matched its document] + specificKeyword × [by a specific keyword] + title × [share of the question's words
  * in its document's title]}; a chunk an arm
- * did not return counts 0 there (BM25) or a little below the lowest cosine the arm returned. A document scores
+ * did not return counts 0 there (BM25) or a little below the lowest cosine its vector field returned (each field is
+ * measured against its own best: cosines of two models are not comparable). A document scores
  * the sum of its best lexical and best meaning evidence (they may come from different chunks) and its keyword
  * and title evidence.
  */
@@ -44,34 +47,82 @@ final class EvidenceFusion {
      * @param question     the question in normal form (its words are matched against titles)
      * @param keywords     the documents L0 matched, and those of them matched by a specific keyword
      * @param candidates   every chunk to score (all arms' hits, L0's chunks included)
+     * @param fieldOf      the vector field a chunk is embedded in (its model's space)
      */
     public static Scores fuse(
-            String question, ArmHits hits, KeywordDocuments keywords, List<ChunkDoc> candidates, EvidenceWeights w) {
+            String question,
+            ArmHits hits,
+            KeywordDocuments keywords,
+            List<ChunkDoc> candidates,
+            EvidenceWeights w,
+            Function<ChunkDoc, String> fieldOf) {
         Map<String, Double> bm25 = scores(hits.bm25(), hits.bm25Scores());
-        Map<String, Double> cosine = scores(hits.vector(), hits.vectorScores());
         double bestBm25 =
                 bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        double bestCosine =
-                cosine.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        double unseen =
-                cosine.values().stream().mapToDouble(Double::doubleValue).min().orElse(0) - UNSEEN_COSINE_MARGIN;
+        Meaning meaning = Meaning.of(hits, fieldOf);
         Set<String> words = new HashSet<>(QueryTerms.evidenceUnits(question));
         Map<String, Double> chunks = new HashMap<>();
         Map<String, Double> lexical = new HashMap<>();
-        Map<String, Double> meaning = new HashMap<>();
+        Map<String, Double> meanings = new HashMap<>();
         Map<String, Double> document = new HashMap<>();
         for (ChunkDoc c : candidates) {
             double lex = w.lexical() * bm25.getOrDefault(c.chunkId(), 0.0) / bestBm25;
-            double mean = w.meaning() * (cosine.getOrDefault(c.chunkId(), unseen) - bestCosine) / COSINE_UNIT;
+            double mean = w.meaning() * meaning.belowBest(c) / COSINE_UNIT;
             double own = keywordEvidence(keywords, c.docId(), w) + w.title() * titleShare(words, c);
             chunks.put(c.chunkId(), lex + mean + own);
             lexical.merge(c.docId(), lex, Math::max);
-            meaning.merge(c.docId(), mean, Math::max);
+            meanings.merge(c.docId(), mean, Math::max);
             document.put(c.docId(), own);
         }
         Map<String, Double> documents = new HashMap<>();
-        document.forEach((doc, own) -> documents.put(doc, lexical.get(doc) + meaning.get(doc) + own));
+        document.forEach((doc, own) -> documents.put(doc, lexical.get(doc) + meanings.get(doc) + own));
         return new Scores(chunks, documents);
+    }
+
+    /**
+     * How far each chunk's cosine lies below the best of its own vector field. Each field is its own model's
+     * space (cosines of two models are not comparable), so a Chinese page an English question finds through the
+     * Chinese model (the cross arm) is measured against that arm's best, not against the English model's. A
+     * chunk its field's kNN did not return lies a little below the lowest that field returned; a chunk of a field
+     * not searched, below the lowest of every field that was.
+     */
+    private record Meaning(
+            Map<String, Double> cosine,
+            Function<ChunkDoc, String> fieldOf,
+            Map<String, Field> fields,
+            double unsearched) {
+
+        private record Field(double best, double lowest) {
+
+            double unseen() {
+                return lowest - UNSEEN_COSINE_MARGIN - best;
+            }
+        }
+
+        static Meaning of(ArmHits hits, Function<ChunkDoc, String> fieldOf) {
+            Map<String, Double> cosine = new HashMap<>(scores(hits.vector(), hits.vectorScores()));
+            cosine.putAll(scores(hits.crossVector(), hits.crossVectorScores()));
+            Map<String, Field> fields = new HashMap<>();
+            Stream.of(hits.vector(), hits.crossVector()).flatMap(List::stream).forEach(c -> {
+                double cos = cosine.get(c.chunkId());
+                fields.merge(
+                        fieldOf.apply(c),
+                        new Field(cos, cos),
+                        (a, b) -> new Field(Math.max(a.best(), b.best()), Math.min(a.lowest(), b.lowest())));
+            });
+            double unsearched =
+                    fields.values().stream().mapToDouble(Field::unseen).min().orElse(-UNSEEN_COSINE_MARGIN);
+            return new Meaning(cosine, fieldOf, fields, unsearched);
+        }
+
+        double belowBest(ChunkDoc c) {
+            Field field = fields.get(fieldOf.apply(c));
+            if (field == null) {
+                return unsearched;
+            }
+            Double cos = cosine.get(c.chunkId());
+            return cos == null ? field.unseen() : cos - field.best();
+        }
     }
 
     private static double keywordEvidence(KeywordDocuments keywords, String docId, EvidenceWeights w) {

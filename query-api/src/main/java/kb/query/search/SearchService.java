@@ -343,7 +343,8 @@ public final class SearchService {
                     hits,
                     new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
                     candidates,
-                    config.ranking().evidence());
+                    config.ranking().evidence(),
+                    this::vectorField);
         }
         Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);
         Map<String, Double> documents = new HashMap<>();
@@ -351,6 +352,12 @@ public final class SearchService {
                 .flatMap(List::stream)
                 .forEach(c -> documents.merge(c.docId(), chunks.getOrDefault(c.chunkId(), 0.0), Math::max));
         return new EvidenceFusion.Scores(chunks, documents);
+    }
+
+    /** The vector field a chunk is embedded in: the sink's choice, by the script of its enriched text. */
+    private String vectorField(ChunkDoc chunk) {
+        String text = chunk.enrichedText() != null ? chunk.enrichedText() : chunk.text();
+        return embeddings.forPassage(text == null ? "" : text).field();
     }
 
     private Map<String, Double> fuseRanks(

@@ -16,13 +16,14 @@ class EvidenceFusionTest {
     private static final EvidenceWeights WEIGHTS = new EvidenceWeights(4, 2.5, 0.5, 2, 1);
 
     private static ArmHits hits(List<ChunkDoc> bm25, List<Double> bm25Scores, List<ChunkDoc> vector, List<Double> cos) {
-        return new ArmHits(bm25, vector, List.of(), List.of(), bm25Scores, cos, CorpusStats.UNKNOWN, List.of());
+        return new ArmHits(
+                bm25, vector, List.of(), List.of(), bm25Scores, cos, CorpusStats.UNKNOWN, List.of(), List.of());
     }
 
     private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
         List<ChunkDoc> all = new java.util.ArrayList<>(hits.bm25());
         all.addAll(hits.vector());
-        return EvidenceFusion.fuse(question, hits, keywords, all, WEIGHTS);
+        return EvidenceFusion.fuse(question, hits, keywords, all, WEIGHTS, c -> "embedding");
     }
 
     @Test
@@ -48,6 +49,34 @@ class EvidenceFusionTest {
                 hits(List.of(c), List.of(3.0), List.of(a, b), List.of(0.9, 0.8)),
                 EvidenceFusion.KeywordDocuments.NONE);
         assertEquals(4.0 + 2.5 * -1.2, scores.documents().get("c"), 1e-9);
+    }
+
+    @Test
+    void shouldMeasureEachVectorFieldAgainstItsOwnBest() {
+        ChunkDoc english = chunk("en", 0, "x", null, "x", List.of());
+        ChunkDoc chinese = chunk("zh", 0, "错误码", null, "错误码", List.of());
+        ChunkDoc unseenChinese = chunk("zh2", 0, "超时", null, "超时", List.of());
+        // An English question: the English model's best is 0.60; the Chinese model's (the cross arm) 0.45.
+        ArmHits hits = new ArmHits(
+                List.of(chinese, unseenChinese),
+                List.of(english),
+                List.of(),
+                List.of(0.60),
+                List.of(2.0, 1.0),
+                List.of(0.60),
+                CorpusStats.UNKNOWN,
+                List.of(chinese),
+                List.of(0.45));
+        EvidenceFusion.Scores scores = EvidenceFusion.fuse(
+                "ERR_TIMEOUT",
+                hits,
+                EvidenceFusion.KeywordDocuments.NONE,
+                List.of(english, chinese, unseenChinese),
+                WEIGHTS,
+                c -> c.text().equals("x") ? "embedding" : "embedding_zh");
+        assertEquals(0.0, scores.documents().get("en"), 1e-9);
+        assertEquals(4.0 + 0.0, scores.documents().get("zh"), 1e-9);
+        assertEquals(2.0 + 2.5 * -0.2, scores.documents().get("zh2"), 1e-9); // below the lowest Chinese cosine
     }
 
     @Test

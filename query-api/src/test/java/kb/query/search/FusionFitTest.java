@@ -32,6 +32,7 @@ class FusionFitTest {
                     List.of(),
                     List.of(),
                     CorpusStats.UNKNOWN,
+                    List.of(),
                     List.of());
             samples.add(new FusionFit.Sample(answer.docId(), hits));
         }
@@ -68,6 +69,7 @@ class FusionFitTest {
                             List.of(),
                             List.of(),
                             CorpusStats.UNKNOWN,
+                            List.of(),
                             List.of())));
         }
         assertEquals(CONFIGURED, FusionFit.fit(both, CONFIGURED, 1.0).weights());

@@ -161,6 +161,11 @@ public final class KbSettings {
             "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 0.4, "evidence fusion: what a specific keyword adds");
     public static final Setting<Double> EVIDENCE_TITLE_WEIGHT = Setting.decimal(
             "KB_EVIDENCE_TITLE_WEIGHT", 0.5, "evidence fusion: weight of the question's share of words in the title");
+    public static final Setting<Double> EVIDENCE_CROSS_MEANING_SHARE = Setting.decimal(
+                    "KB_EVIDENCE_CROSS_MEANING_SHARE",
+                    1.0,
+                    "evidence fusion: the meaning weight's share for the other script's model (English question, Chinese page)")
+            .requiring(v -> v >= 0 && v <= 1, "between 0 and 1");
     public static final Setting<Double> CONVEX_ALPHA = Setting.decimal(
                     "KB_CONVEX_ALPHA", 0.3, "BM25's share in the convex fusion")
             .requiring(x -> x >= 0 && x <= 1, "between 0 and 1");
@@ -253,6 +258,7 @@ public final class KbSettings {
             EVIDENCE_KEYWORD_WEIGHT,
             EVIDENCE_SPECIFIC_KEYWORD_WEIGHT,
             EVIDENCE_TITLE_WEIGHT,
+            EVIDENCE_CROSS_MEANING_SHARE,
             CONVEX_ALPHA,
             BM25_TITLE_BOOST,
             FUSION_PSEUDO_QUESTIONS,

@@ -9,5 +9,8 @@ package kb.query.config;
  * @param keyword a keyword of the document (L0) the question matched, generic or specific
  * @param specificKeyword what a specific keyword (exact evidence, DESIGN §5) adds to that
  * @param title   the share of the question's words the document's title holds
+ * @param crossMeaning the share of {@code meaning} a chunk found through the other script's model carries (an
+ *                     English question read by the Chinese model: its cosines are not calibrated for English)
  */
-public record EvidenceWeights(double lexical, double meaning, double keyword, double specificKeyword, double title) {}
+public record EvidenceWeights(
+        double lexical, double meaning, double keyword, double specificKeyword, double title, double crossMeaning) {}

@@ -120,7 +120,8 @@ public record QueryConfig(
                         settings.get(KbSettings.EVIDENCE_MEANING_WEIGHT),
                         settings.get(KbSettings.EVIDENCE_KEYWORD_WEIGHT),
                         settings.get(KbSettings.EVIDENCE_SPECIFIC_KEYWORD_WEIGHT),
-                        settings.get(KbSettings.EVIDENCE_TITLE_WEIGHT)),
+                        settings.get(KbSettings.EVIDENCE_TITLE_WEIGHT),
+                        settings.get(KbSettings.EVIDENCE_CROSS_MEANING_SHARE)),
                 settings.get(KbSettings.CONVEX_ALPHA),
                 settings.get(KbSettings.BM25_TITLE_BOOST),
                 settings.get(KbSettings.FUSION_PSEUDO_QUESTIONS));

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.QueryTerms;
 import kb.search.es.ChunkDoc;
@@ -59,7 +58,7 @@ final class EvidenceFusion {
         Map<String, Double> bm25 = scores(hits.bm25(), hits.bm25Scores());
         double bestBm25 =
                 bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        Meaning meaning = Meaning.of(hits, fieldOf);
+        Meaning meaning = Meaning.of(hits, fieldOf, w.crossMeaning());
         Set<String> words = new HashSet<>(QueryTerms.evidenceUnits(question));
         Map<String, Double> chunks = new HashMap<>();
         Map<String, Double> lexical = new HashMap<>();
@@ -80,11 +79,12 @@ final class EvidenceFusion {
     }
 
     /**
-     * How far each chunk's cosine lies below the best of its own vector field. Each field is its own model's
-     * space (cosines of two models are not comparable), so a Chinese page an English question finds through the
-     * Chinese model (the cross arm) is measured against that arm's best, not against the English model's. A
-     * chunk its field's kNN did not return lies a little below the lowest that field returned; a chunk of a field
-     * not searched, below the lowest of every field that was.
+     * How far each chunk's cosine lies below the best of its own vector field, in the share of the meaning weight
+     * that field carries. Each field is its own model's space (cosines of two models are not comparable), so a
+     * Chinese page an English question finds through the Chinese model (the cross arm) is measured against that
+     * arm's best, not the English model's, and carries {@code crossShare} of the weight. A chunk its field's kNN
+     * did not return lies a little below the lowest that field returned; a chunk of a field not searched, below
+     * the lowest of every field that was.
      */
     private record Meaning(
             Map<String, Double> cosine,
@@ -92,27 +92,43 @@ final class EvidenceFusion {
             Map<String, Field> fields,
             double unsearched) {
 
-        private record Field(double best, double lowest) {
+        private record Field(double best, double lowest, double share) {
+
+            Field widen(Field other) {
+                return new Field(Math.max(best, other.best), Math.min(lowest, other.lowest), share);
+            }
+
+            double below(double cos) {
+                return share * (cos - best);
+            }
 
             double unseen() {
-                return lowest - UNSEEN_COSINE_MARGIN - best;
+                return below(lowest - UNSEEN_COSINE_MARGIN);
             }
         }
 
-        static Meaning of(ArmHits hits, Function<ChunkDoc, String> fieldOf) {
-            Map<String, Double> cosine = new HashMap<>(scores(hits.vector(), hits.vectorScores()));
-            cosine.putAll(scores(hits.crossVector(), hits.crossVectorScores()));
+        static Meaning of(ArmHits hits, Function<ChunkDoc, String> fieldOf, double crossShare) {
+            Map<String, Double> cosine = new HashMap<>();
             Map<String, Field> fields = new HashMap<>();
-            Stream.of(hits.vector(), hits.crossVector()).flatMap(List::stream).forEach(c -> {
-                double cos = cosine.get(c.chunkId());
-                fields.merge(
-                        fieldOf.apply(c),
-                        new Field(cos, cos),
-                        (a, b) -> new Field(Math.max(a.best(), b.best()), Math.min(a.lowest(), b.lowest())));
-            });
+            add(hits.vector(), hits.vectorScores(), 1.0, fieldOf, cosine, fields);
+            add(hits.crossVector(), hits.crossVectorScores(), crossShare, fieldOf, cosine, fields);
             double unsearched =
                     fields.values().stream().mapToDouble(Field::unseen).min().orElse(-UNSEEN_COSINE_MARGIN);
             return new Meaning(cosine, fieldOf, fields, unsearched);
+        }
+
+        private static void add(
+                List<ChunkDoc> hits,
+                List<Double> cosines,
+                double share,
+                Function<ChunkDoc, String> fieldOf,
+                Map<String, Double> cosine,
+                Map<String, Field> fields) {
+            for (int i = 0; i < Math.min(hits.size(), cosines.size()); i++) {
+                double cos = cosines.get(i);
+                cosine.merge(hits.get(i).chunkId(), cos, Math::max);
+                fields.merge(fieldOf.apply(hits.get(i)), new Field(cos, cos, share), Field::widen);
+            }
         }
 
         double belowBest(ChunkDoc c) {
@@ -121,7 +137,7 @@ final class EvidenceFusion {
                 return unsearched;
             }
             Double cos = cosine.get(c.chunkId());
-            return cos == null ? field.unseen() : cos - field.best();
+            return cos == null ? field.unseen() : field.below(cos);
         }
     }
 

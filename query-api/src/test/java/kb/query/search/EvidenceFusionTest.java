@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class EvidenceFusionTest {
 
-    private static final EvidenceWeights WEIGHTS = new EvidenceWeights(4, 2.5, 0.5, 2, 1);
+    private static final EvidenceWeights WEIGHTS = new EvidenceWeights(4, 2.5, 0.5, 2, 1, 1);
 
     private static ArmHits hits(List<ChunkDoc> bm25, List<Double> bm25Scores, List<ChunkDoc> vector, List<Double> cos) {
         return new ArmHits(

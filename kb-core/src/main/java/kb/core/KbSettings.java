@@ -163,7 +163,7 @@ public final class KbSettings {
             "KB_EVIDENCE_TITLE_WEIGHT", 0.5, "evidence fusion: weight of the question's share of words in the title");
     public static final Setting<Double> EVIDENCE_CROSS_MEANING_SHARE = Setting.decimal(
                     "KB_EVIDENCE_CROSS_MEANING_SHARE",
-                    1.0,
+                    0.5,
                     "evidence fusion: the meaning weight's share for the other script's model (English question, Chinese page)")
             .requiring(v -> v >= 0 && v <= 1, "between 0 and 1");
     public static final Setting<Double> CONVEX_ALPHA = Setting.decimal(

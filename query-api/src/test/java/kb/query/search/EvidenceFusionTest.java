@@ -51,6 +51,17 @@ class EvidenceFusionTest {
         assertEquals(4.0 + 2.5 * -1.2, scores.documents().get("c"), 1e-9);
     }
 
+    /** An English question's fusion with its Latin chunk ("x") in the English field, the rest in the Chinese one. */
+    private static EvidenceFusion.Scores fuseByScript(ArmHits hits, List<ChunkDoc> all, EvidenceWeights weights) {
+        return EvidenceFusion.fuse(
+                "ERR_TIMEOUT",
+                hits,
+                EvidenceFusion.KeywordDocuments.NONE,
+                all,
+                weights,
+                c -> c.text().equals("x") ? "embedding" : "embedding_zh");
+    }
+
     @Test
     void shouldMeasureEachVectorFieldAgainstItsOwnBest() {
         ChunkDoc english = chunk("en", 0, "x", null, "x", List.of());
@@ -67,16 +78,13 @@ class EvidenceFusionTest {
                 CorpusStats.UNKNOWN,
                 List.of(chinese),
                 List.of(0.45));
-        EvidenceFusion.Scores scores = EvidenceFusion.fuse(
-                "ERR_TIMEOUT",
-                hits,
-                EvidenceFusion.KeywordDocuments.NONE,
-                List.of(english, chinese, unseenChinese),
-                WEIGHTS,
-                c -> c.text().equals("x") ? "embedding" : "embedding_zh");
+        List<ChunkDoc> all = List.of(english, chinese, unseenChinese);
+        EvidenceFusion.Scores scores = fuseByScript(hits, all, WEIGHTS);
         assertEquals(0.0, scores.documents().get("en"), 1e-9);
         assertEquals(4.0 + 0.0, scores.documents().get("zh"), 1e-9);
         assertEquals(2.0 + 2.5 * -0.2, scores.documents().get("zh2"), 1e-9); // below the lowest Chinese cosine
+        EvidenceFusion.Scores halved = fuseByScript(hits, all, new EvidenceWeights(4, 2.5, 0.5, 2, 1, 0.5));
+        assertEquals(2.0 + 0.5 * 2.5 * -0.2, halved.documents().get("zh2"), 1e-9);
     }
 
     @Test

@@ -28,7 +28,7 @@ final class EvidenceFusion {
 
     /** Cosines are read in tenths: the weights stay near 1 for a difference that matters. */
     private static final double COSINE_UNIT = 0.1;
-    /** A chunk the vector arm did not return lies below all it did. */
+    /** A chunk the vector arm did not return lies below all it did; the other script's model's best, below the question's own. */
     private static final double UNSEEN_COSINE_MARGIN = 0.02;
 
     /** The fused scores: of each chunk (orders a document's chunks) and of each document (orders documents). */
@@ -82,9 +82,10 @@ final class EvidenceFusion {
      * How far each chunk's cosine lies below the best of its own vector field, in the share of the meaning weight
      * that field carries. Each field is its own model's space (cosines of two models are not comparable), so a
      * Chinese page an English question finds through the Chinese model (the cross arm) is measured against that
-     * arm's best, not the English model's, and carries {@code crossShare} of the weight. A chunk its field's kNN
-     * did not return lies a little below the lowest that field returned; a chunk of a field not searched, below
-     * the lowest of every field that was.
+     * arm's best, not the English model's; it carries {@code crossShare} of the weight and lies a margin below
+     * the question's own model's best, as that model's cosines are the ones calibrated for the question. A chunk
+     * its field's kNN did not return lies a margin below the lowest that field returned; a chunk of a field not
+     * searched, below the lowest of every field that was.
      */
     private record Meaning(
             Map<String, Double> cosine,
@@ -92,14 +93,14 @@ final class EvidenceFusion {
             Map<String, Field> fields,
             double unsearched) {
 
-        private record Field(double best, double lowest, double share) {
+        private record Field(double best, double lowest, double share, double offset) {
 
             Field widen(Field other) {
-                return new Field(Math.max(best, other.best), Math.min(lowest, other.lowest), share);
+                return new Field(Math.max(best, other.best), Math.min(lowest, other.lowest), share, offset);
             }
 
             double below(double cos) {
-                return share * (cos - best);
+                return share * (cos - best) + offset;
             }
 
             double unseen() {
@@ -110,8 +111,14 @@ final class EvidenceFusion {
         static Meaning of(ArmHits hits, Function<ChunkDoc, String> fieldOf, double crossShare) {
             Map<String, Double> cosine = new HashMap<>();
             Map<String, Field> fields = new HashMap<>();
-            add(hits.vector(), hits.vectorScores(), 1.0, fieldOf, cosine, fields);
-            add(hits.crossVector(), hits.crossVectorScores(), crossShare, fieldOf, cosine, fields);
+            add(hits.vector(), hits.vectorScores(), new Field(0, 0, 1.0, 0), fieldOf, cosine, fields);
+            add(
+                    hits.crossVector(),
+                    hits.crossVectorScores(),
+                    new Field(0, 0, crossShare, -UNSEEN_COSINE_MARGIN),
+                    fieldOf,
+                    cosine,
+                    fields);
             double unsearched =
                     fields.values().stream().mapToDouble(Field::unseen).min().orElse(-UNSEEN_COSINE_MARGIN);
             return new Meaning(cosine, fieldOf, fields, unsearched);
@@ -120,14 +127,17 @@ final class EvidenceFusion {
         private static void add(
                 List<ChunkDoc> hits,
                 List<Double> cosines,
-                double share,
+                Field weighing,
                 Function<ChunkDoc, String> fieldOf,
                 Map<String, Double> cosine,
                 Map<String, Field> fields) {
             for (int i = 0; i < Math.min(hits.size(), cosines.size()); i++) {
                 double cos = cosines.get(i);
                 cosine.merge(hits.get(i).chunkId(), cos, Math::max);
-                fields.merge(fieldOf.apply(hits.get(i)), new Field(cos, cos, share), Field::widen);
+                fields.merge(
+                        fieldOf.apply(hits.get(i)),
+                        new Field(cos, cos, weighing.share(), weighing.offset()),
+                        Field::widen);
             }
         }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
@@ -344,7 +345,7 @@ public final class SearchService {
                     new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
                     candidates,
                     config.ranking().evidence(),
-                    this::vectorField);
+                    vectorFields());
         }
         Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);
         Map<String, Double> documents = new HashMap<>();
@@ -354,10 +355,21 @@ public final class SearchService {
         return new EvidenceFusion.Scores(chunks, documents);
     }
 
-    /** The vector field a chunk is embedded in: the sink's choice, by the script of its enriched text. */
-    private String vectorField(ChunkDoc chunk) {
-        String text = chunk.enrichedText() != null ? chunk.enrichedText() : chunk.text();
-        return embeddings.forPassage(text == null ? "" : text).field();
+    /**
+     * The vector field a chunk is embedded in: the sink's choice, by the script of its enriched text. Read once per
+     * chunk of a question (the fusion asks for a chunk's field again when it scores it), and not at all with one
+     * model.
+     */
+    private Function<ChunkDoc, String> vectorFields() {
+        if (embeddings.single()) {
+            String field = embeddings.spaces().get(0).field();
+            return c -> field;
+        }
+        Map<String, String> byChunk = new HashMap<>();
+        return c -> byChunk.computeIfAbsent(c.chunkId(), id -> {
+            String text = c.enrichedText() != null ? c.enrichedText() : c.text();
+            return embeddings.forPassage(text == null ? "" : text).field();
+        });
     }
 
     private Map<String, Double> fuseRanks(

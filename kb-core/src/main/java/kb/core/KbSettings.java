@@ -158,7 +158,7 @@ public final class KbSettings {
     public static final Setting<Double> EVIDENCE_KEYWORD_WEIGHT =
             Setting.decimal("KB_EVIDENCE_KEYWORD_WEIGHT", 0.5, "evidence fusion: weight of a keyword (L0) match");
     public static final Setting<Double> EVIDENCE_SPECIFIC_KEYWORD_WEIGHT = Setting.decimal(
-            "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 0.4, "evidence fusion: what a specific keyword adds");
+            "KB_EVIDENCE_SPECIFIC_KEYWORD_WEIGHT", 2.0, "evidence fusion: what a specific keyword adds");
     public static final Setting<Double> EVIDENCE_TITLE_WEIGHT = Setting.decimal(
             "KB_EVIDENCE_TITLE_WEIGHT", 0.5, "evidence fusion: weight of the question's share of words in the title");
     public static final Setting<Double> EVIDENCE_CROSS_MEANING_SHARE = Setting.decimal(
@@ -166,6 +166,11 @@ public final class KbSettings {
                     0.5,
                     "evidence fusion: the meaning weight's share for the other script's model (English question, Chinese page)")
             .requiring(v -> v >= 0 && v <= 1, "between 0 and 1");
+    public static final Setting<Double> EVIDENCE_CHUNK_EXPONENT = Setting.decimal(
+                    "KB_EVIDENCE_CHUNK_EXPONENT",
+                    0.3,
+                    "evidence fusion: how far lexical rises and meaning falls with the corpus's chunks per document; 0: not at all")
+            .requiring(v -> v >= 0 && v <= 2, "between 0 and 2");
     public static final Setting<Double> CONVEX_ALPHA = Setting.decimal(
                     "KB_CONVEX_ALPHA", 0.3, "BM25's share in the convex fusion")
             .requiring(x -> x >= 0 && x <= 1, "between 0 and 1");
@@ -259,6 +264,7 @@ public final class KbSettings {
             EVIDENCE_SPECIFIC_KEYWORD_WEIGHT,
             EVIDENCE_TITLE_WEIGHT,
             EVIDENCE_CROSS_MEANING_SHARE,
+            EVIDENCE_CHUNK_EXPONENT,
             CONVEX_ALPHA,
             BM25_TITLE_BOOST,
             FUSION_PSEUDO_QUESTIONS,

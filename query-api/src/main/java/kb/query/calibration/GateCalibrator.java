@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * must stand clear of the everyday background; a maximum would be set by the one probe that borrows the most
  * technical words). It is measured again whenever the number of chunks with a vector has changed, at most once
  * per period: the sink writes text first and vectors after, so the document count is complete long before the
- * vectors the probes are measured against are.
+ * vectors the probes are measured against are. Each measurement also records the corpus's documents and chunks,
+ * whose ratio balances the evidence fusion, so that is measured even when the threshold is configured.
  */
 public final class GateCalibrator implements AutoCloseable {
 
@@ -77,6 +78,7 @@ public final class GateCalibrator implements AutoCloseable {
     private final double modelDefault;
     private final Clock clock;
     private final Map<Script, List<String>> probes;
+    private final OptionalDouble configured;
     private final ScheduledExecutorService scheduler;
     private volatile GateThreshold current;
     private List<ChunkRetriever.QueryVector> probeVectors;
@@ -85,7 +87,8 @@ public final class GateCalibrator implements AutoCloseable {
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
      * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param configured     KB_GATE_MIN_COSINE when set: then nothing is calibrated
+     * @param configured     KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
+     *                       still measured (its shape balances the fusion) and kept tidy
      */
     public GateCalibrator(
             Embeddings embeddings,
@@ -104,19 +107,16 @@ public final class GateCalibrator implements AutoCloseable {
         this.modelDefault = modelDefault;
         this.clock = clock;
         this.probes = loadProbes();
+        this.configured = configured;
         this.current = configured.isPresent()
                 ? GateThreshold.fixed(configured.getAsDouble(), "configured")
                 : GateThreshold.fixed(modelDefault, "model-default");
-        this.scheduler = configured.isPresent()
-                ? null
-                : Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-gate-calibrator"));
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-gate-calibrator"));
     }
 
     /** Starts measuring in the background, once now and then every period while the corpus changes. */
     public void start(java.time.Duration period) {
-        if (scheduler != null) {
-            scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
-        }
+        scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     public GateThreshold current() {
@@ -124,14 +124,11 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     /**
-     * True when the threshold in force was measured on the corpus as it is now (always, when configured) and the
+     * True when the threshold in force (and the corpus's shape) was measured on the corpus as it is now and the
      * index's upkeep is done: an answer given before then may be gated or ranked differently from the same
      * question asked a period later.
      */
     public boolean settled() {
-        if (scheduler == null) {
-            return true;
-        }
         try {
             return calibratedOnChunks == embeddedChunks.getAsLong() && upkeep.isTidy();
         } catch (IOException | RuntimeException e) {
@@ -148,12 +145,17 @@ public final class GateCalibrator implements AutoCloseable {
             long chunks = embeddedChunks.getAsLong();
             if (chunks > 0 && chunks != calibratedOnChunks) {
                 long documents = documentCount.getAsLong();
-                current = calibrate(documents);
+                current = configured.isPresent()
+                        ? GateThreshold.fixed(configured.getAsDouble(), "configured")
+                                .measuredOn(documents, chunks)
+                        : calibrate(documents, chunks);
                 calibratedOnChunks = chunks;
                 LOG.info(
-                        "calibrated on {} documents: min cosine {} (probe max {})",
+                        "measured on {} documents, {} chunks: min cosine {} {} (probe max {})",
                         documents,
+                        chunks,
                         current.minCosine(),
+                        current.source(),
                         current.probeMax());
             }
         } catch (IOException | RuntimeException e) {
@@ -161,7 +163,7 @@ public final class GateCalibrator implements AutoCloseable {
         }
     }
 
-    GateThreshold calibrate(long documents) throws IOException {
+    GateThreshold calibrate(long documents, long chunks) throws IOException {
         if (probeVectors == null) {
             probeVectors = new ArrayList<>();
             probeScripts = new ArrayList<>();
@@ -190,7 +192,7 @@ public final class GateCalibrator implements AutoCloseable {
             counts.put(script, cosines.size());
             cosines.stream().max(Double::compare).ifPresent(m -> max.put(script, round(m)));
         }
-        return new GateThreshold(thresholds, "calibrated", counts, max, documents, clock.millis());
+        return new GateThreshold(thresholds, "calibrated", counts, max, documents, chunks, clock.millis());
     }
 
     /** Mean plus {@link #SPREAD} sample standard deviations. */
@@ -225,8 +227,6 @@ public final class GateCalibrator implements AutoCloseable {
 
     @Override
     public void close() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-        }
+        scheduler.shutdownNow();
     }
 }

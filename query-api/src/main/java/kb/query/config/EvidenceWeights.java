@@ -13,4 +13,22 @@ package kb.query.config;
  *                     English question read by the Chinese model: its cosines are not calibrated for English)
  */
 public record EvidenceWeights(
-        double lexical, double meaning, double keyword, double specificKeyword, double title, double crossMeaning) {}
+        double lexical, double meaning, double keyword, double specificKeyword, double title, double crossMeaning) {
+
+    /**
+     * These weights balanced for a corpus whose documents have this many chunks on average. A document's meaning
+     * evidence is its best chunk's cosine, a maximum over its chunks: the more chunks it has, the more of that
+     * maximum is chance, and the less each 0.1 of cosine says against its words. So lexical grows and meaning
+     * shrinks by {@code chunksPerDocument^(exponent / 2)} each; a corpus of one chunk per document, or one not
+     * measured yet (0), keeps these weights.
+     *
+     * @param exponent 0 keeps these weights whatever the corpus
+     */
+    public EvidenceWeights forCorpus(double chunksPerDocument, double exponent) {
+        if (!(chunksPerDocument > 1) || exponent == 0) {
+            return this;
+        }
+        double shift = Math.pow(chunksPerDocument, exponent / 2);
+        return new EvidenceWeights(lexical * shift, meaning / shift, keyword, specificKeyword, title, crossMeaning);
+    }
+}

@@ -47,7 +47,9 @@ public record QueryConfig(
      * How the arms are asked and fused (docs/decisions/fitted-ranking.md).
      *
      * @param fusion          how the arms are fused
-     * @param evidence        the evidence fusion's weights
+     * @param evidence        the evidence fusion's weights as configured
+     * @param evidenceChunkExponent how far the evidence weights follow the corpus's chunks per document
+     *                        ({@link EvidenceWeights#forCorpus})
      * @param convexAlpha     the convex fusion's BM25 share
      * @param fusionQuestions pseudo-questions the fusion is fitted on; 0: the configured weights, unfitted
      */
@@ -65,6 +67,7 @@ public record QueryConfig(
             double genericL0Weight,
             FusionMethod fusion,
             EvidenceWeights evidence,
+            double evidenceChunkExponent,
             double convexAlpha,
             double titleBoost,
             int fusionQuestions) {}
@@ -122,6 +125,7 @@ public record QueryConfig(
                         settings.get(KbSettings.EVIDENCE_SPECIFIC_KEYWORD_WEIGHT),
                         settings.get(KbSettings.EVIDENCE_TITLE_WEIGHT),
                         settings.get(KbSettings.EVIDENCE_CROSS_MEANING_SHARE)),
+                settings.get(KbSettings.EVIDENCE_CHUNK_EXPONENT),
                 settings.get(KbSettings.CONVEX_ALPHA),
                 settings.get(KbSettings.BM25_TITLE_BOOST),
                 settings.get(KbSettings.FUSION_PSEUDO_QUESTIONS));

@@ -86,7 +86,8 @@ final class QueryHandlers {
     }
 
     /**
-     * The fusion in force: its method and, for evidence, its weights; the rank fusion's weights, why, and whether
+     * The fusion in force: its method and, for evidence, its weights as balanced for the corpus's chunks per
+     * document and as configured; the rank fusion's weights, why, and whether
      * they (and the gate) were fitted on the corpus as it is.
      */
     private Map<String, Object> fusionStatus() {
@@ -96,6 +97,8 @@ final class QueryHandlers {
         block.put("method", method.name().toLowerCase(java.util.Locale.ROOT));
         if (method == FusionMethod.EVIDENCE) {
             block.put("evidence", services.search().evidenceWeights());
+            block.put("evidenceConfigured", services.search().configuredEvidenceWeights());
+            block.put("chunksPerDocument", services.search().gateThreshold().chunksPerDocument());
         }
         block.put("source", fusion.source());
         block.put("settled", services.rankingSettled().getAsBoolean());

@@ -11,7 +11,8 @@ import kb.query.search.terms.Script;
  *                    {@code calibrated} (off-topic probes against this corpus)
  * @param probes      probes measured, per script (calibrated only)
  * @param probeMax    the highest best-cosine of a probe, per script (calibrated only; for diagnosis)
- * @param documents   documents in the index when calibrated
+ * @param documents   documents in the index when measured (0 before)
+ * @param chunks      chunks with a vector in the index when measured (0 before)
  * @param calibratedAt epoch milliseconds of the calibration, 0 when not calibrated
  */
 public record GateThreshold(
@@ -20,11 +21,22 @@ public record GateThreshold(
         Map<Script, Integer> probes,
         Map<Script, Double> probeMax,
         long documents,
+        long chunks,
         long calibratedAt) {
 
     public static GateThreshold fixed(double minCosine, String source) {
         return new GateThreshold(
-                Map.of(Script.LATIN, minCosine, Script.CJK, minCosine), source, Map.of(), Map.of(), 0, 0);
+                Map.of(Script.LATIN, minCosine, Script.CJK, minCosine), source, Map.of(), Map.of(), 0, 0, 0);
+    }
+
+    /** This threshold, kept, with the corpus as measured now. */
+    public GateThreshold measuredOn(long documentCount, long chunkCount) {
+        return new GateThreshold(minCosine, source, probes, probeMax, documentCount, chunkCount, calibratedAt);
+    }
+
+    /** The corpus's chunks per document when measured (0 before the first measurement). */
+    public double chunksPerDocument() {
+        return documents > 0 ? (double) chunks / documents : 0;
     }
 
     public double forQuery(String query) {

@@ -99,8 +99,18 @@ public final class SearchService {
         return config.ranking().fusion();
     }
 
-    /** The evidence fusion's weights (served when {@link #fusionMethod} is evidence). */
+    /**
+     * The evidence fusion's weights in force (served when {@link #fusionMethod} is evidence): the configured ones
+     * balanced for the corpus's chunks per document as the gate last measured it.
+     */
     public kb.query.config.EvidenceWeights evidenceWeights() {
+        return config.ranking()
+                .evidence()
+                .forCorpus(gate.get().chunksPerDocument(), config.ranking().evidenceChunkExponent());
+    }
+
+    /** The evidence fusion's weights as configured, before they are balanced for the corpus. */
+    public kb.query.config.EvidenceWeights configuredEvidenceWeights() {
         return config.ranking().evidence();
     }
 
@@ -344,7 +354,7 @@ public final class SearchService {
                     hits,
                     new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
                     candidates,
-                    config.ranking().evidence(),
+                    evidenceWeights(),
                     vectorFields());
         }
         Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);

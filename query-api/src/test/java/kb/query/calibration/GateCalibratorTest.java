@@ -56,10 +56,14 @@ class GateCalibratorTest {
     }
 
     @Test
-    void shouldAlwaysBeSettledWithAConfiguredThreshold() {
-        try (GateCalibrator gate = calibrator(new AtomicLong(7), OptionalDouble.of(0.7))) {
+    void shouldKeepAConfiguredThresholdAndStillMeasureTheCorpus() {
+        try (GateCalibrator gate = calibrator(new AtomicLong(70), OptionalDouble.of(0.7))) {
+            assertFalse(gate.settled(), "the corpus not measured yet");
+            gate.refresh();
             assertTrue(gate.settled());
             assertEquals(0.7, gate.current().minCosine().values().iterator().next());
+            assertEquals("configured", gate.current().source());
+            assertEquals(7.0, gate.current().chunksPerDocument());
         }
     }
 

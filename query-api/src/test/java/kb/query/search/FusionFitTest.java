@@ -17,6 +17,12 @@ class FusionFitTest {
         return kb.testkit.Chunks.chunk(docId, 0, docId, null, docId, List.of());
     }
 
+    /** What BM25 and the vectors returned, ranks only (no scores, no L0, no cross arm). */
+    private static ArmHits twoArms(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<Double> bestCosines) {
+        return new ArmHits(
+                bm25, vector, List.of(), bestCosines, List.of(), List.of(), CorpusStats.UNKNOWN, List.of(), List.of());
+    }
+
     /** Each question's answer first in one arm and absent from the other, which ranks two other documents. */
     private static List<FusionFit.Sample> samples(boolean bm25Right) {
         List<FusionFit.Sample> samples = new ArrayList<>();
@@ -24,16 +30,7 @@ class FusionFitTest {
             ChunkDoc answer = chunk("answer" + i);
             List<ChunkDoc> right = List.of(answer, chunk("x" + i), chunk("y" + i));
             List<ChunkDoc> wrong = List.of(chunk("p" + i), chunk("q" + i));
-            ArmHits hits = new ArmHits(
-                    bm25Right ? right : wrong,
-                    bm25Right ? wrong : right,
-                    List.of(),
-                    List.of(0.8),
-                    List.of(),
-                    List.of(),
-                    CorpusStats.UNKNOWN,
-                    List.of(),
-                    List.of());
+            ArmHits hits = twoArms(bm25Right ? right : wrong, bm25Right ? wrong : right, List.of(0.8));
             samples.add(new FusionFit.Sample(answer.docId(), hits));
         }
         return samples;
@@ -59,18 +56,7 @@ class FusionFitTest {
         List<FusionFit.Sample> both = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             ChunkDoc answer = chunk("a" + i);
-            both.add(new FusionFit.Sample(
-                    answer.docId(),
-                    new ArmHits(
-                            List.of(answer),
-                            List.of(answer),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            CorpusStats.UNKNOWN,
-                            List.of(),
-                            List.of())));
+            both.add(new FusionFit.Sample(answer.docId(), twoArms(List.of(answer), List.of(answer), List.of())));
         }
         assertEquals(CONFIGURED, FusionFit.fit(both, CONFIGURED, 1.0).weights());
     }

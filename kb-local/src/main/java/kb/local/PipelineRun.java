@@ -17,6 +17,7 @@ import kb.core.Shutdown;
 import kb.infra.Infrastructure;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
+import kb.local.eval.ScenarioApi;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.search.embed.Embeddings;
@@ -25,7 +26,7 @@ import kb.search.embed.Embeddings;
  * A whole pipeline for a command (eval, bench): its own infrastructure in a data folder (or external
  * Kafka and Elasticsearch), the four services over a knowledge-base folder, and an HTTP client for its API.
  */
-public final class PipelineRun implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
+public final class PipelineRun implements AutoCloseable, ScenarioApi {
 
     /** No lag and no count moving for this long while awaiting a first ingest: whatever is missing is not coming. */
     private static final Duration STALL = Duration.ofSeconds(60);

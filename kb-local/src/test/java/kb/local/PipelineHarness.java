@@ -18,13 +18,14 @@ import kb.core.Json;
 import kb.core.Metrics;
 import kb.core.Settings;
 import kb.infra.Infrastructure;
+import kb.local.eval.ScenarioApi;
 import kb.testkit.SharedInfrastructure;
 
 /**
  * A whole pipeline on the shared broker and Elasticsearch, isolated by a unique topic and index prefix,
  * over its own knowledge-base folder, with an HTTP client for its API.
  */
-final class PipelineHarness implements AutoCloseable, kb.local.eval.ScenarioEval.Api {
+final class PipelineHarness implements AutoCloseable, ScenarioApi {
 
     /** The collection of the harness's folder (its temporary name would make a new one each run). */
     static final String COLLECTION = "notes";

@@ -12,7 +12,7 @@ import java.time.Duration;
 import kb.core.Json;
 
 /** The kb API at a base URL, for commands: a non-2xx answer is an {@link ApiException}, never a body to misread. */
-public final class HttpApi implements ScenarioEval.Api {
+public final class HttpApi implements ScenarioApi {
 
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
 

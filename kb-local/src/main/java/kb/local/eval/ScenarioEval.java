@@ -1,6 +1,5 @@
 package kb.local.eval;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -29,13 +28,6 @@ import kb.local.eval.ScenarioScoring.Summary;
  * every query to the lookup (lookups right, and how often a high-confidence answer is right).
  */
 public final class ScenarioEval {
-
-    /** The two API calls a scenario set needs. */
-    public interface Api {
-        JsonNode search(String query, String extraParams) throws IOException, InterruptedException;
-
-        JsonNode get(String pathAndQuery) throws IOException, InterruptedException;
-    }
 
     /**
      * @param dir      the scenario folder; null for the built-in set
@@ -91,7 +83,7 @@ public final class ScenarioEval {
     }
 
     /** Asks every query of the set; a failed call is recorded on its row, and the run goes on. */
-    public static Summary ask(Api api, ScenarioSet set) throws InterruptedException {
+    public static Summary ask(ScenarioApi api, ScenarioSet set) throws InterruptedException {
         List<ScenarioRow> rows = new ArrayList<>();
         for (ScenarioSet.Labelled q : set.questions()) {
             Map<Arm, Searched> searches = new EnumMap<>(Arm.class);
@@ -110,7 +102,7 @@ public final class ScenarioEval {
         return ScenarioScoring.summarize(set.name(), rows);
     }
 
-    private static Searched search(Api api, String query, Arm arm) throws InterruptedException {
+    private static Searched search(ScenarioApi api, String query, Arm arm) throws InterruptedException {
         try {
             return Searched.of(api.search(query, arm.params()));
         } catch (IOException | RuntimeException e) {
@@ -118,7 +110,7 @@ public final class ScenarioEval {
         }
     }
 
-    private static Looked lookup(Api api, String query) throws InterruptedException {
+    private static Looked lookup(ScenarioApi api, String query) throws InterruptedException {
         try {
             return Looked.of(api.get("/api/v1/lookup?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)));
         } catch (IOException | RuntimeException e) {

@@ -11,17 +11,10 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
 import kb.core.Formats;
-import kb.core.Ids;
 import kb.core.NoteMeta;
 
 /** Turns one file version into its chunks and card: frontmatter, per-format sections, size cap, enrichment. */
 public final class DocumentAssembler {
-
-    /**
-     * Title and section header are repeated in every chunk's enriched text: a 500 KB heading over a long
-     * section made a 420 MB record. Real ones are a line; longer ones are cut.
-     */
-    static final int MAX_LABEL_CHARS = 300;
 
     private final ChunkerRegistry registry;
     private final int maxChunkChars;
@@ -49,7 +42,7 @@ public final class DocumentAssembler {
         String content = event.content() == null ? "" : event.content();
         ParsedDocument parsed = FrontmatterParser.parse(event.path(), event.format(), content);
         Frontmatter fm = parsed.frontmatter() == null ? Frontmatter.EMPTY : parsed.frontmatter();
-        String title = label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
+        String title = ChunkFactory.label(TitleResolver.resolve(fm, parsed.body(), event.format(), event.path()));
         boolean markdown = Formats.isMarkdown(event.format());
         ObsidianMarkup body = markdown
                 ? ObsidianMarkup.clean(parsed.body())
@@ -89,27 +82,14 @@ public final class DocumentAssembler {
         Map<String, Integer> seen = new HashMap<>();
         for (Section section : sections) {
             for (String text : TextSplitter.split(section.text(), maxChunkChars)) {
-                chunks.add(chunk(docId, title, label(section.header()), text, chunks.size(), seen));
+                chunks.add(ChunkFactory.chunk(
+                        docId, title, ChunkFactory.label(section.header()), text, chunks.size(), seen));
             }
         }
         if (chunks.isEmpty()) {
             // An empty document is still findable by its title.
-            chunks.add(chunk(docId, title, null, "", 0, seen));
+            chunks.add(ChunkFactory.chunk(docId, title, null, "", 0, seen));
         }
         return chunks;
-    }
-
-    static String label(String text) {
-        if (text == null || text.length() <= MAX_LABEL_CHARS) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(MAX_LABEL_CHARS - 1)) ? MAX_LABEL_CHARS - 1 : MAX_LABEL_CHARS;
-        return text.substring(0, end) + "\u2026";
-    }
-
-    static Chunk chunk(String docId, String title, String header, String text, int ordinal, Map<String, Integer> seen) {
-        String enriched = Enrichment.enrich(title, header, text);
-        int occurrence = seen.merge(enriched, 1, Integer::sum) - 1;
-        return new Chunk(Ids.chunkId(docId, enriched, occurrence), ordinal, header, text, enriched);
     }
 }

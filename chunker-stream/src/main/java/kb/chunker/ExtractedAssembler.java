@@ -31,7 +31,7 @@ final class ExtractedAssembler {
 
     static DocumentChunks assemble(FileEvent event, int maxChunkChars) {
         ExtractedText extracted = event.extracted();
-        String title = DocumentAssembler.label(title(extracted, event.path()));
+        String title = ChunkFactory.label(title(extracted, event.path()));
         String docId = event.docId();
         List<Chunk> chunks = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
@@ -42,13 +42,13 @@ final class ExtractedAssembler {
                     joiner,
                     group.blocks().stream().map(ExtractedText.Block::text).toList());
             for (String piece : TextSplitter.split(text, maxChunkChars)) {
-                chunks.add(DocumentAssembler.chunk(
-                                docId, title, DocumentAssembler.label(group.header()), piece, chunks.size(), seen)
-                        .at(location));
+                chunks.add(
+                        ChunkFactory.chunk(docId, title, ChunkFactory.label(group.header()), piece, chunks.size(), seen)
+                                .at(location));
             }
         }
         if (chunks.isEmpty()) {
-            chunks.add(DocumentAssembler.chunk(docId, title, null, "", 0, seen));
+            chunks.add(ChunkFactory.chunk(docId, title, null, "", 0, seen));
         }
         DocumentCard card = new DocumentCard(
                 docId,

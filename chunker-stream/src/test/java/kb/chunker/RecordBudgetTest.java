@@ -79,8 +79,7 @@ class RecordBudgetTest {
     void shouldCutAHalfMegabyteHeadingSoItIsNotRepeatedInEveryChunk() {
         String md = "## " + "long heading ".repeat(40_000) + "\n" + "body text. ".repeat(50_000);
         DocumentChunks doc = assembler.assemble(DocumentAssemblerTest.event("h.md", md));
-        assertTrue(doc.chunks().stream()
-                .allMatch(c -> c.sectionHeader().length() <= DocumentAssembler.MAX_LABEL_CHARS + 1));
+        assertTrue(doc.chunks().stream().allMatch(c -> c.sectionHeader().length() <= ChunkFactory.MAX_LABEL_CHARS + 1));
         assertTrue(RecordBudget.sizeOf(doc) < 3_000_000, "was 420 MB: " + RecordBudget.sizeOf(doc));
     }
 }

@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
 final class DeadLetterPublisher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterPublisher.class);
+    /** The stage named in the dead-letter headers of what the sink rejects. */
+    static final String STAGE = "indexer-sink";
+
     private static final String REJECTED = "ElasticsearchRejected";
 
     private final String topic;
@@ -96,7 +99,7 @@ final class DeadLetterPublisher implements AutoCloseable {
         }
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(topic, key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
-        DeadLetters.addReason(record.headers(), IndexerSink.STAGE, errorClass, message);
+        DeadLetters.addReason(record.headers(), STAGE, errorClass, message);
         producer.send(record, (metadata, error) -> {
             if (error != null) {
                 LOG.error("could not dead-letter {}", key, error);

@@ -45,9 +45,6 @@ import org.slf4j.LoggerFactory;
 public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
-    static final String STAGE = "indexer-sink";
-    /** The thread that writes large documents beside the main loop ({@link LargeDocumentLane}). */
-    public static final String LARGE_LANE_THREAD = "kb-indexer-sink-large";
 
     private final SinkConfig config;
     private final MeterRegistry registry;

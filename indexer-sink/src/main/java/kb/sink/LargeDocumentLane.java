@@ -31,12 +31,13 @@ final class LargeDocumentLane implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LargeDocumentLane.class);
     private static final int CAPACITY = 4;
+    /** The thread that writes large documents beside the main loop. */
+    static final String THREAD = "kb-indexer-sink-large";
 
     private final RetryingWriter writer;
     private final CommitOffsets offsets;
     private final Semaphore room = new Semaphore(CAPACITY);
-    private final ExecutorService thread =
-            Executors.newSingleThreadExecutor(Threads.workerFactory(IndexerSink.LARGE_LANE_THREAD));
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(Threads.workerFactory(THREAD));
     private volatile boolean failed;
 
     LargeDocumentLane(RetryingWriter writer, CommitOffsets offsets) {

@@ -36,7 +36,7 @@ class SinkLargeDocumentTest {
         @Override
         public void reached(DocumentWriter.Step step) {
             if (step == DocumentWriter.Step.CLAIMED
-                    && Thread.currentThread().getName().equals(IndexerSink.LARGE_LANE_THREAD)) {
+                    && Thread.currentThread().getName().equals(LargeDocumentLane.THREAD)) {
                 held.countDown();
                 try {
                     release.await(DEADLINE.toSeconds(), TimeUnit.SECONDS);

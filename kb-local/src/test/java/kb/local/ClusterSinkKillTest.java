@@ -20,6 +20,7 @@ import kb.core.Settings;
 import kb.infra.Infrastructure;
 import kb.local.cluster.Cluster;
 import kb.local.cluster.ClusterLayout;
+import kb.local.cluster.Stages;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
@@ -64,7 +65,7 @@ class ClusterSinkKillTest {
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> documents(api) >= 20);
             long indexedWhenKilled = documents(api);
-            Cluster.Member victim = cluster.sinks().get(0);
+            Stages.Member victim = cluster.sinks().get(0);
             victim.child().kill();
             assertTrue(cluster.sinks().get(1).child().isAlive());
             write(folder, FILES / 2, FILES);

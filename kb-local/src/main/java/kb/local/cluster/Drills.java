@@ -212,7 +212,7 @@ public final class Drills {
 
     private static Drill brokerDrill() {
         return drill("kill-chunks-leader", cluster -> {
-            Cluster.Broker leader = cluster.leaderOf(
+            KafkaCluster.Broker leader = cluster.leaderOf(
                     KbTopics.withPrefix(new Settings(cluster.layout().env()).get(KbSettings.TOPIC_PREFIX))
                             .chunks()
                             .name());
@@ -226,7 +226,7 @@ public final class Drills {
 
     private static Drill sinkDrill() {
         return drill("kill-sink", cluster -> {
-            Cluster.Member sink = cluster.sinks().get(0);
+            Stages.Member sink = cluster.sinks().get(0);
             sink.child().kill();
             return undo("SIGKILL " + sink.name(), () -> cluster.restart(sink));
         });
@@ -234,7 +234,7 @@ public final class Drills {
 
     private static Drill chunkerDrill() {
         return drill("kill-chunker", cluster -> {
-            Cluster.Member chunker = cluster.chunkers().get(0);
+            Stages.Member chunker = cluster.chunkers().get(0);
             chunker.child().kill();
             return undo("SIGKILL " + chunker.name(), () -> cluster.restart(chunker));
         });
@@ -266,7 +266,7 @@ public final class Drills {
 
     private static Drill apiDrill() {
         return drill("stop-api", cluster -> {
-            Cluster.Member api = cluster.apis().get(0);
+            Stages.Member api = cluster.apis().get(0);
             api.child().stop();
             return undo("SIGTERM " + api.name(), () -> cluster.restart(api));
         });

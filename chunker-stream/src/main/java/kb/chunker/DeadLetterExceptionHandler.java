@@ -3,6 +3,7 @@ package kb.chunker;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import kb.core.DeadLetters;
 import kb.core.KbTopics;
@@ -80,8 +81,7 @@ public final class DeadLetterExceptionHandler
                 null,
                 "production",
                 exception,
-                "while serializing the " + origin.name().toLowerCase(java.util.Locale.ROOT) + " for "
-                        + record.topic()));
+                "while serializing the " + origin.name().toLowerCase(Locale.ROOT) + " for " + record.topic()));
     }
 
     /** Called on the producer's I/O thread: the letters go through the sender when there is one. */

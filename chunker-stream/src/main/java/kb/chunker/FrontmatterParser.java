@@ -1,7 +1,9 @@
 package kb.chunker;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +32,7 @@ public final class FrontmatterParser {
      * on those separators), and reading that document as frontmatter would drop it from the chunks.
      */
     public static ParsedDocument parse(String path, String format, String content) {
-        if (format != null && List.of("yaml", "yml").contains(format.toLowerCase(java.util.Locale.ROOT))) {
+        if (format != null && List.of("yaml", "yml").contains(format.toLowerCase(Locale.ROOT))) {
             return new ParsedDocument(null, false, content.startsWith("\uFEFF") ? content.substring(1) : content);
         }
         return parse(path, content);
@@ -127,7 +129,7 @@ public final class FrontmatterParser {
             throw new YAMLException(
                     "frontmatter must be a mapping, got " + loaded.getClass().getSimpleName());
         }
-        Map<String, Object> map = new java.util.LinkedHashMap<>();
+        Map<String, Object> map = new LinkedHashMap<>();
         ((Map<Object, Object>) loaded).forEach((k, v) -> map.put(String.valueOf(k), v));
         return new Frontmatter(
                 text(map.get("title")),

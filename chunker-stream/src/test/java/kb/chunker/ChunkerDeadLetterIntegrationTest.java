@@ -98,7 +98,8 @@ class ChunkerDeadLetterIntegrationTest {
                 Ids.sha256Hex(content),
                 1L,
                 2L,
-                content);
+                content,
+                null);
     }
 
     private static void send(String bootstrap, KbTopics topics, String key, FileEvent value) throws Exception {

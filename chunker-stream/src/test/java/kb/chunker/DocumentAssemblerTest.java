@@ -35,7 +35,8 @@ class DocumentAssemblerTest {
                 Ids.sha256Hex(content),
                 1L,
                 2L,
-                content);
+                content,
+                null);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package kb.sink;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -14,10 +15,10 @@ final class ChunkConsumers {
     /** For a consumer with nothing to do when its partitions move. */
     static final ConsumerRebalanceListener NO_LISTENER = new ConsumerRebalanceListener() {
         @Override
-        public void onPartitionsRevoked(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
+        public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> partitions) {}
 
         @Override
-        public void onPartitionsAssigned(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
+        public void onPartitionsAssigned(Collection<org.apache.kafka.common.TopicPartition> partitions) {}
     };
 
     private ChunkConsumers() {}

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
@@ -264,7 +265,7 @@ public final class DocumentWriter {
         BulkResponse response = client.bulk(BulkRequest.of(b -> waitForRefresh
                 ? b.operations(plan.operations).refresh(co.elastic.clients.elasticsearch._types.Refresh.WaitFor)
                 : b.operations(plan.operations)));
-        bulkLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+        bulkLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         Map<String, String> failures = new LinkedHashMap<>();
         List<BulkResponseItem> items = response.items();
         for (int i = 0; i < items.size(); i++) {

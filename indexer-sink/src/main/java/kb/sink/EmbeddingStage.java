@@ -11,8 +11,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import kb.core.Chunk;
 import kb.core.Ids;
 import kb.search.embed.Embeddings;
@@ -97,9 +100,7 @@ public final class EmbeddingStage {
             byChunk.put(chunk.chunkId(), new Embedded(key, space.field(), null));
         }
         Map<String, float[]> byKey = lookup(
-                byChunk.values().stream()
-                        .map(Embedded::key)
-                        .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)),
+                byChunk.values().stream().map(Embedded::key).collect(Collectors.toCollection(LinkedHashSet::new)),
                 chunksIndex);
         byChunk.replaceAll((chunkId, e) -> new Embedded(e.key(), e.field(), byKey.get(e.key())));
         registry.counter("kb_sink_embeddings_total", "source", "cache")
@@ -133,7 +134,7 @@ public final class EmbeddingStage {
     }
 
     /** Recent vectors first, then the chunk indexes (every stored chunk carries its key). */
-    private Map<String, float[]> lookup(java.util.Set<String> keys, String chunksIndex) throws IOException {
+    private Map<String, float[]> lookup(Set<String> keys, String chunksIndex) throws IOException {
         Map<String, float[]> byKey = new HashMap<>();
         List<String> unknown = new ArrayList<>();
         synchronized (recent) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,7 +110,7 @@ public final class IndexLayout {
 
     /** The reindex that builds this version, kept in its chunk index's {@code _meta} beside the format. */
     public void recordReindex(IndexVersion version, String reindexId) throws IOException {
-        Map<String, JsonData> meta = new java.util.HashMap<>(IndexMeta.of(client, version.chunksIndex()));
+        Map<String, JsonData> meta = new HashMap<>(IndexMeta.of(client, version.chunksIndex()));
         meta.put(IndexMeta.REINDEX_ID, JsonData.of(reindexId));
         client.indices().putMapping(p -> p.index(version.chunksIndex()).meta(meta));
     }

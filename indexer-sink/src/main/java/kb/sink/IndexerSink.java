@@ -131,9 +131,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 config.vectorSlice(),
                 config.maxRetryBackoff(),
                 registry,
-                deadLetters::unembeddable,
-                disk,
-                () -> writingBacklog);
+                new VectorFiller.SinkSignals(deadLetters::unembeddable, disk, () -> writingBacklog));
         this.documents = new DocumentWriter(client, stage, clock, registry, steps);
         this.writer = new RetryingWriter(
                 documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written, disk);

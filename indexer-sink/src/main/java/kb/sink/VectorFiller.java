@@ -9,6 +9,7 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -78,6 +79,12 @@ final class VectorFiller implements AutoCloseable {
         void report(String docId, String chunkId, Exception error);
     }
 
+    /**
+     * What the pass asks of the rest of the sink: where an unembeddable chunk is reported, whether the disk has room
+     * for vectors, and whether documents are waiting to be written (then the pass yields to them).
+     */
+    record SinkSignals(Unembeddable unembeddable, DiskSpace disk, BooleanSupplier writingBacklog) {}
+
     private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
     private final Supplier<String> chunksIndex;
@@ -112,16 +119,14 @@ final class VectorFiller implements AutoCloseable {
             int slice,
             Duration maxBackoff,
             MeterRegistry registry,
-            Unembeddable unembeddable,
-            DiskSpace disk,
-            BooleanSupplier writingBacklog) {
-        this.disk = disk;
-        this.writingBacklog = writingBacklog;
+            SinkSignals signals) {
+        this.disk = signals.disk();
+        this.writingBacklog = signals.writingBacklog();
         this.client = client;
         this.embeddings = embeddings;
         this.chunksIndex = chunksIndex;
         this.slice = slice;
-        this.unembeddable = unembeddable;
+        this.unembeddable = signals.unembeddable();
         this.registry = registry;
         this.backoff = new Backoff(Duration.ofMillis(200), maxBackoff);
         registry.gauge("kb_sink_backlog_chunks", awaiting);
@@ -229,7 +234,7 @@ final class VectorFiller implements AutoCloseable {
         }
     }
 
-    private List<Hit<PendingChunk>> scan(String index) throws java.io.IOException {
+    private List<Hit<PendingChunk>> scan(String index) throws IOException {
         while (!recentlyUpdated.isEmpty()
                 && System.nanoTime() - recentlyUpdated.peekFirst().at() > EXCLUDED_FOR.toNanos()) {
             recentlyUpdated.removeFirst();
@@ -262,7 +267,7 @@ final class VectorFiller implements AutoCloseable {
 
     /** A text the embedder cannot take must not stop the others: on a failure, each is embedded alone. */
     private Map<String, float[]> vectorsOrSingly(
-            Map<String, String> textsByKey, String index, List<Hit<PendingChunk>> pending) throws java.io.IOException {
+            Map<String, String> textsByKey, String index, List<Hit<PendingChunk>> pending) throws IOException {
         try {
             return embeddings.vectors(textsByKey, index);
         } catch (RuntimeException batchError) {
@@ -288,7 +293,7 @@ final class VectorFiller implements AutoCloseable {
      * {@code external_gte} lets the next generation land over it all the same.)
      */
     private List<String> update(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors)
-            throws java.io.IOException {
+            throws IOException {
         List<BulkOperation> ops = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         for (Hit<PendingChunk> hit : pending) {

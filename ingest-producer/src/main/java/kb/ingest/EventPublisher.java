@@ -3,7 +3,9 @@ package kb.ingest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import kb.core.DeadLetters;
 import kb.core.FileEvent;
 import kb.core.Generation;
@@ -130,7 +132,7 @@ final class EventPublisher implements AutoCloseable {
         Generation.write(record.headers(), generations.next());
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
-            publishLatency.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+            publishLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
             if (error != null) {
                 // Forget it so the next scan or save tries again, rather than believing it indexed.
                 if (path != null) {
@@ -175,7 +177,7 @@ final class EventPublisher implements AutoCloseable {
     private byte[] describe(FileReadResult.Rejected rejected) {
         try {
             return Json.MAPPER.writeValueAsBytes(
-                    java.util.Map.of("collection", collection, "path", rejected.path(), "reason", rejected.reason()));
+                    Map.of("collection", collection, "path", rejected.path(), "reason", rejected.reason()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return rejected.path().getBytes(StandardCharsets.UTF_8);
         }

@@ -111,18 +111,7 @@ public final class FileEventReader {
             }
             String content = decodeStrictUtf8(bytes);
             long modified = Files.getLastModifiedTime(file).toMillis();
-            return new FileReadResult.Read(new FileEvent(
-                    FileEvent.SCHEMA_VERSION,
-                    FileEvent.Op.UPSERT,
-                    collection,
-                    relativePath,
-                    categoryOf(relativePath),
-                    PathFilter.extensionOf(relativePath),
-                    bytes.length,
-                    fingerprint,
-                    modified,
-                    clock.millis(),
-                    content));
+            return new FileReadResult.Read(textEvent(relativePath, bytes.length, fingerprint, modified, content));
         } catch (NoSuchFileException e) {
             return new FileReadResult.Gone(relativePath);
         } catch (CharacterCodingException e) {
@@ -140,6 +129,23 @@ public final class FileEventReader {
                     String.valueOf(e.getMessage()),
                     "unreadable:" + fingerprint);
         }
+    }
+
+    /** A text file's event: its content inline, no extracted text. */
+    private FileEvent textEvent(String relativePath, long size, String sha256, long modified, String content) {
+        return new FileEvent(
+                FileEvent.SCHEMA_VERSION,
+                FileEvent.Op.UPSERT,
+                collection,
+                relativePath,
+                categoryOf(relativePath),
+                PathFilter.extensionOf(relativePath),
+                size,
+                sha256,
+                modified,
+                clock.millis(),
+                content,
+                null);
     }
 
     private FileReadResult readDocument(Path file, String relativePath, String format, String sizeAndTime, long size)

@@ -1,6 +1,7 @@
 package kb.ingest;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** Relative paths are '/'-separated whatever the platform, since they are Kafka keys and doc ids. */
 public final class Relative {
@@ -16,13 +17,13 @@ public final class Relative {
      * decodes to a string with replacement characters that names no file, so the file could never be read by it:
      * it is reported instead ({@code bad%FFname.md}).
      */
-    public static java.util.Optional<String> undecodable(Path baseDir, Path path) {
+    public static Optional<String> undecodable(Path baseDir, Path path) {
         String relative = of(baseDir, path);
         if (baseDir.resolve(relative).equals(path)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String base = baseDir.toUri().getRawPath();
         String raw = path.toUri().getRawPath();
-        return java.util.Optional.of(raw.startsWith(base) ? raw.substring(base.length()) : raw);
+        return Optional.of(raw.startsWith(base) ? raw.substring(base.length()) : raw);
     }
 }

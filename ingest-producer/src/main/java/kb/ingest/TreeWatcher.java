@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,10 +50,9 @@ final class TreeWatcher implements AutoCloseable {
     private final Map<WatchKey, Set<String>> keys = new ConcurrentHashMap<>();
 
     /** Told the escaped relative path of every file whose name is not valid UTF-8, found by a scan or a change. */
-    private final java.util.function.Consumer<String> undecodableNames;
+    private final Consumer<String> undecodableNames;
 
-    TreeWatcher(BaseFolder base, PathFilter filter, java.util.function.Consumer<String> undecodableNames)
-            throws IOException {
+    TreeWatcher(BaseFolder base, PathFilter filter, Consumer<String> undecodableNames) throws IOException {
         this.undecodableNames = undecodableNames;
         this.base = base;
         this.baseDir = base.path();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class CatalogueTest {
 
     private static FileEvent event(int schemaVersion, String path, String sha256) {
-        return new FileEvent(schemaVersion, FileEvent.Op.UPSERT, "kb", path, null, "md", 1, sha256, 0, 0, "x");
+        return new FileEvent(schemaVersion, FileEvent.Op.UPSERT, "kb", path, null, "md", 1, sha256, 0, 0, "x", null);
     }
 
     @Test

@@ -106,7 +106,8 @@ class CollectionsProducerIntegrationTest {
                 Ids.sha256Hex("work readme"),
                 1L,
                 1L,
-                "work readme");
+                "work readme",
+                null);
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
         try (KafkaProducer<String, FileEvent> old = new KafkaProducer<>(

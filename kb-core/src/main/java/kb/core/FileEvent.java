@@ -54,34 +54,6 @@ public record FileEvent(
         Objects.requireNonNull(path, "path");
     }
 
-    /** A text file's event, or a delete: no extracted text. */
-    public FileEvent(
-            int schemaVersion,
-            Op op,
-            String collection,
-            String path,
-            String category,
-            String format,
-            long size,
-            String sha256,
-            long modifiedTime,
-            long observedTime,
-            String content) {
-        this(
-                schemaVersion,
-                op,
-                collection,
-                path,
-                category,
-                format,
-                size,
-                sha256,
-                modifiedTime,
-                observedTime,
-                content,
-                null);
-    }
-
     /** The record's key on {@code kb.file-events}: {@link Ids#fileKey}, or the bare path for a version-1 event. */
     @JsonIgnore
     public String key() {

@@ -3,8 +3,10 @@ package kb.core;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Every setting of the pipeline, declared once: each service and the {@code kb} command read them through
@@ -149,7 +151,7 @@ public final class KbSettings {
     public static final Setting<String> FUSION = Setting.text(
                     "KB_FUSION", "evidence", "evidence (a document's scores weighed), rrf, or convex")
             .requiring(
-                    v -> java.util.Set.of("evidence", "rrf", "convex").contains(v.toLowerCase(java.util.Locale.ROOT)),
+                    v -> Set.of("evidence", "rrf", "convex").contains(v.toLowerCase(Locale.ROOT)),
                     "evidence, rrf or convex");
     public static final Setting<Double> EVIDENCE_LEXICAL_WEIGHT = Setting.decimal(
             "KB_EVIDENCE_LEXICAL_WEIGHT", 2.7, "evidence fusion: weight of a document's BM25 score over the best");

@@ -1,5 +1,6 @@
 package kb.core;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public record NoteMeta(
         if (properties != null) {
             properties.forEach((k, v) -> copy.put(k, v == null ? List.of() : List.copyOf(v)));
         }
-        properties = java.util.Collections.unmodifiableMap(copy);
+        properties = Collections.unmodifiableMap(copy);
     }
 
     /** Every tag and each of its ancestors, in filter form: {@code Area/Sub} gives {@code area}, {@code area/sub}. */

@@ -3,9 +3,12 @@ package kb.core;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * Typed reads over a flat name → value map (the environment, or flags turned into it), each with a
@@ -25,7 +28,7 @@ public final class Settings {
 
     /** These settings with some values replaced (flags over environment). */
     public Settings with(Map<String, String> overrides) {
-        Map<String, String> merged = new java.util.HashMap<>(values);
+        Map<String, String> merged = new HashMap<>(values);
         merged.putAll(overrides);
         return new Settings(merged);
     }
@@ -45,9 +48,9 @@ public final class Settings {
     }
 
     /** A whole number that may be left unset, when its absence means "decide later" rather than a fixed default. */
-    public java.util.OptionalInt optionalInteger(String name) {
+    public OptionalInt optionalInteger(String name) {
         Integer value = parsed(name, null, Integer::valueOf, "a whole number");
-        return value == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(value);
+        return value == null ? OptionalInt.empty() : OptionalInt.of(value);
     }
 
     public long longValue(String name, long fallback) {
@@ -59,7 +62,7 @@ public final class Settings {
     }
 
     /** One place for "read, parse, or fail naming the setting and what it should have been". */
-    private <T> T parsed(String name, T fallback, java.util.function.Function<String, T> parser, String what) {
+    private <T> T parsed(String name, T fallback, Function<String, T> parser, String what) {
         String value = string(name, null);
         if (value == null) {
             return fallback;

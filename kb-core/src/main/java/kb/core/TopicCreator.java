@@ -1,5 +1,6 @@
 package kb.core;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -90,7 +91,7 @@ public final class TopicCreator {
                 admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
         List<String> mismatches = found.values().stream()
                 .filter(topic -> topic.partitions().size() != configured)
-                .sorted(java.util.Comparator.comparing(TopicDescription::name))
+                .sorted(Comparator.comparing(TopicDescription::name))
                 .map(topic ->
                         "topic " + topic.name() + " has " + topic.partitions().size() + " partition(s)")
                 .toList();

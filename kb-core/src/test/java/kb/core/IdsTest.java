@@ -29,7 +29,7 @@ class IdsTest {
     void shouldKeepTheOldDocIdForAKeyFromBeforeCollections() {
         // The bare path was the key and its digest the id: a tombstone of such a key still finds that document.
         assertEquals(Ids.sha256Hex("a/b.md").substring(0, 32), Ids.docIdOfKey("a/b.md"));
-        FileEvent legacy = new FileEvent(1, FileEvent.Op.UPSERT, null, "a/b.md", "a", "md", 1, "h", 0, 0, "x");
+        FileEvent legacy = new FileEvent(1, FileEvent.Op.UPSERT, null, "a/b.md", "a", "md", 1, "h", 0, 0, "x", null);
         assertEquals("a/b.md", legacy.key());
     }
 

@@ -1,9 +1,12 @@
 package kb.infra;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.UUID;
@@ -57,7 +60,7 @@ final class DistributionCache {
         for (Path folder : new Path[] {cacheRoot, parent}) {
             try {
                 readableByAll(folder);
-            } catch (java.nio.file.AccessDeniedException e) {
+            } catch (AccessDeniedException e) {
                 // A folder someone else made (KB_CACHE_DIR=/tmp): its owner decides who may pass.
             }
         }
@@ -104,7 +107,7 @@ final class DistributionCache {
     static void settle(Path staging, Path target) throws IOException {
         try {
             Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             if (!Files.exists(target.resolve(".unpacked"))) {
                 throw e;
             }
@@ -134,8 +137,7 @@ final class DistributionCache {
      */
     private static void readableByAll(Path path) throws IOException {
         boolean executable = Files.isDirectory(path) || Files.isExecutable(path);
-        Files.setPosixFilePermissions(
-                path, java.nio.file.attribute.PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
     }
 
     /** Copies the distribution's config files the instance does not have yet (its keystore stays its own). */

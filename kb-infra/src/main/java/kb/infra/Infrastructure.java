@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import kb.core.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,7 +99,7 @@ public final class Infrastructure implements AutoCloseable {
      * Told when the embedded Elasticsearch died and its bounded restarts did not bring it back (never for an
      * external one: its operator restarts it, and the API answers degraded meanwhile).
      */
-    public void onElasticsearchLost(java.util.function.Consumer<String> listener) {
+    public void onElasticsearchLost(Consumer<String> listener) {
         if (elasticsearch != null) {
             elasticsearch.onGiveUp(listener);
         }

@@ -119,7 +119,7 @@ public final class LocalPipeline implements AutoCloseable {
     /** One producer per collection, as separate processes would run them; ready once every scan is published. */
     private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry, DiskSpace disk)
             throws Exception {
-        List<IngestProducer> producers = new java.util.ArrayList<>();
+        List<IngestProducer> producers = new ArrayList<>();
         for (ProducerConfig config : configs) {
             IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC(), disk);
             started.push(producer);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import kb.core.KbSettings;
 import kb.core.Metrics;
@@ -37,7 +38,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
     private final Settings settings;
     private final kb.local.eval.HttpApi api;
 
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final Shutdown.Registration atExit;
 
     private PipelineRun(

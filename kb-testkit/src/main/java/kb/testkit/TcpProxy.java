@@ -1,5 +1,6 @@
 package kb.testkit;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -84,7 +85,7 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(java.io.Closeable closeable) {
+    private static void closeQuietly(Closeable closeable) {
         try {
             closeable.close();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package kb.testkit;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +49,7 @@ public final class TopicReader implements AutoCloseable {
     /** Keys (as text) of what was read so far; a null value shows as "key(deleted)". */
     public List<String> keys() {
         return records().stream()
-                .map(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8)
-                        + (r.value() == null ? "(deleted)" : ""))
+                .map(r -> new String(r.key(), StandardCharsets.UTF_8) + (r.value() == null ? "(deleted)" : ""))
                 .toList();
     }
 

@@ -1,6 +1,7 @@
 package kb.chunker.format;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,8 +71,7 @@ public final class PythonChunker implements FormatChunker {
         if (from >= to) {
             return;
         }
-        String text =
-                String.join("\n", java.util.Arrays.copyOfRange(lines, from, to)).strip();
+        String text = String.join("\n", Arrays.copyOfRange(lines, from, to)).strip();
         if (!text.isEmpty()) {
             sections.add(new Section(header, text));
         }

@@ -2,10 +2,12 @@ package kb.ingest.extract;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import kb.core.ExtractedText;
 import kb.core.Location;
 import org.apache.tika.exception.EncryptedDocumentException;
@@ -52,7 +54,7 @@ final class DocumentParser {
     }
 
     private Extraction tika(Path file, String format) throws Exception {
-        java.util.Optional<String> bomb = ZipBombCheck.check(file, format);
+        Optional<String> bomb = ZipBombCheck.check(file, format);
         if (bomb.isPresent()) {
             return new Extraction.Failed("too_large", "too large: " + bomb.get());
         }
@@ -142,7 +144,7 @@ final class DocumentParser {
                         "too_large", "too large: expands like a zip bomb (" + firstLine(t.getMessage()) + ")");
             }
         }
-        if (error instanceof IOException && !(error instanceof java.nio.file.NoSuchFileException)) {
+        if (error instanceof IOException && !(error instanceof NoSuchFileException)) {
             return new Extraction.Failed("unparseable", "unreadable: " + firstLine(error.getMessage()));
         }
         return new Extraction.Failed(

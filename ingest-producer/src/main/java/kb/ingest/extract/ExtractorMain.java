@@ -1,6 +1,8 @@
 package kb.ingest.extract;
 
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +41,7 @@ public final class ExtractorMain {
     private ExtractorMain() {}
 
     public static void main(String[] args) throws Exception {
-        PrintStream answers = new PrintStream(
-                new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(System.err);
         DocumentParser parser = new DocumentParser(Long.parseLong(args[0]), args.length > 1 && "ocr".equals(args[1]));
         BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -7,8 +7,10 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -73,10 +75,10 @@ public final class IsolatedExtractor implements Extractor {
         }
     }
 
-    private static String seconds(java.time.Duration timeout) {
+    private static String seconds(Duration timeout) {
         return timeout.toMillis() % 1000 == 0
                 ? Long.toString(timeout.toSeconds())
-                : String.format(java.util.Locale.ROOT, "%.1f", timeout.toMillis() / 1000.0);
+                : String.format(Locale.ROOT, "%.1f", timeout.toMillis() / 1000.0);
     }
 
     private Extraction died(Child ended) throws InterruptedException {

@@ -1,10 +1,12 @@
 package kb.local.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import kb.chunker.DocumentAssembler;
 import kb.core.Chunk;
 import kb.core.FileEvent;
@@ -51,7 +53,7 @@ final class Baselines {
     }
 
     /** Milliseconds of each call, in order. */
-    static List<Double> timeEach(List<String> inputs, java.util.function.Function<String, ?> call) {
+    static List<Double> timeEach(List<String> inputs, Function<String, ?> call) {
         List<Double> samples = new ArrayList<>();
         for (String input : inputs) {
             long start = System.nanoTime();
@@ -81,7 +83,8 @@ final class Baselines {
                             Ids.sha256Hex(content),
                             0,
                             0,
-                            content))
+                            content,
+                            null))
                     .chunks());
         }
         return chunks;
@@ -99,8 +102,7 @@ final class Baselines {
      * the process's CPU time is the embedder's.
      */
     static EmbedderFigures embedderAlone(Embedder embedder, List<Chunk> chunks, int slice) {
-        var os = (com.sun.management.OperatingSystemMXBean)
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
         for (int from = 0; from < chunks.size(); from += slice) {

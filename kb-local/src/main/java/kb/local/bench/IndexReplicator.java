@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,7 +68,7 @@ final class IndexReplicator implements AutoCloseable {
      * queries: measuring then would time the merges. Waits (up to 15 minutes) until none runs.
      */
     private void awaitMergesSettled() throws IOException {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(15).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
         while (System.nanoTime() < deadline) {
             var merges = client.indices()
                     .stats(s -> s.index(chunksAlias).metric("merge"))

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Function;
 import kb.core.DocumentCard;
 import kb.query.l0.KeywordIndex;
 
@@ -86,7 +87,7 @@ final class L0Bench {
         return queries;
     }
 
-    private static List<Double> time(List<String> queries, java.util.function.Function<String, ?> lookup) {
+    private static List<Double> time(List<String> queries, Function<String, ?> lookup) {
         for (int i = 0; i < Math.min(2_000, queries.size()); i++) {
             lookup.apply(queries.get(i)); // warm-up
         }

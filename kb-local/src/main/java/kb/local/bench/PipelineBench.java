@@ -2,6 +2,7 @@ package kb.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import kb.core.Threads;
 import kb.local.PipelineRun;
 import kb.local.eval.BeirDataset;
@@ -23,8 +25,7 @@ final class PipelineBench {
     /** Documents the index should hold between the steps (the corpus plus the background files). */
     private long expectedDocuments;
 
-    private final java.util.concurrent.atomic.AtomicInteger backgroundWritten =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger backgroundWritten = new AtomicInteger();
 
     PipelineBench(PipelineRun run, Path kbDir, BenchReport report) {
         this.run = run;
@@ -214,7 +215,7 @@ final class PipelineBench {
                 Thread.sleep(100); // a steady trickle of unrelated edits
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

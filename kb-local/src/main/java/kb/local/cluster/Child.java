@@ -1,13 +1,16 @@
 package kb.local.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,9 +84,9 @@ public final class Child {
 
     /** This JVM's class path, each entry absolute, so the child can run in another folder. */
     private static String absoluteClassPath() {
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(entry -> Path.of(entry).toAbsolutePath().toString())
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     public long pid() {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -194,7 +195,7 @@ public final class Drills {
 
     static VerifyReport verify(Cluster cluster, Duration wait) throws IOException, InterruptedException {
         List<String> apis = cluster.apiUrls();
-        Map<String, String> env = new java.util.HashMap<>(cluster.layout().env());
+        Map<String, String> env = new HashMap<>(cluster.layout().env());
         env.put(KbSettings.KAFKA_BOOTSTRAP.name(), cluster.bootstrapServers());
         VerifyCommand.Options options = new VerifyCommand.Options(
                 cluster.layout().folders(),

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,7 +44,7 @@ final class Load implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     /** Why each failed request failed, in order. */
-    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
 
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean writing;

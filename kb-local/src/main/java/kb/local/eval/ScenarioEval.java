@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import kb.core.Json;
@@ -205,7 +206,7 @@ public final class ScenarioEval {
     }
 
     private static String ratio(int n, int of) {
-        return String.format(java.util.Locale.ROOT, "%d/%d %.2f", n, of, of == 0 ? 0.0 : (double) n / of);
+        return String.format(Locale.ROOT, "%d/%d %.2f", n, of, of == 0 ? 0.0 : (double) n / of);
     }
 
     private static String cut(String text) {
@@ -239,7 +240,7 @@ public final class ScenarioEval {
         ArrayNode rows = root.putArray("rows");
         for (ScenarioRow row : s.rows()) {
             ObjectNode r = rows.addObject();
-            r.put("kind", row.kind().name().toLowerCase(java.util.Locale.ROOT)).put("text", row.text());
+            r.put("kind", row.kind().name().toLowerCase(Locale.ROOT)).put("text", row.text());
             row.expected().forEach(r.putArray("expected")::add);
             ObjectNode searches = r.putObject("search");
             row.searches().entrySet().stream()

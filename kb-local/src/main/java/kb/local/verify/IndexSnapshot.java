@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import kb.core.Json;
@@ -27,7 +28,7 @@ final class IndexSnapshot {
 
     /** @param urls one URL or several separated by commas */
     IndexSnapshot(String urls) {
-        this.nodes = java.util.Arrays.stream(urls.split(","))
+        this.nodes = Arrays.stream(urls.split(","))
                 .map(String::strip)
                 .filter(u -> !u.isEmpty())
                 .toList();

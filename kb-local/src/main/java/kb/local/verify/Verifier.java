@@ -2,12 +2,14 @@ package kb.local.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
@@ -58,7 +60,7 @@ public final class Verifier {
         Map<String, FileEvent> events = TopicSnapshot.latest(kafka, topics.fileEvents());
         Map<String, DocumentChunks> chunks = TopicSnapshot.latest(kafka, topics.chunks());
         Map<String, DocumentCard> cards = TopicSnapshot.latest(kafka, topics.documents());
-        List<Drift> drifts = new java.util.ArrayList<>();
+        List<Drift> drifts = new ArrayList<>();
         drifts.add(unreadable(scan.unreadable()));
         drifts.add(fileEvents(expected, events));
         drifts.add(hashes(
@@ -79,8 +81,7 @@ public final class Verifier {
         return counter.drift();
     }
 
-    private static <V> Map<String, String> hashesOf(
-            Map<String, V> values, java.util.function.Function<V, String> hash) {
+    private static <V> Map<String, String> hashesOf(Map<String, V> values, Function<V, String> hash) {
         Map<String, String> hashes = new HashMap<>();
         values.forEach((id, value) -> hashes.put(id, hash.apply(value)));
         return hashes;

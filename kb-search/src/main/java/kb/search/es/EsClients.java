@@ -4,6 +4,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientTransport;
 import java.time.Duration;
+import java.util.Arrays;
 import kb.core.Json;
 import org.apache.http.HttpHost;
 import org.elasticsearch.client.RestClient;
@@ -38,7 +39,7 @@ public final class EsClients {
 
     /** {@code http://a:9200,http://b:9200} → both hosts. */
     public static HttpHost[] hosts(String urls) {
-        return java.util.Arrays.stream(urls.split(","))
+        return Arrays.stream(urls.split(","))
                 .map(String::strip)
                 .filter(u -> !u.isEmpty())
                 .map(HttpHost::create)

@@ -1,9 +1,9 @@
 package kb.chunker;
 
 import java.nio.file.Path;
-import kb.core.CommonConfig;
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
+import kb.core.topics.CommonConfig;
 
 /**
  * Configuration of the chunker stream.

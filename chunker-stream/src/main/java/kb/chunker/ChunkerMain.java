@@ -1,11 +1,11 @@
 package kb.chunker;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import kb.core.KbSettings;
-import kb.core.Metrics;
-import kb.core.MetricsServer;
-import kb.core.Settings;
-import kb.core.Shutdown;
+import kb.core.runtime.Metrics;
+import kb.core.runtime.MetricsServer;
+import kb.core.runtime.Shutdown;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /** Runs the chunker stream on its own, configured by environment variables (docs/configuration.md). */
 public final class ChunkerMain {

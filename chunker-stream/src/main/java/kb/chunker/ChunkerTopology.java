@@ -6,7 +6,7 @@ import kb.core.DocumentChunks;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.Json;
-import kb.core.KbTopics;
+import kb.core.topics.KbTopics;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;

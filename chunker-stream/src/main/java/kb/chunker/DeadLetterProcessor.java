@@ -1,7 +1,7 @@
 package kb.chunker;
 
 import java.nio.charset.StandardCharsets;
-import kb.core.DeadLetters;
+import kb.core.topics.DeadLetters;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.Record;

@@ -1,6 +1,6 @@
 package kb.chunker;
 
-import kb.core.Generation;
+import kb.core.topics.Generation;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;

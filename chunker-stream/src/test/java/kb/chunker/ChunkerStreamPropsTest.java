@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.Map;
-import kb.core.CommonConfig;
-import kb.core.KbTopics;
+import kb.core.topics.CommonConfig;
+import kb.core.topics.KbTopics;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;

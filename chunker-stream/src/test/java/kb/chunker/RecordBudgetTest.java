@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import kb.core.DocumentChunks;
 import kb.core.Json;
-import kb.core.KbTopics;
+import kb.core.topics.KbTopics;
 import org.junit.jupiter.api.Test;
 
 class RecordBudgetTest {

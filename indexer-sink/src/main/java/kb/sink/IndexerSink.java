@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import kb.core.DiskSpace;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
-import kb.core.Threads;
-import kb.core.TopicCreator;
+import kb.core.runtime.DiskSpace;
+import kb.core.runtime.Threads;
+import kb.core.topics.TopicCreator;
 import kb.search.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * <p>A document of many chunks is written on the {@link LargeDocumentLane} while the loop carries on; the
  * commit stops before it until it is written ({@link CommitOffsets}).
  *
- * <p>Each index version has its own consumer group ({@link kb.core.SinkGroups}). A new version is built by
+ * <p>Each index version has its own consumer group ({@link kb.core.topics.SinkGroups}). A new version is built by
  * replaying the topic from the beginning with the new version's group ({@link IndexVersions}) while a
  * {@link ServedVersionFollower} keeps the served one current; once the new group has no lag the aliases swap.
  */

@@ -5,7 +5,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import kb.sink.ChunkRecords.Decoded;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -6,7 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import kb.core.DiskSpace;
+import kb.core.runtime.DiskSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

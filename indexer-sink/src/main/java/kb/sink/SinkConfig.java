@@ -1,10 +1,10 @@
 package kb.sink;
 
 import java.time.Duration;
-import kb.core.CommonConfig;
-import kb.core.KbSettings;
-import kb.core.Settings;
-import kb.core.SinkGroups;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
+import kb.core.topics.CommonConfig;
+import kb.core.topics.SinkGroups;
 import kb.search.embed.Embeddings;
 import kb.search.es.IndexNames;
 import kb.search.es.IndexShards;

@@ -3,11 +3,11 @@ package kb.sink;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
-import kb.core.KbSettings;
-import kb.core.Metrics;
-import kb.core.MetricsServer;
-import kb.core.Settings;
-import kb.core.Shutdown;
+import kb.core.runtime.Metrics;
+import kb.core.runtime.MetricsServer;
+import kb.core.runtime.Shutdown;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
 

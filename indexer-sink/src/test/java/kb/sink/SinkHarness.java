@@ -12,10 +12,10 @@ import java.util.UUID;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
-import kb.core.Generation;
 import kb.core.Ids;
-import kb.core.KbTopics;
-import kb.core.Settings;
+import kb.core.settings.Settings;
+import kb.core.topics.Generation;
+import kb.core.topics.KbTopics;
 import kb.search.es.ChunkDoc;
 import kb.search.es.EsClients;
 import kb.testkit.SharedInfrastructure;
@@ -119,7 +119,7 @@ final class SinkHarness implements AutoCloseable {
 
     /** The offset the sink's group (of the served version) committed on kb.chunks (one partition), -1 for none. */
     long committedOffset() throws Exception {
-        String group = new kb.core.SinkGroups(prefix + "-indexer")
+        String group = new kb.core.topics.SinkGroups(prefix + "-indexer")
                 .forVersion(sink.servingVersion().number());
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {

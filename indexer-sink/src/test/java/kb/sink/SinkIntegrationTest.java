@@ -90,13 +90,16 @@ class SinkIntegrationTest {
             await().atMost(DEADLINE).until(() -> sink.chunksOf(good.docId()).size() == 1);
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
             var dead = dlq.records().get(0);
-            assertEquals("indexer-sink", kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.STAGE));
             assertEquals(
-                    "ElasticsearchRejected", kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.CLASS));
+                    "indexer-sink",
+                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.STAGE));
+            assertEquals(
+                    "ElasticsearchRejected",
+                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.CLASS));
             assertTrue(
-                    kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.MESSAGE)
+                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.MESSAGE)
                             .contains("failed to parse field [keywords]"),
-                    kb.core.DeadLetters.header(dead.headers(), kb.core.DeadLetters.MESSAGE));
+                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.MESSAGE));
         }
     }
 

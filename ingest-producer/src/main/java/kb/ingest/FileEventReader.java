@@ -16,11 +16,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
-import kb.core.CollectionFolder;
 import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Formats;
 import kb.core.Ids;
+import kb.core.settings.CollectionFolder;
 import kb.ingest.extract.Extraction;
 import kb.ingest.extract.Extractor;
 

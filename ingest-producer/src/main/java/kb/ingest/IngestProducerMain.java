@@ -2,11 +2,11 @@ package kb.ingest;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
-import kb.core.KbSettings;
-import kb.core.Metrics;
-import kb.core.MetricsServer;
-import kb.core.Settings;
-import kb.core.Shutdown;
+import kb.core.runtime.Metrics;
+import kb.core.runtime.MetricsServer;
+import kb.core.runtime.Shutdown;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /** Runs the ingest producer on its own, configured by environment variables (docs/configuration.md). */
 public final class IngestProducerMain {

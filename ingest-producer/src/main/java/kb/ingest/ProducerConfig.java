@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
-import kb.core.CollectionFolder;
-import kb.core.CommonConfig;
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.CollectionFolder;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
+import kb.core.topics.CommonConfig;
 import kb.ingest.extract.ExtractionLimits;
 
 /**

@@ -15,7 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kb.core.FileEvent;
 import kb.core.Ids;
-import kb.core.KbTopics;
+import kb.core.topics.KbTopics;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -94,7 +94,7 @@ class CollectionsProducerIntegrationTest {
     void shouldWithdrawARecordFromBeforeCollectionsWhenTheProducerReconciles() throws Exception {
         write(work, "readme.md", "work readme");
         KbTopics topics = KbTopics.withPrefix(prefix);
-        kb.core.TopicCreator.ensureTopics(new kb.core.CommonConfig(bootstrap, topics));
+        kb.core.topics.TopicCreator.ensureTopics(new kb.core.topics.CommonConfig(bootstrap, topics));
         FileEvent legacy = new FileEvent(
                 1,
                 FileEvent.Op.UPSERT,

@@ -23,7 +23,7 @@ class FileEventReaderTest {
 
     private FileEventReader reader(long cap) {
         return new FileEventReader(
-                new kb.core.CollectionFolder("notes", base),
+                new kb.core.settings.CollectionFolder("notes", base),
                 cap,
                 Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC),
                 new FileEventReader.Documents(

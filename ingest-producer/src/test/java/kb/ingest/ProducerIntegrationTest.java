@@ -15,7 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import kb.core.DeadLetters;
+import kb.core.topics.DeadLetters;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import kb.testkit.SharedInfrastructure;
 
 /** A started ingest producer over a test folder, on its own topic prefix of the shared broker. */

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import kb.core.Ids;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

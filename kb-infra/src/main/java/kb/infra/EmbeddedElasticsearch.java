@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import kb.core.KbSettings;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
+import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import kafka.tools.StorageTool;
-import kb.core.KbTopics;
+import kb.core.topics.KbTopics;
 
 /**
  * The settings of a KRaft node that is broker and controller in one, shared by the embedded single broker

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 
 /**
  * Where a running kb's broker, Elasticsearch and API are, written to {@code DATADIR/endpoints.properties} by

@@ -2,7 +2,7 @@ package kb.local;
 
 import java.nio.file.Path;
 import java.util.Map;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 
 /** What a pipeline in this JVM (kb up, eval, bench) takes from its folders rather than from the environment. */
 final class LocalSettings {

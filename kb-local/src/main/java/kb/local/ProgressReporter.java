@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import kb.query.status.IndexingProgress.Block;
 
 /**

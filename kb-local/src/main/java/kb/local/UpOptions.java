@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kb.core.CollectionFolder;
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.CollectionFolder;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import kb.query.api.WriteGuard;
 import picocli.CommandLine;
 

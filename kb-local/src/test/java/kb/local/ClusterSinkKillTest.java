@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kb.core.Json;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
 import kb.local.cluster.Cluster;
 import kb.local.cluster.ClusterLayout;

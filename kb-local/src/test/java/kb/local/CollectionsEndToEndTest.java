@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import kb.core.Ids;
 import kb.core.Json;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;

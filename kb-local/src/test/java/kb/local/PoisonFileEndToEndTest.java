@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
-import kb.core.DeadLetters;
+import kb.core.topics.DeadLetters;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import kb.core.CollectionFolder;
+import kb.core.settings.CollectionFolder;
 import org.junit.jupiter.api.Test;
 
 class UpOptionsTest {

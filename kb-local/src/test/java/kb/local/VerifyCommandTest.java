@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
 import kb.local.verify.Drift;
 import kb.local.verify.Folder;

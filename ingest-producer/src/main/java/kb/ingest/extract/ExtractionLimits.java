@@ -1,8 +1,8 @@
 package kb.ingest.extract;
 
 import java.time.Duration;
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /**
  * The bounds of extraction, so a hostile or broken file can neither hang nor kill the watcher.

@@ -15,7 +15,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import kb.core.Json;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import kb.local.PipelineRun;
 import kb.local.eval.BeirDataset;
 

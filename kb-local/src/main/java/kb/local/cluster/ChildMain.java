@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 
 /**
  * Runs a service's {@code main} as a child of {@code kb cluster}, and stops it when the parent is gone: the

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import kb.core.Shutdown;
+import kb.core.runtime.Shutdown;
 import kb.local.verify.Folder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import kb.core.Shutdown;
+import kb.core.runtime.Shutdown;
 import kb.infra.KraftNodeConfig;
 import org.apache.kafka.common.utils.Time;
 

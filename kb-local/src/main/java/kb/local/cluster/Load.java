@@ -11,7 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 
 /**
  * What the drills run under: a writer that creates, edits and deletes files (about 5 changes a second) and a

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 import kb.infra.FreePorts;
 import kb.local.verify.Folder;
 

@@ -14,7 +14,7 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
 import kb.core.Ids;
-import kb.core.KbTopics;
+import kb.core.topics.KbTopics;
 import kb.ingest.ProducerConfig;
 import kb.ingest.extract.Extraction;
 import kb.search.es.IndexNames;

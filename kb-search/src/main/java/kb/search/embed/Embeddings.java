@@ -2,7 +2,7 @@ package kb.search.embed;
 
 import java.util.List;
 import java.util.Locale;
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 import kb.search.es.ChunkFields;
 
 /**
@@ -74,7 +74,7 @@ public final class Embeddings {
      * {@code KB_EMBEDDING_MODEL}, validated: {@value #BY_LANGUAGE} when unset or blank, else a packaged model's id
      * (an unknown id fails here, at start, with the list of known ones).
      */
-    public static String setting(kb.core.Settings settings) {
+    public static String setting(kb.core.settings.Settings settings) {
         String value = settings.get(KbSettings.EMBEDDING_MODEL);
         if (isByLanguage(value)) {
             return BY_LANGUAGE;

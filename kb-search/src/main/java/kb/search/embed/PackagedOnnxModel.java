@@ -11,7 +11,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 
 /**
  * One of LangChain4j's packaged ONNX models, run with one thread per text.

@@ -1,6 +1,6 @@
 package kb.search.es;
 
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 
 /**
  * Index and alias names from one prefix ({@code KB_INDEX_PREFIX}, default {@code kb}): versioned indexes

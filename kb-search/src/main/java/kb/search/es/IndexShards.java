@@ -1,7 +1,7 @@
 package kb.search.es;
 
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /**
  * Shards and replicas of the indexes the sink creates, read once at start. Both apply to index versions

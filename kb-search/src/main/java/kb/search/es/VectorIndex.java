@@ -2,8 +2,8 @@ package kb.search.es;
 
 import java.util.Arrays;
 import java.util.Locale;
-import kb.core.KbSettings;
-import kb.core.Settings;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /**
  * How Elasticsearch indexes the chunk vectors ({@code KB_VECTOR_INDEX}). Both keep the vectors quantised to bytes

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import kb.search.es.ChunkFields;
 import org.junit.jupiter.api.Test;
 

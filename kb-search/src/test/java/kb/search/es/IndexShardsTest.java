@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import org.junit.jupiter.api.Test;
 
 class IndexShardsTest {

@@ -38,5 +38,5 @@ public record ApiServices(
         WriteGuard writes,
         kb.query.links.LinkGraph links,
         BooleanSupplier rankingSettled,
-        kb.core.DiskSpace disk,
+        kb.core.runtime.DiskSpace disk,
         PipelineAddress address) {}

@@ -11,7 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import kb.query.search.FittedFusion;
 import kb.query.search.FusionFit;
 import kb.query.search.FusionWeights;

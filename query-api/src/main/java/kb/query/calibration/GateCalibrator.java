@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.GateThreshold;
 import kb.query.search.terms.Script;

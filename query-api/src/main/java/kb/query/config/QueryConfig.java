@@ -3,11 +3,11 @@ package kb.query.config;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
-import kb.core.CollectionFolder;
-import kb.core.CommonConfig;
-import kb.core.KbSettings;
-import kb.core.Settings;
-import kb.core.SinkGroups;
+import kb.core.settings.CollectionFolder;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
+import kb.core.topics.CommonConfig;
+import kb.core.topics.SinkGroups;
 import kb.search.embed.Embeddings;
 import kb.search.es.IndexNames;
 

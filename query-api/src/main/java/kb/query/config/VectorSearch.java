@@ -1,6 +1,6 @@
 package kb.query.config;
 
-import kb.core.KbSettings;
+import kb.core.settings.KbSettings;
 
 /**
  * How the vector arm asks Elasticsearch. The vectors are stored quantised to bytes ({@code int8_flat} by default,

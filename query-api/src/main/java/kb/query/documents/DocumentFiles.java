@@ -16,8 +16,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import kb.core.CollectionFolder;
 import kb.core.Ids;
+import kb.core.settings.CollectionFolder;
 
 /**
  * Writes and removes files in the collections' folders for the documents API; the watchers do the rest.

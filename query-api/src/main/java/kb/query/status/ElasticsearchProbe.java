@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import kb.core.Threads;
+import kb.core.runtime.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

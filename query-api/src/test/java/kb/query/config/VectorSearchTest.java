@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import kb.core.Settings;
+import kb.core.settings.Settings;
 import org.junit.jupiter.api.Test;
 
 class VectorSearchTest {

@@ -1,7 +1,9 @@
-package kb.core;
+package kb.core.topics;
 
 import java.util.Map;
 import java.util.OptionalInt;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import org.apache.kafka.common.config.TopicConfig;
 
 /**

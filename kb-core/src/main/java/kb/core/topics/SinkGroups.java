@@ -1,4 +1,7 @@
-package kb.core;
+package kb.core.topics;
+
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /**
  * The indexer sink's consumer groups, one per index version ({@code kb-indexer-v{N}}): the sink consumes with

@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

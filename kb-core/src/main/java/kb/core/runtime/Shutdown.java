@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.runtime;
 
 import java.util.ArrayList;
 import java.util.Deque;

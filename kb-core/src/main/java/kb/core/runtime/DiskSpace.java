@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.runtime;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,7 @@
-package kb.core;
+package kb.core.topics;
 
 import java.io.IOException;
+import kb.core.Json;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;

@@ -1,4 +1,7 @@
-package kb.core;
+package kb.core.topics;
+
+import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 
 /**
  * What every stage needs to find the others: the Kafka bootstrap servers and the topics, with how they are

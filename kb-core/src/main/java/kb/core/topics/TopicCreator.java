@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.topics;
 
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.settings;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
+import kb.core.Formats;
 
 /**
  * Every setting of the pipeline, declared once: each service and the {@code kb} command read them through

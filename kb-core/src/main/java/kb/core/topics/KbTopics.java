@@ -1,8 +1,12 @@
-package kb.core;
+package kb.core.topics;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import kb.core.DocumentCard;
+import kb.core.DocumentChunks;
+import kb.core.FileEvent;
+import kb.core.settings.KbSettings;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 

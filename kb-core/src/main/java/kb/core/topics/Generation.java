@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.topics;
 
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.header.Header;

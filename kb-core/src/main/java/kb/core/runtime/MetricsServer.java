@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.runtime;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

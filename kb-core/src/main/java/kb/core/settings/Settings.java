@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.settings;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,10 +1,11 @@
-package kb.core;
+package kb.core.topics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
 import java.util.OptionalInt;
+import kb.core.settings.Settings;
 import org.junit.jupiter.api.Test;
 
 class TopicLayoutTest {

@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.runtime;
 
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;

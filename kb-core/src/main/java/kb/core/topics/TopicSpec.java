@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.topics;
 
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;

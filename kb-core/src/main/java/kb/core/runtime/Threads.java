@@ -1,4 +1,4 @@
-package kb.core;
+package kb.core.runtime;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;

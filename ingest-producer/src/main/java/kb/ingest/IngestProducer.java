@@ -27,6 +27,8 @@ public final class IngestProducer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(IngestProducer.class);
     private static final long IDLE_WAIT_MILLIS = 500;
+    /** How often the folder at the watched path is compared with the one watched; see {@link WatchedRoot}. */
+    private static final long ROOT_CHECK_MILLIS = 1000;
 
     private final ProducerConfig config;
     private final MeterRegistry registry;
@@ -47,8 +49,11 @@ public final class IngestProducer implements AutoCloseable {
     /** A rescan asked for (watch events overflowed) while the disk was full: done once there is room. */
     private boolean rescanPending;
 
+    private WatchedRoot root;
+    private long rootCheckedAt;
+
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
-        this(config, registry, clock, DiskSpace.UNWATCHED);
+        this(config, registry, clock, new DiskSpace(List.of(), 0)); // its own: it may report a missing folder
     }
 
     /**
@@ -95,8 +100,8 @@ public final class IngestProducer implements AutoCloseable {
                 catalogue,
                 new GenerationClock(clock, catalogue.highestGeneration()),
                 registry);
-        base = new BaseFolder(baseDir);
-        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
+        root = new WatchedRoot(baseDir);
+        watchFolderAtPath();
         debouncer = new Debouncer(clock, config.debounce());
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending)
                 .tag("collection", collection)
@@ -205,15 +210,27 @@ public final class IngestProducer implements AutoCloseable {
     }
 
     private void watchOnce() throws InterruptedException, IOException {
+        if (root.missing()) {
+            Thread.sleep(IDLE_WAIT_MILLIS); // no watch to wait on while no folder is at the path
+            if (!followRoot()) {
+                return;
+            }
+        }
         boolean full = disk.full();
         long wait = full ? IDLE_WAIT_MILLIS : debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS);
+        boolean rootDue = clock.millis() - rootCheckedAt >= ROOT_CHECK_MILLIS;
         for (TreeWatcher.Change change : watcher.poll(wait)) {
             if (change instanceof TreeWatcher.Change.PathChanged changed) {
                 debouncer.touch(changed.relativePath());
+            } else if (change instanceof TreeWatcher.Change.BaseLost) {
+                rootDue = true;
             } else {
                 LOG.warn("watch events overflowed: rescanning");
                 rescanPending = true;
             }
+        }
+        if (rootDue && !followRoot()) {
+            return; // no folder at the path: nothing to read until one is there again
         }
         if (full) {
             return; // changes wait in the debouncer, a rescan in its flag, until the disk has room
@@ -225,6 +242,46 @@ public final class IngestProducer implements AutoCloseable {
         for (String path : debouncer.takeDue()) {
             handleChange(path);
         }
+    }
+
+    /**
+     * Compares the folder at the watched path with the one watched. Gone: {@code /health} says so and the index keeps
+     * what it has (an unmounted disk must not empty it), until a folder is there again. Replaced, or back: the watches
+     * move to the folder at the path and a rescan makes the index what is there now.
+     *
+     * @return whether a folder is at the path
+     */
+    private boolean followRoot() throws IOException {
+        rootCheckedAt = clock.millis();
+        WatchedRoot.Seen seen = root.look();
+        if (seen == WatchedRoot.Seen.GONE) {
+            String problem = "watched folder missing: " + baseDir;
+            LOG.warn(
+                    "{} (moved, deleted or unmounted): collection '{}' stays as indexed until a folder is there again",
+                    problem,
+                    collection());
+            disk.problem(problemSource(), problem);
+            watcher.close();
+        } else if (seen == WatchedRoot.Seen.REPLACED) {
+            LOG.warn(
+                    "watched folder {} is another folder now (moved away and created again, or remounted): following"
+                            + " the folder at the path, rescanning",
+                    baseDir);
+            disk.problem(problemSource(), null);
+            watcher.close();
+            watchFolderAtPath();
+            rescanPending = true;
+        }
+        return !root.missing();
+    }
+
+    private void watchFolderAtPath() throws IOException {
+        base = new BaseFolder(baseDir);
+        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
+    }
+
+    private String problemSource() {
+        return "watched folder " + baseDir;
     }
 
     private void handleChange(String path) throws IOException {
@@ -291,7 +348,15 @@ public final class IngestProducer implements AutoCloseable {
 
     /** Symlinks (of the file or of any folder above it) that lead out of the knowledge base are not followed. */
     private boolean insideBase(String path) {
-        return base.containsRelative(path);
+        if (base.containsRelative(path)) {
+            return true;
+        }
+        if (Files.exists(baseDir.resolve(path))) {
+            LOG.info("not following {}: it leads out of the knowledge base", path);
+        } else {
+            LOG.info("not following {}: it is a link to nothing", path);
+        }
+        return false;
     }
 
     @Override

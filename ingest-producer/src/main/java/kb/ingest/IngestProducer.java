@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DiskSpace;
+import kb.core.Formats;
 import kb.core.Threads;
 import kb.core.TopicCreator;
 import kb.ingest.extract.IsolatedExtractor;
@@ -37,6 +38,7 @@ public final class IngestProducer implements AutoCloseable {
     private final PathFilter filter;
     private final FileEventReader reader;
     private final IsolatedExtractor extractor;
+    private final DocumentLane documents = new DocumentLane(this::handleDocument);
     private final CountDownLatch scanned = new CountDownLatch(1);
     private volatile boolean running = true;
     private Catalogue catalogue;
@@ -104,6 +106,9 @@ public final class IngestProducer implements AutoCloseable {
         watchFolderAtPath();
         debouncer = new Debouncer(clock, config.debounce());
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending)
+                .tag("collection", collection)
+                .register(registry);
+        Gauge.builder("kb_producer_extraction_queue_depth", documents, DocumentLane::pending)
                 .tag("collection", collection)
                 .register(registry);
         thread = Threads.worker("kb-ingest-watcher", this::run);
@@ -176,12 +181,14 @@ public final class IngestProducer implements AutoCloseable {
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
         LOG.info(
-                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn",
+                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn, {} documents queued for"
+                        + " extraction",
                 baseDir,
                 collection(),
                 present.size(),
                 published,
-                withdrawn);
+                withdrawn,
+                documents.pending());
     }
 
     /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
@@ -325,8 +332,39 @@ public final class IngestProducer implements AutoCloseable {
         }
     }
 
+    /** @return true when something new was published; a document is queued on its lane instead (false) */
     private boolean handleFile(String path) {
+        if (Formats.isExtracted(PathFilter.extensionOf(path))) {
+            documents.submit(path);
+            return false;
+        }
+        return publish(path, reader.read(path));
+    }
+
+    /**
+     * On the document lane: waits out a full disk, extracts and publishes. A document deleted while it was extracted
+     * is withdrawn rather than published, since its delete may have been published meanwhile.
+     */
+    private void handleDocument(String path) {
+        try {
+            while (running && disk.full()) {
+                Thread.sleep(IDLE_WAIT_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         FileReadResult result = reader.read(path);
+        if (!running) {
+            return; // stopping: an extraction cut short is no verdict on the document
+        }
+        if (result instanceof FileReadResult.Read && !Files.exists(baseDir.resolve(path))) {
+            result = new FileReadResult.Gone(path);
+        }
+        publish(path, result);
+    }
+
+    private boolean publish(String path, FileReadResult result) {
         if (result instanceof FileReadResult.Read read) {
             return publisher.publishUpsert(read.event());
         } else if (result instanceof FileReadResult.Rejected rejected) {
@@ -369,6 +407,7 @@ public final class IngestProducer implements AutoCloseable {
         if (watcher != null) {
             watcher.close();
         }
+        documents.close();
         if (publisher != null) {
             publisher.close();
         }

@@ -207,4 +207,36 @@ class ChunkerTopologyTest {
         assertEquals(List.of("kept"), document.card().keywords());
         assertTrue(dlq.isEmpty());
     }
+
+    /** A 5,000-page PDF of 218 KB of text (a parts list: one short line a page), as the producer extracts it. */
+    @Test
+    void shouldKeepALongPdfSearchableToItsLastPageWithinTheChunkBudget() throws Exception {
+        List<kb.core.ExtractedText.Block> pages = new java.util.ArrayList<>();
+        for (int page = 1; page <= 5000; page++) {
+            pages.add(new kb.core.ExtractedText.Block(
+                    kb.core.Location.Unit.PAGE, page, null, 0, "Part " + page + ": valve seal, size M" + page % 40));
+        }
+        FileEvent text = DocumentAssemblerTest.event("parts.pdf", "");
+        FileEvent event = new FileEvent(
+                text.schemaVersion(),
+                text.op(),
+                text.collection(),
+                text.path(),
+                text.category(),
+                "pdf",
+                218_000,
+                "abc",
+                1,
+                2,
+                null,
+                new kb.core.ExtractedText("Parts", List.of(), pages));
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
+
+        DocumentChunks document = chunks.readValue();
+        kb.core.Chunk last = document.chunks().get(document.chunks().size() - 1);
+        assertEquals(5000, last.location().end(), "searchable to the last page");
+        assertTrue(last.text().contains("Part 5000:"), last.text());
+        assertTrue(document.chunks().size() < 2000, document.chunks().size() + " chunks");
+        assertTrue(dlq.isEmpty(), "nothing cut, nothing to report");
+    }
 }

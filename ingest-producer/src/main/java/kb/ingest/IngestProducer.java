@@ -274,10 +274,17 @@ public final class IngestProducer implements AutoCloseable {
                     "watched folder {} is another folder now (moved away and created again, or remounted): following"
                             + " the folder at the path, rescanning",
                     baseDir);
-            disk.problem(problemSource(), null);
             watcher.close();
-            watchFolderAtPath();
-            rescanPending = true;
+            try {
+                watchFolderAtPath();
+                disk.problem(problemSource(), null);
+                rescanPending = true;
+            } catch (IOException e) {
+                // Gone again before it could be watched: the next look finds it missing, or back.
+                LOG.warn("cannot watch {} yet: {}", baseDir, e.toString());
+                disk.problem(problemSource(), "watched folder missing: " + baseDir);
+                root.forget();
+            }
         }
         return !root.missing();
     }

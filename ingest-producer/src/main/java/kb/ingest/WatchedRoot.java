@@ -42,6 +42,11 @@ final class WatchedRoot {
         return identity == null;
     }
 
+    /** Treats the folder as not seen, so the next look that finds one reports it as {@link Seen#REPLACED}. */
+    void forget() {
+        identity = null;
+    }
+
     Seen look() {
         Object now = identityOf(path);
         Object before = identity;

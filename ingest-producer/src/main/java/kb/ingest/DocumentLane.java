@@ -48,6 +48,11 @@ final class DocumentLane implements AutoCloseable {
         return true;
     }
 
+    /** Runs this on the lane once every document queued before it is done (the lane keeps its order). */
+    void afterQueued(Runnable then) {
+        executor.execute(then);
+    }
+
     /** Documents queued and not started yet. */
     int pending() {
         return waiting.size();

@@ -115,7 +115,7 @@ public final class IngestProducer implements AutoCloseable {
         thread.start();
     }
 
-    /** True once the initial scan and reconciliation have been published. */
+    /** True once the initial scan and reconciliation have been published, the documents found extracted included. */
     public boolean awaitInitialScan(long timeout, TimeUnit unit) throws InterruptedException {
         return scanned.await(timeout, unit);
     }
@@ -144,7 +144,8 @@ public final class IngestProducer implements AutoCloseable {
                 watcher.poll(IDLE_WAIT_MILLIS); // the scan publishes every file: not onto a full disk
             }
             reconcile();
-            scanned.countDown();
+            // The scan is published once its documents are too; the watcher goes on with text files meanwhile.
+            documents.afterQueued(scanned::countDown);
             while (running) {
                 watchOnce();
             }

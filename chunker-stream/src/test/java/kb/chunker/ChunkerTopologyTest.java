@@ -194,7 +194,7 @@ class ChunkerTopologyTest {
                 Json.MAPPER.readTree(notice.value()).get("reason").asText());
     }
 
-    /** Over snakeyaml's default limit of 64K but under the bound: read whole, nothing to report. */
+    /** Over 64K (the limit before) but under the bound: read whole, nothing to report. */
     @Test
     void shouldReadAFrontmatterOfSeventyThousandCharactersWhole() throws Exception {
         String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(70_000) + "\"\n---\n"

@@ -108,9 +108,9 @@ class FrontmatterParserTest {
                 .title());
     }
 
-    /** What an exported note with a long embedded field looks like: 200,000 characters, over snakeyaml's 64K limit. */
+    /** What an exported note with a long embedded field looks like: 200,000 characters, over the 64K read before. */
     @Test
-    void shouldReadEveryFieldOfAFrontmatterOverSnakeyamlsDefaultLimit() {
+    void shouldReadEveryFieldOfAFrontmatterOfTwoHundredThousandCharacters() {
         String content = "---\ntitle: Pump manual\nkeywords: [ERR_PUMP_42, priming]\nnotes: \"" + "x".repeat(200_000)
                 + "\"\nowner: ops\n---\n# Heading\n\nBody.\n";
         ParsedDocument parsed = FrontmatterParser.parse("pump.md", content);

@@ -16,8 +16,8 @@ import kb.core.Location;
 /**
  * The chunks of a document the producer extracted (PDF, Office, HTML, EPUB, RTF, notebook), split by its own
  * structure: by headings where it has any (the heading path is the section header, as in markdown), otherwise by
- * pages and slides (one page never shares a chunk with the next), sheets (rows of one sheet packed up to the cap) and
- * notebook cells. Each chunk's location is the page, slide, rows or cells its text comes from. The title is the
+ * slides (one slide never shares a chunk with the next), pages and sheets (the pages of a document and the rows of
+ * one sheet packed up to the cap) and notebook cells. Each chunk's location is the page, slide, rows or cells its text comes from. The title is the
  * document's own (metadata), then its first heading, then the file name.
  */
 final class ExtractedAssembler {
@@ -110,15 +110,16 @@ final class ExtractedAssembler {
     }
 
     /**
-     * Whether a block begins a chunk of its own: a new page or slide of a document without headings, a new sheet, a
-     * block on no part after one on a part.
+     * Whether a block begins a chunk of its own: a new slide of a document without headings, a new sheet, a block on
+     * no part after one on a part.
      */
     private static boolean startsPart(boolean byHeadings, ExtractedText.Block last, ExtractedText.Block next) {
         if (last.unit() != next.unit() || !Objects.equals(last.part(), next.part())) {
             return true;
         }
-        boolean paged = next.unit() == Location.Unit.PAGE || next.unit() == Location.Unit.SLIDE;
-        return paged && !byHeadings && last.number() != next.number();
+        // Pages are packed up to the cap like rows: one chunk a page cut a 5,000-page manual at the chunk budget.
+        boolean slides = next.unit() == Location.Unit.SLIDE;
+        return slides && !byHeadings && last.number() != next.number();
     }
 
     private static void close(List<Group> groups, String header, List<ExtractedText.Block> current) {

@@ -23,7 +23,15 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public final class FrontmatterParser {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontmatterParser.class);
-    private static final int MAX_FRONTMATTER_CODE_POINTS = 64 * 1024;
+    /**
+     * The most of a block parsed whole: the default file cap ({@code KB_MAX_FILE_BYTES}, 1 MiB), so the frontmatter of
+     * any file read by default is read whole (snakeyaml's own default, 3 MB, is larger; aliases are bounded apart).
+     */
+    static final int MAX_FRONTMATTER_CODE_POINTS = 1024 * 1024;
+
+    /** What a larger block is still read for: the fields that name and find the note. */
+    static final List<String> NAMED_FIELDS =
+            List.of("title", "keywords", "summary", "description", "abstract", "tags", "tag", "aliases", "alias");
 
     private FrontmatterParser() {}
 
@@ -53,17 +61,15 @@ public final class FrontmatterParser {
         int bodyStart = text.indexOf('\n', close);
         String body = bodyStart < 0 ? "" : text.substring(bodyStart + 1);
         int size = yaml.codePointCount(0, yaml.length());
-        if (size > MAX_FRONTMATTER_CODE_POINTS) {
-            return new ParsedDocument(
-                    null,
-                    false,
-                    body,
-                    "frontmatter too large: " + size + " characters, the limit is "
-                            + MAX_FRONTMATTER_CODE_POINTS
-                            + "; its fields are not read, the body is indexed under the title of "
-                            + "its first heading or its file name");
-        }
         try {
+            if (size > MAX_FRONTMATTER_CODE_POINTS) {
+                return new ParsedDocument(
+                        toFrontmatter(load(NamedFields.of(yaml, NAMED_FIELDS))),
+                        true,
+                        body,
+                        "frontmatter too large: " + size + " characters, the limit is " + MAX_FRONTMATTER_CODE_POINTS
+                                + "; only its " + String.join(", ", NAMED_FIELDS) + " are read");
+            }
             return new ParsedDocument(toFrontmatter(load(yaml)), true, body);
         } catch (YAMLException | ClassCastException e) {
             LOG.warn(

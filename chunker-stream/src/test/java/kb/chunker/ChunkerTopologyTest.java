@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
@@ -175,15 +176,15 @@ class ChunkerTopologyTest {
     }
 
     @Test
-    void shouldIndexTheBodyUnderItsHeadingAndDeadLetterANoticeWhenTheFrontmatterIsTooLarge() throws Exception {
-        String content = "---\ntitle: Lost\nkeywords: [gone]\nnotes: \"" + "x".repeat(70_000) + "\"\n---\n"
+    void shouldKeepTheTitleAndKeywordsAndDeadLetterANoticeWhenTheFrontmatterIsOverTheBound() throws Exception {
+        String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(1_100_000) + "\"\n---\n"
                 + "# Kept heading\n\nThe body is still searchable.\n";
         FileEvent event = DocumentAssemblerTest.event("big.md", content);
         input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
 
         DocumentChunks document = chunks.readValue();
-        assertEquals("Kept heading", document.card().title());
-        assertTrue(document.card().keywords().isEmpty());
+        assertEquals("Kept", document.card().title());
+        assertEquals(List.of("kept"), document.card().keywords());
         assertTrue(document.chunks().get(0).text().contains("still searchable"));
         TestRecord<byte[], byte[]> notice = dlq.readRecord();
         assertEquals("kb:big.md", new String(notice.key(), StandardCharsets.UTF_8));
@@ -191,5 +192,51 @@ class ChunkerTopologyTest {
         assertEquals(
                 "frontmatter too large",
                 Json.MAPPER.readTree(notice.value()).get("reason").asText());
+    }
+
+    /** Over 64K (the limit before) but under the bound: read whole, nothing to report. */
+    @Test
+    void shouldReadAFrontmatterOfSeventyThousandCharactersWhole() throws Exception {
+        String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(70_000) + "\"\n---\n"
+                + "# Kept heading\n\nThe body is still searchable.\n";
+        FileEvent event = DocumentAssemblerTest.event("big.md", content);
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
+
+        DocumentChunks document = chunks.readValue();
+        assertEquals("Kept", document.card().title());
+        assertEquals(List.of("kept"), document.card().keywords());
+        assertTrue(dlq.isEmpty());
+    }
+
+    /** A 5,000-page PDF of 218 KB of text (a parts list: one short line a page), as the producer extracts it. */
+    @Test
+    void shouldKeepALongPdfSearchableToItsLastPageWithinTheChunkBudget() throws Exception {
+        List<kb.core.ExtractedText.Block> pages = new java.util.ArrayList<>();
+        for (int page = 1; page <= 5000; page++) {
+            pages.add(new kb.core.ExtractedText.Block(
+                    kb.core.Location.Unit.PAGE, page, null, 0, "Part " + page + ": valve seal, size M" + page % 40));
+        }
+        FileEvent text = DocumentAssemblerTest.event("parts.pdf", "");
+        FileEvent event = new FileEvent(
+                text.schemaVersion(),
+                text.op(),
+                text.collection(),
+                text.path(),
+                text.category(),
+                "pdf",
+                218_000,
+                "abc",
+                1,
+                2,
+                null,
+                new kb.core.ExtractedText("Parts", List.of(), pages));
+        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
+
+        DocumentChunks document = chunks.readValue();
+        kb.core.Chunk last = document.chunks().get(document.chunks().size() - 1);
+        assertEquals(5000, last.location().end(), "searchable to the last page");
+        assertTrue(last.text().contains("Part 5000:"), last.text());
+        assertTrue(document.chunks().size() < 2000, document.chunks().size() + " chunks");
+        assertTrue(dlq.isEmpty(), "nothing cut, nothing to report");
     }
 }

@@ -107,4 +107,34 @@ class FrontmatterParserTest {
                 .frontmatter()
                 .title());
     }
+
+    /** What an exported note with a long embedded field looks like: 200,000 characters, over the 64K read before. */
+    @Test
+    void shouldReadEveryFieldOfAFrontmatterOfTwoHundredThousandCharacters() {
+        String content = "---\ntitle: Pump manual\nkeywords: [ERR_PUMP_42, priming]\nnotes: \"" + "x".repeat(200_000)
+                + "\"\nowner: ops\n---\n# Heading\n\nBody.\n";
+        ParsedDocument parsed = FrontmatterParser.parse("pump.md", content);
+        assertTrue(parsed.hasFrontmatter());
+        assertNull(parsed.tooLarge());
+        assertEquals("Pump manual", parsed.frontmatter().title());
+        assertEquals(List.of("ERR_PUMP_42", "priming"), parsed.frontmatter().keywords());
+        assertEquals("ops", parsed.frontmatter().metadata().get("owner"));
+        assertTrue(parsed.body().startsWith("# Heading"));
+    }
+
+    /** Past the bound the block is not parsed whole, but the fields that name and find the note still are. */
+    @Test
+    void shouldKeepTitleKeywordsAndTagsWhenTheFrontmatterIsOverTheBound() {
+        String content = "---\nnotes: |\n" + "  line of text\n".repeat(90_000)
+                + "title: Pump manual\nkeywords:\n  - ERR_PUMP_42\n  - priming\ntags: [ops, pumps]\n"
+                + "owner: ops\n---\nBody.\n";
+        ParsedDocument parsed = FrontmatterParser.parse("pump.md", content);
+        assertEquals("Pump manual", parsed.frontmatter().title());
+        assertEquals(List.of("ERR_PUMP_42", "priming"), parsed.frontmatter().keywords());
+        assertEquals(List.of("ops", "pumps"), parsed.frontmatter().tags());
+        assertNull(parsed.frontmatter().metadata().get("owner"), "other fields are not read past the bound");
+        assertTrue(parsed.tooLarge().startsWith("frontmatter too large: "), parsed.tooLarge());
+        assertTrue(parsed.tooLarge().contains("only its title, keywords"), parsed.tooLarge());
+        assertEquals("Body.\n", parsed.body());
+    }
 }

@@ -127,8 +127,13 @@ final class EventPublisher implements AutoCloseable {
         send(new ProducerRecord<>(topics.fileEvents().name(), key, null), null, "delete");
     }
 
-    /** @param path the path of this collection the record is about, or null for a legacy key */
-    private void send(ProducerRecord<String, byte[]> record, String path, String op) {
+    /**
+     * Synchronized: the watcher and the document lane both publish, and generations must reach the topic in the
+     * order they were drawn.
+     *
+     * @param path the path of this collection the record is about, or null for a legacy key
+     */
+    private synchronized void send(ProducerRecord<String, byte[]> record, String path, String op) {
         Generation.write(record.headers(), generations.next());
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {

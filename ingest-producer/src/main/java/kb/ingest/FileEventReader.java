@@ -3,10 +3,8 @@ package kb.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -16,6 +14,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.Optional;
 import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Formats;
@@ -101,6 +100,10 @@ public final class FileEventReader {
                         "file is " + bytes.length + " bytes, the cap is " + maxFileBytes,
                         fingerprint);
             }
+            Optional<Charset> marked = TextDecoding.markedCharset(bytes);
+            if (marked.isPresent()) {
+                return readMarked(relativePath, bytes, marked.get(), fingerprint);
+            }
             if (looksBinary(bytes)) {
                 return new FileReadResult.Rejected(
                         relativePath,
@@ -109,9 +112,8 @@ public final class FileEventReader {
                         "file contains NUL bytes: binary content is not ingested",
                         fingerprint);
             }
-            String content = decodeStrictUtf8(bytes);
-            long modified = Files.getLastModifiedTime(file).toMillis();
-            return new FileReadResult.Read(textEvent(relativePath, bytes.length, fingerprint, modified, content));
+            return new FileReadResult.Read(
+                    textEvent(file, relativePath, bytes, TextDecoding.decodeUtf8(bytes), fingerprint));
         } catch (NoSuchFileException e) {
             return new FileReadResult.Gone(relativePath);
         } catch (CharacterCodingException e) {
@@ -131,8 +133,25 @@ public final class FileEventReader {
         }
     }
 
-    /** A text file's event: its content inline, no extracted text. */
-    private FileEvent textEvent(String relativePath, long size, String sha256, long modified, String content) {
+    /** A UTF-16 or UTF-32 file announced by its byte order mark; one invalid in that charset says which it is. */
+    private FileReadResult readMarked(String relativePath, byte[] bytes, Charset charset, String fingerprint)
+            throws IOException {
+        try {
+            String content = TextDecoding.decodeMarked(bytes, charset);
+            return new FileReadResult.Read(
+                    textEvent(baseDir.resolve(relativePath), relativePath, bytes, content, fingerprint));
+        } catch (CharacterCodingException e) {
+            return new FileReadResult.Rejected(
+                    relativePath,
+                    "invalid_utf8",
+                    e.getClass().getSimpleName(),
+                    "not UTF-8 (" + charset.name() + ") and not valid " + charset.name() + " either",
+                    fingerprint);
+        }
+    }
+
+    private FileEvent textEvent(Path file, String relativePath, byte[] bytes, String content, String sha256)
+            throws IOException {
         return new FileEvent(
                 FileEvent.SCHEMA_VERSION,
                 FileEvent.Op.UPSERT,
@@ -140,9 +159,9 @@ public final class FileEventReader {
                 relativePath,
                 categoryOf(relativePath),
                 PathFilter.extensionOf(relativePath),
-                size,
+                bytes.length,
                 sha256,
-                modified,
+                Files.getLastModifiedTime(file).toMillis(),
                 clock.millis(),
                 content,
                 null);
@@ -209,14 +228,5 @@ public final class FileEventReader {
             }
         }
         return false;
-    }
-
-    private static String decodeStrictUtf8(byte[] bytes) throws CharacterCodingException {
-        return StandardCharsets.UTF_8
-                .newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes))
-                .toString();
     }
 }

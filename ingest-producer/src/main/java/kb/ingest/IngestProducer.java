@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import kb.core.Formats;
 import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
@@ -27,6 +28,8 @@ public final class IngestProducer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(IngestProducer.class);
     private static final long IDLE_WAIT_MILLIS = 500;
+    /** How often the folder at the watched path is compared with the one watched; see {@link WatchedRoot}. */
+    private static final long ROOT_CHECK_MILLIS = 1000;
 
     private final ProducerConfig config;
     private final MeterRegistry registry;
@@ -35,6 +38,7 @@ public final class IngestProducer implements AutoCloseable {
     private final PathFilter filter;
     private final FileEventReader reader;
     private final IsolatedExtractor extractor;
+    private final DocumentLane documents = new DocumentLane(this::handleDocument);
     private final CountDownLatch scanned = new CountDownLatch(1);
     private volatile boolean running = true;
     private Catalogue catalogue;
@@ -47,8 +51,11 @@ public final class IngestProducer implements AutoCloseable {
     /** A rescan asked for (watch events overflowed) while the disk was full: done once there is room. */
     private boolean rescanPending;
 
+    private WatchedRoot root;
+    private long rootCheckedAt;
+
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
-        this(config, registry, clock, DiskSpace.UNWATCHED);
+        this(config, registry, clock, new DiskSpace(List.of(), 0)); // its own: it may report a missing folder
     }
 
     /**
@@ -95,17 +102,20 @@ public final class IngestProducer implements AutoCloseable {
                 catalogue,
                 new GenerationClock(clock, catalogue.highestGeneration()),
                 registry);
-        base = new BaseFolder(baseDir);
-        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
+        root = new WatchedRoot(baseDir);
+        watchFolderAtPath();
         debouncer = new Debouncer(clock, config.debounce());
         Gauge.builder("kb_producer_watch_queue_depth", debouncer, Debouncer::pending)
+                .tag("collection", collection)
+                .register(registry);
+        Gauge.builder("kb_producer_extraction_queue_depth", documents, DocumentLane::pending)
                 .tag("collection", collection)
                 .register(registry);
         thread = Threads.worker("kb-ingest-watcher", this::run);
         thread.start();
     }
 
-    /** True once the initial scan and reconciliation have been published. */
+    /** True once the initial scan and reconciliation have been published, the documents found extracted included. */
     public boolean awaitInitialScan(long timeout, TimeUnit unit) throws InterruptedException {
         return scanned.await(timeout, unit);
     }
@@ -134,7 +144,8 @@ public final class IngestProducer implements AutoCloseable {
                 watcher.poll(IDLE_WAIT_MILLIS); // the scan publishes every file: not onto a full disk
             }
             reconcile();
-            scanned.countDown();
+            // The scan is published once its documents are too; the watcher goes on with text files meanwhile.
+            documents.afterQueued(scanned::countDown);
             while (running) {
                 watchOnce();
             }
@@ -171,12 +182,14 @@ public final class IngestProducer implements AutoCloseable {
         publisher.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
         LOG.info(
-                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn",
+                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn, {} documents queued for"
+                        + " extraction",
                 baseDir,
                 collection(),
                 present.size(),
                 published,
-                withdrawn);
+                withdrawn,
+                documents.pending());
     }
 
     /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
@@ -205,15 +218,27 @@ public final class IngestProducer implements AutoCloseable {
     }
 
     private void watchOnce() throws InterruptedException, IOException {
+        if (root.missing()) {
+            Thread.sleep(IDLE_WAIT_MILLIS); // no watch to wait on while no folder is at the path
+            if (!followRoot()) {
+                return;
+            }
+        }
         boolean full = disk.full();
         long wait = full ? IDLE_WAIT_MILLIS : debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS);
+        boolean rootDue = clock.millis() - rootCheckedAt >= ROOT_CHECK_MILLIS;
         for (TreeWatcher.Change change : watcher.poll(wait)) {
             if (change instanceof TreeWatcher.Change.PathChanged changed) {
                 debouncer.touch(changed.relativePath());
+            } else if (change instanceof TreeWatcher.Change.BaseLost) {
+                rootDue = true;
             } else {
                 LOG.warn("watch events overflowed: rescanning");
                 rescanPending = true;
             }
+        }
+        if (rootDue && !followRoot()) {
+            return; // no folder at the path: nothing to read until one is there again
         }
         if (full) {
             return; // changes wait in the debouncer, a rescan in its flag, until the disk has room
@@ -225,6 +250,53 @@ public final class IngestProducer implements AutoCloseable {
         for (String path : debouncer.takeDue()) {
             handleChange(path);
         }
+    }
+
+    /**
+     * Compares the folder at the watched path with the one watched. Gone: {@code /health} says so and the index keeps
+     * what it has (an unmounted disk must not empty it), until a folder is there again. Replaced, or back: the watches
+     * move to the folder at the path and a rescan makes the index what is there now.
+     *
+     * @return whether a folder is at the path
+     */
+    private boolean followRoot() throws IOException {
+        rootCheckedAt = clock.millis();
+        WatchedRoot.Seen seen = root.look();
+        if (seen == WatchedRoot.Seen.GONE) {
+            String problem = "watched folder missing: " + baseDir;
+            LOG.warn(
+                    "{} (moved, deleted or unmounted): collection '{}' stays as indexed until a folder is there again",
+                    problem,
+                    collection());
+            disk.problem(problemSource(), problem);
+            watcher.close();
+        } else if (seen == WatchedRoot.Seen.REPLACED) {
+            LOG.warn(
+                    "watched folder {} is another folder now (moved away and created again, or remounted): following"
+                            + " the folder at the path, rescanning",
+                    baseDir);
+            watcher.close();
+            try {
+                watchFolderAtPath();
+                disk.problem(problemSource(), null);
+                rescanPending = true;
+            } catch (IOException e) {
+                // Gone again before it could be watched: the next look finds it missing, or back.
+                LOG.warn("cannot watch {} yet: {}", baseDir, e.toString());
+                disk.problem(problemSource(), "watched folder missing: " + baseDir);
+                root.forget();
+            }
+        }
+        return !root.missing();
+    }
+
+    private void watchFolderAtPath() throws IOException {
+        base = new BaseFolder(baseDir);
+        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
+    }
+
+    private String problemSource() {
+        return "watched folder " + baseDir;
     }
 
     private void handleChange(String path) throws IOException {
@@ -268,8 +340,39 @@ public final class IngestProducer implements AutoCloseable {
         }
     }
 
+    /** @return true when something new was published; a document is queued on its lane instead (false) */
     private boolean handleFile(String path) {
+        if (Formats.isExtracted(PathFilter.extensionOf(path))) {
+            documents.submit(path);
+            return false;
+        }
+        return publish(path, reader.read(path));
+    }
+
+    /**
+     * On the document lane: waits out a full disk, extracts and publishes. A document deleted while it was extracted
+     * is withdrawn rather than published, since its delete may have been published meanwhile.
+     */
+    private void handleDocument(String path) {
+        try {
+            while (running && disk.full()) {
+                Thread.sleep(IDLE_WAIT_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         FileReadResult result = reader.read(path);
+        if (!running) {
+            return; // stopping: an extraction cut short is no verdict on the document
+        }
+        if (result instanceof FileReadResult.Read && !Files.exists(baseDir.resolve(path))) {
+            result = new FileReadResult.Gone(path);
+        }
+        publish(path, result);
+    }
+
+    private boolean publish(String path, FileReadResult result) {
         if (result instanceof FileReadResult.Read read) {
             return publisher.publishUpsert(read.event());
         } else if (result instanceof FileReadResult.Rejected rejected) {
@@ -291,7 +394,15 @@ public final class IngestProducer implements AutoCloseable {
 
     /** Symlinks (of the file or of any folder above it) that lead out of the knowledge base are not followed. */
     private boolean insideBase(String path) {
-        return base.containsRelative(path);
+        if (base.containsRelative(path)) {
+            return true;
+        }
+        if (Files.exists(baseDir.resolve(path))) {
+            LOG.info("not following {}: it leads out of the knowledge base", path);
+        } else {
+            LOG.info("not following {}: it is a link to nothing", path);
+        }
+        return false;
     }
 
     @Override
@@ -304,6 +415,7 @@ public final class IngestProducer implements AutoCloseable {
         if (watcher != null) {
             watcher.close();
         }
+        documents.close();
         if (publisher != null) {
             publisher.close();
         }

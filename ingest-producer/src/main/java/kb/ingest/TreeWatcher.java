@@ -38,6 +38,9 @@ final class TreeWatcher implements AutoCloseable {
         record PathChanged(String relativePath) implements Change {}
 
         record Overflow() implements Change {}
+
+        /** The base folder's own watch ended (the folder was deleted or unmounted): look at what is at its path. */
+        record BaseLost() implements Change {}
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(TreeWatcher.class);
@@ -85,6 +88,10 @@ final class TreeWatcher implements AutoCloseable {
                             LOG.info("not following {}: it leads out of the knowledge base", rel);
                             return FileVisitResult.SKIP_SUBTREE;
                         }
+                        if (loops(dir)) {
+                            LOG.info("not following {}: it links back to a folder above it, indexed already", rel);
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
                         keys.computeIfAbsent(
                                         dir.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE),
                                         k -> ConcurrentHashMap.newKeySet())
@@ -106,6 +113,19 @@ final class TreeWatcher implements AutoCloseable {
                     }
                 });
         return files;
+    }
+
+    /**
+     * Whether a folder below the base is the folder it is in, or one above it ({@code looplink -> .}): followed, it
+     * would index its tree again under a longer name at every level. The walk's own loop check cannot see it when the
+     * walk starts at the link (a link created while watching).
+     */
+    private boolean loops(Path dir) throws IOException {
+        Path parent = dir.getParent();
+        if (dir.equals(baseDir) || parent == null) {
+            return false;
+        }
+        return parent.toRealPath().startsWith(dir.toRealPath());
     }
 
     /** Blocks up to the timeout for changes; returns what arrived (possibly nothing). */
@@ -149,6 +169,9 @@ final class TreeWatcher implements AutoCloseable {
         }
         if (!key.reset()) {
             keys.remove(key);
+            if (dirs.contains("")) {
+                changes.add(new Change.BaseLost());
+            }
         }
     }
 

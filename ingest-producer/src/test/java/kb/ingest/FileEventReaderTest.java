@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.ingest.extract.ExtractionLimits;
@@ -83,5 +84,32 @@ class FileEventReaderTest {
         Files.write(base.resolve("bin.txt"), new byte[] {'a', 0, 'c'});
         org.junit.jupiter.api.Assertions.assertNotEquals(
                 first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
+    }
+
+    /** What Notepad's "Unicode" and some Windows tools save: UTF-16 or UTF-32 with a byte order mark. */
+    @Test
+    void shouldReadUtf16AndUtf32WithAByteOrderMarkAsText() throws Exception {
+        String note = "# Pump\nPrime the pump: 42 Nm, \u6cf5.\n";
+        for (String charset : List.of("UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE")) {
+            String name = charset.toLowerCase(java.util.Locale.ROOT) + ".md";
+            byte[] bytes = ("\uFEFF" + note).getBytes(java.nio.charset.Charset.forName(charset));
+            Files.write(base.resolve(name), bytes);
+            FileReadResult result = reader(1000).read(name);
+            FileEvent event = assertInstanceOf(FileReadResult.Read.class, result, charset + ": " + result)
+                    .event();
+            assertEquals(note, event.content(), charset);
+            assertEquals(bytes.length, event.size());
+            assertEquals(Ids.sha256Hex(bytes), event.sha256());
+        }
+    }
+
+    @Test
+    void shouldNameTheEncodingWhenAUtf16FileIsBroken() throws Exception {
+        byte[] bytes = {(byte) 0xFF, (byte) 0xFE, 'a', 0, 0, (byte) 0xDC}; // a lone low surrogate
+        Files.write(base.resolve("broken.txt"), bytes);
+        FileReadResult.Rejected rejected =
+                assertInstanceOf(FileReadResult.Rejected.class, reader(1000).read("broken.txt"));
+        assertEquals("invalid_utf8", rejected.reason());
+        assertEquals("not UTF-8 (UTF-16LE) and not valid UTF-16LE either", rejected.message());
     }
 }

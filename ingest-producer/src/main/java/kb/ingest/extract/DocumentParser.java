@@ -54,6 +54,10 @@ final class DocumentParser {
     }
 
     private Extraction tika(Path file, String format) throws Exception {
+        Optional<String> mismatch = FormatSignature.mismatch(file, format);
+        if (mismatch.isPresent()) {
+            return new Extraction.Failed("unparseable", "cannot be parsed: " + mismatch.get());
+        }
         Optional<String> bomb = ZipBombCheck.check(file, format);
         if (bomb.isPresent()) {
             return new Extraction.Failed("too_large", "too large: " + bomb.get());
@@ -145,11 +149,16 @@ final class DocumentParser {
             }
         }
         if (error instanceof IOException && !(error instanceof NoSuchFileException)) {
-            return new Extraction.Failed("unparseable", "unreadable: " + firstLine(error.getMessage()));
+            return new Extraction.Failed("unparseable", "unreadable: " + firstLine(error));
         }
         return new Extraction.Failed(
-                "unparseable",
-                "cannot be parsed: " + error.getClass().getSimpleName() + ": " + firstLine(error.getMessage()));
+                "unparseable", "cannot be parsed: " + error.getClass().getSimpleName() + ": " + firstLine(error));
+    }
+
+    /** Never empty: a dead letter without a reason tells its reader nothing (an EOFException has no message). */
+    private static String firstLine(Throwable error) {
+        String line = firstLine(error.getMessage());
+        return line.isBlank() ? error.getClass().getSimpleName() : line;
     }
 
     private static String firstLine(String message) {

@@ -33,6 +33,11 @@ public final class IsolatedExtractor implements Extractor {
     private static final Logger LOG = LoggerFactory.getLogger(IsolatedExtractor.class);
     /** What {@code -XX:+ExitOnOutOfMemoryError} exits with. */
     private static final int OUT_OF_MEMORY_EXIT = 3;
+    /**
+     * What the JVM itself prints on standard output, where answers arrive, as {@code -XX:+ExitOnOutOfMemoryError}
+     * ends it ("Terminating due to java.lang.OutOfMemoryError: Java heap space"): no answer, the child's death.
+     */
+    private static final String OUT_OF_MEMORY = OutOfMemoryError.class.getName();
     /** Marks the end of the child's answers in the queue (the process ended). */
     private static final String ENDED = "\u0000ended";
 
@@ -61,8 +66,8 @@ public final class IsolatedExtractor implements Extractor {
                 stop(running);
                 return new Extraction.Failed("timeout", "timed out after " + seconds(limits.timeout()) + " s");
             }
-            if (ENDED.equals(answer)) {
-                return died(running);
+            if (ENDED.equals(answer) || answer.contains(OUT_OF_MEMORY)) {
+                return died(running, answer.contains(OUT_OF_MEMORY));
             }
             return Json.MAPPER.readValue(answer, ExtractorMain.Response.class).extraction();
         } catch (InterruptedException e) {
@@ -81,13 +86,13 @@ public final class IsolatedExtractor implements Extractor {
                 : String.format(Locale.ROOT, "%.1f", timeout.toMillis() / 1000.0);
     }
 
-    private Extraction died(Child ended) throws InterruptedException {
+    private Extraction died(Child ended, boolean saidOutOfMemory) throws InterruptedException {
         ended.process().waitFor(5, TimeUnit.SECONDS);
         int exit = ended.process().isAlive() ? -1 : ended.process().exitValue();
-        child = null;
-        if (exit == OUT_OF_MEMORY_EXIT) {
+        stop(ended);
+        if (exit == OUT_OF_MEMORY_EXIT || saidOutOfMemory) {
             return new Extraction.Failed(
-                    "too_large", "too large: the parser ran out of its " + limits.heapMb() + " MB of memory");
+                    "too_large", "too large: the extractor ran out of memory (" + limits.heapMb() + " MB)");
         }
         return new Extraction.Failed("unparseable", "the extractor process ended with exit code " + exit);
     }

@@ -159,4 +159,67 @@ class DocumentParserTest {
                 "too_large",
                 assertInstanceOf(Extraction.Failed.class, extraction).reason());
     }
+
+    /** What a careless copy or a renamed download leaves: bytes that are no document of the kind the name says. */
+    @Test
+    void shouldSayWhyForRandomBytesUnderEveryDocumentExtension() throws Exception {
+        byte[] noise = new byte[4096];
+        new java.util.Random(38).nextBytes(noise);
+        for (String format : List.of("pdf", "docx", "pptx", "xlsx", "odt", "odp", "ods", "epub", "rtf")) {
+            Path file = Files.write(dir.resolve("noise." + format), noise);
+            Extraction.Failed failed = failure(file, format);
+            assertEquals("unparseable", failed.reason(), format + ": " + failed.message());
+            assertTrue(failed.message().startsWith("cannot be parsed: not a"), format + ": " + failed.message());
+        }
+    }
+
+    /** A download cut short: the archive's central directory, at its end, is missing. */
+    @Test
+    void shouldSayWhyForATruncatedWorkbook() throws Exception {
+        List<String> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            rows.add("item " + i + " | " + (i * 7));
+        }
+        Path whole = SampleDocuments.xlsx(dir.resolve("whole.xlsx"), "Budget", rows);
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut.xlsx"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Extraction.Failed failed = failure(cut, "xlsx");
+        assertEquals("unparseable", failed.reason(), failed.message());
+        assertTrue(failed.message().contains("truncated"), failed.message());
+    }
+
+    /** A plot saved in the notebook: one output of 20 MB of PNG, base64 as Jupyter writes it, between two cells. */
+    @Test
+    void shouldReadEveryCellOfANotebookWhoseOutputIsATwentyMegabyteImage() throws Exception {
+        byte[] png = new byte[20 << 20];
+        new java.util.Random(38).nextBytes(png);
+        String image = java.util.Base64.getEncoder().encodeToString(png);
+        Path notebook = dir.resolve("plot.ipynb");
+        Files.writeString(
+                notebook,
+                "{\"nbformat\": 4, \"nbformat_minor\": 5, \"cells\": ["
+                        + "{\"cell_type\": \"markdown\", \"metadata\": {}, \"source\": [\"# Churn\\n\"]},"
+                        + "{\"cell_type\": \"code\", \"metadata\": {}, \"execution_count\": 1,"
+                        + " \"source\": [\"df.plot()\"], \"outputs\": [{\"output_type\": \"display_data\","
+                        + " \"metadata\": {}, \"data\": {\"image/png\": \"" + image + "\","
+                        + " \"text/plain\": [\"<Figure>\"]}}]},"
+                        + "{\"cell_type\": \"markdown\", \"metadata\": {}, \"source\": \"Customers leave in May.\"}"
+                        + "], \"metadata\": {\"kernelspec\": {\"name\": \"python3\"}}}");
+        ExtractedText text = text(notebook, "ipynb");
+        assertEquals("Churn", text.title());
+        assertEquals(
+                List.of(
+                        new Block(Location.Unit.CELL, 1, null, 1, "Churn"),
+                        new Block(Location.Unit.CELL, 2, null, 0, "df.plot()"),
+                        new Block(Location.Unit.CELL, 3, null, 0, "Customers leave in May.")),
+                text.blocks());
+    }
+
+    @Test
+    void shouldSayWhyWhenAFileNamedIpynbIsNoNotebook() throws Exception {
+        Path notebook = Files.writeString(dir.resolve("x.ipynb"), "{\"metadata\": {}, \"cells\": 3}");
+        Extraction.Failed failed = failure(notebook, "ipynb");
+        assertEquals("unparseable", failed.reason());
+        assertTrue(failed.message().startsWith("cannot be parsed: not a notebook"), failed.message());
+    }
 }

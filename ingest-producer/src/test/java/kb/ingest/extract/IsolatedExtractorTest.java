@@ -51,4 +51,26 @@ class IsolatedExtractorTest {
         }
         assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(10)) < 0);
     }
+
+    /** The child's heap bound is met for real: twelve cells of 10 M characters need over 120 MB to be held. */
+    @Test
+    void shouldSayTheExtractorRanOutOfMemoryWhenADocumentNeedsMoreThanItsHeap() throws Exception {
+        Path notebook = dir.resolve("huge.ipynb");
+        String cell = "{\"cell_type\": \"markdown\", \"source\": \"" + "x".repeat(10_000_000) + "\"}";
+        try (java.io.Writer out = java.nio.file.Files.newBufferedWriter(notebook)) {
+            out.write("{\"cells\": [");
+            for (int i = 0; i < 12; i++) {
+                out.write(i == 0 ? cell : "," + cell);
+            }
+            out.write("]}");
+        }
+        ExtractionLimits small = new ExtractionLimits(Duration.ofSeconds(60), 64, 1L << 30, 1L << 30, false);
+        try (IsolatedExtractor extractor = new IsolatedExtractor(small)) {
+            Extraction.Failed failed = assertInstanceOf(Extraction.Failed.class, extractor.extract(notebook, "ipynb"));
+            assertEquals("too_large", failed.reason(), failed.message());
+            assertEquals("too large: the extractor ran out of memory (64 MB)", failed.message());
+            Path pdf = SampleDocuments.pdf(dir.resolve("a.pdf"), "Manual", List.of("Page one of the manual."));
+            assertInstanceOf(Extraction.Done.class, extractor.extract(pdf, "pdf"), "a fresh child takes the next one");
+        }
+    }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,6 +38,9 @@ public final class DiskSpace implements AutoCloseable {
     private final List<Path> folders;
     private final long minFreeBytes;
     private final List<Consumer<Boolean>> listeners = new CopyOnWriteArrayList<>();
+    /** Other reasons the index cannot follow its folders, by who reported them; see {@link #problem}. */
+    private final Map<String, String> problems = new ConcurrentSkipListMap<>();
+
     private volatile boolean full;
     private volatile long freeBytes = Long.MAX_VALUE;
     private volatile Path tightest;
@@ -76,8 +81,28 @@ public final class DiskSpace implements AutoCloseable {
         return full;
     }
 
-    /** Why writing stopped, for {@code /health} and the status page; null while there is room. */
+    /**
+     * Reports another reason the index cannot follow its folders (a watched folder gone missing), or clears it with
+     * null: {@link #reason()} gives it, so {@code /health} says DEGRADED as for a full disk, but writing goes on.
+     *
+     * @param source who reports it (one problem each), e.g. the watched folder
+     */
+    public void problem(String source, String problem) {
+        if (problem == null) {
+            problems.remove(source);
+        } else {
+            problems.put(source, problem);
+        }
+    }
+
+    /**
+     * Why writing stopped, else the other problems reported, for {@code /health} and the status page; null while
+     * there is room and nothing else is wrong.
+     */
     public String reason() {
+        if (!full) {
+            return problems.isEmpty() ? null : String.join("; ", problems.values());
+        }
         Path where = tightest;
         return full
                 ? String.format(

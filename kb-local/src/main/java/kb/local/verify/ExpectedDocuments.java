@@ -109,9 +109,13 @@ public final class ExpectedDocuments {
             if (!filter.acceptsFile(path) || !inside(folder.dir().resolve(path), realBase)) {
                 continue;
             }
-            if (reader.read(path) instanceof FileReadResult.Read read) {
+            FileReadResult result = reader.read(path);
+            if (result instanceof FileReadResult.Read read) {
                 String id = docId(collection.name(), path);
                 expected.put(id, new Expected(id, folder, path, read.event().sha256()));
+            } else if (result instanceof FileReadResult.Rejected rejected && "unreadable".equals(rejected.reason())) {
+                // The producer withdraws it and says so once on kb.dlq: it is missing from every layer for good.
+                unreadable.add(folder.collection() + ":" + path + " (file not readable: " + rejected.message() + ")");
             }
         }
     }

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.Location;
 import kb.query.documents.DocumentCatalog;
-import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.Retrieval;
@@ -14,6 +13,7 @@ import kb.query.search.Scope;
 import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.KeywordSpecificity;
+import kb.query.search.terms.Question;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
@@ -47,19 +47,19 @@ public final class LookupService {
     public record Outcome(
             LookupResponse response, String matchType, Retrieval retrieval, List<L0Hit> l0, boolean degraded) {}
 
-    public Outcome lookup(String query) {
-        return lookup(query, null, Scope.ALL);
+    public Outcome lookup(Question question) {
+        return lookup(question, null, Scope.ALL);
     }
 
     /**
      * @param sectionTitle when not null, the primary's content is its sections whose header contains this
      * @param scope        the collection and category to answer from
      */
-    public Outcome lookup(String query, String sectionTitle, Scope scope) {
-        Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
+    public Outcome lookup(Question question, String sectionTitle, Scope scope) {
+        Retrieval retrieval = search.retrieve(question, RANKED_DOCUMENTS, scope);
         List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
-                ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents())
+                ? byRelevance(namedCarriers(question, retrieval.evidence().generic()), retrieval.documents())
                 : specific;
         boolean l1Down = !retrieval.l1Available();
         if (carriers.isEmpty()) {
@@ -73,7 +73,7 @@ public final class LookupService {
         String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
         LOG.debug(
                 "'{}': {} L0 carriers ({} specific), primary {} ({})",
-                query,
+                question.asked(),
                 carriers.size(),
                 specific.size(),
                 first.path(),
@@ -111,8 +111,8 @@ public final class LookupService {
      * confidence with a supplement beside it. A generic keyword met inside a longer question ("how do I back up my
      * linux box") is no lookup of it: there the fused ranking answers.
      */
-    static List<L0Hit> namedCarriers(String query, List<L0Hit> generic) {
-        String named = KeywordIndex.normalize(query);
+    static List<L0Hit> namedCarriers(Question question, List<L0Hit> generic) {
+        String named = question.keywords();
         return generic.stream()
                 .filter(hit -> hit.keywords().stream().anyMatch(k -> k.keyword().contains(named)))
                 .toList();

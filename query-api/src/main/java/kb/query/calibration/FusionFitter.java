@@ -20,6 +20,7 @@ import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchOptions;
 import kb.query.search.SearchService;
+import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
 import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
@@ -138,7 +139,7 @@ public final class FusionFitter implements AutoCloseable {
                 .collect(Collectors.groupingBy(q -> Script.of(q.text()) + "/" + q.kind(), Collectors.counting()));
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
-            Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
+            Retrieval retrieval = search.retrieve(Question.of(q.text()), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
             samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
                     .add(new FusionFit.Sample(
                             q.docId(), retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));

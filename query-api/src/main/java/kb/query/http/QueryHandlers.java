@@ -29,6 +29,7 @@ import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchOptions;
 import kb.query.search.SearchResponse;
+import kb.query.search.terms.Question;
 import kb.query.status.IndexingProgress;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
@@ -129,7 +130,7 @@ final class QueryHandlers {
         long start = System.nanoTime();
         SearchOptions options = options(ctx);
         Retrieval retrieval =
-                services.search().retrieve(QueryText.required(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
+                services.search().retrieve(QueryText.question(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
         ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
@@ -199,8 +200,8 @@ final class QueryHandlers {
 
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
-        LookupService.Outcome outcome =
-                services.lookup().lookup(QueryText.required(query, "query"), sectionTitle, scope);
+        Question question = QueryText.question(query, "query");
+        LookupService.Outcome outcome = services.lookup().lookup(question, sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
@@ -217,7 +218,7 @@ final class QueryHandlers {
         Retrieval retrieval = outcome.retrieval();
         services.queryLog()
                 .publish(new QueryLog.QueryEvent(
-                        query,
+                        question.asked(),
                         System.currentTimeMillis(),
                         "/api/v1/lookup",
                         outcome.l0().size(),
@@ -231,7 +232,7 @@ final class QueryHandlers {
     void context(Context ctx) throws java.io.IOException {
         long start = System.nanoTime();
         ContextService.Outcome outcome =
-                services.context().context(QueryText.required(ctx.queryParam("q"), "q"), scope(ctx));
+                services.context().context(QueryText.question(ctx.queryParam("q"), "q"), scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());

@@ -18,6 +18,7 @@ import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Scope;
 import kb.query.search.SearchResponse;
+import kb.query.search.terms.Question;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
@@ -230,8 +231,8 @@ public final class McpTools {
     }
 
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */
-    private static String query(Map<String, Object> arguments) {
-        return QueryText.required(text(arguments, "query"), "query");
+    private static Question query(Map<String, Object> arguments) {
+        return QueryText.question(text(arguments, "query"), "query");
     }
 
     /** {@code k}: a whole number from 1 to 50, as the HTTP API's search takes; 5 when absent. */

@@ -3,10 +3,12 @@ package kb.query.search;
 import java.util.List;
 import kb.query.l0.L0Hit;
 import kb.query.search.terms.KeywordSpecificity;
+import kb.query.search.terms.Question;
 
 /**
  * Everything one question produced, before it is shaped into a search, lookup or context answer.
  *
+ * @param question     the question as normalised at the edge
  * @param l0           documents matched by keyword, by path
  * @param documents    fused L1 results (L0 documents included), best first; empty when the gate deflects
  * @param gate         why the answer is found or not
@@ -16,7 +18,7 @@ import kb.query.search.terms.KeywordSpecificity;
  * @param evidence     L0's documents split into specific and generic keyword matches
  */
 public record Retrieval(
-        String query,
+        Question question,
         List<L0Hit> l0,
         List<SearchResponse.DocumentResult> documents,
         SearchResponse.Gate gate,
@@ -24,6 +26,11 @@ public record Retrieval(
         boolean l1Available,
         ArmHits hits,
         KeywordSpecificity.L0Evidence evidence) {
+
+    /** The question's normal form, as answers and the query log show it. */
+    public String query() {
+        return question.normal();
+    }
 
     public boolean found() {
         return gate.found();

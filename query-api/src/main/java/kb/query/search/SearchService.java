@@ -19,6 +19,7 @@ import kb.query.search.terms.CjkWords;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.KeywordSpecificity;
 import kb.query.search.terms.QueryTerms;
+import kb.query.search.terms.Question;
 import kb.query.search.terms.RareTerms;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
@@ -119,30 +120,27 @@ public final class SearchService {
         return gate.get();
     }
 
-    public List<L0Hit> l0(String query) {
-        List<L0Hit> hits = keywords.lookup(QueryTerms.normalForm(query));
-        LOG.debug("L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
+    public List<L0Hit> l0(Question question) {
+        List<L0Hit> hits = keywords.lookup(question.keywords());
+        LOG.debug(
+                "L0 for '{}': {}",
+                question.asked(),
+                hits.stream().map(L0Hit::path).toList());
         return hits;
     }
 
-    public Retrieval retrieve(String query, int k, Scope scope) {
-        return retrieve(query, k, scope, l0(query), SearchOptions.SERVED);
+    public Retrieval retrieve(Question question, int k, Scope scope) {
+        return retrieve(question, k, scope, l0(question), SearchOptions.SERVED);
     }
 
-    public Retrieval retrieve(String query, int k, Scope scope, SearchOptions options) {
-        List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(query) : List.of();
-        return retrieve(query, k, scope, l0, options);
-    }
-
-    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0) {
-        return retrieve(query, k, scope, l0, SearchOptions.SERVED);
+    public Retrieval retrieve(Question question, int k, Scope scope, SearchOptions options) {
+        List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(question) : List.of();
+        return retrieve(question, k, scope, l0, options);
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String raw, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
-        // One normal form for every arm and the gate: full-width letters, ligatures and compatibility forms
-        // would otherwise reach the vectors as other characters than the ones L0 and BM25 see.
-        String query = QueryTerms.normalForm(raw);
+    public Retrieval retrieve(Question question, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+        String query = question.normal();
         List<L0Hit> inCategory =
                 scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
         ArmHits hits;
@@ -150,7 +148,7 @@ public final class SearchService {
         List<Embeddings.Space> spaces =
                 options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(query, spaces, scope, inCategory, options);
+            hits = retrieveArms(question, spaces, scope, inCategory, options);
         } catch (IOException | RuntimeException e) {
             LOG.warn("L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -159,8 +157,8 @@ public final class SearchService {
         hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
         KeywordSpecificity.L0Evidence evidence =
                 KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
-        List<String> units = QueryTerms.evidenceUnits(query);
-        boolean lexical = lexicalEvidence(query, units, hits);
+        List<String> units = question.units();
+        boolean lexical = lexicalEvidence(question, hits);
         CosineCheck cosine = cosineCheck(query, spaces, hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
         // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
@@ -178,9 +176,9 @@ public final class SearchService {
                 cosine.min(),
                 l1Available,
                 evidence.generic().size());
-        List<SearchResponse.DocumentResult> documents = found ? rank(query, hits, evidence, k, options) : List.of();
+        List<SearchResponse.DocumentResult> documents = found ? rank(question, hits, evidence, k, options) : List.of();
         return new Retrieval(
-                query,
+                question,
                 inCategory,
                 documents,
                 verdict,
@@ -195,8 +193,9 @@ public final class SearchService {
      * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
      * rare terms of the question together.
      */
-    private static boolean lexicalEvidence(String query, List<String> units, ArmHits hits) {
-        Script script = Script.of(query);
+    private static boolean lexicalEvidence(Question question, ArmHits hits) {
+        Script script = question.script();
+        List<String> units = question.units();
         CorpusStats corpus = hits.corpus();
         List<String> rare = RareTerms.of(corpus);
         boolean weighted = script == Script.CJK && corpus.termsRead();
@@ -240,14 +239,15 @@ public final class SearchService {
     }
 
     private ArmHits retrieveArms(
-            String query, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, SearchOptions options)
+            Question question, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, SearchOptions options)
             throws IOException {
+        String query = question.normal();
         boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
         int bm25Window =
                 options.window() > 0 ? options.window() : config.ranking().bm25Window();
         int knnWindow =
                 options.window() > 0 ? options.window() : config.ranking().knnWindow();
-        String lexicalQuery = QueryTerms.lexicalQuery(query);
+        String lexicalQuery = question.lexical();
         List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
         List<ChunkRetriever.QueryVector> vectors = embed(query, spaces);
         java.util.Set<String> populated = retriever.servingFormat().populated();
@@ -289,12 +289,12 @@ public final class SearchService {
     }
 
     private List<SearchResponse.DocumentResult> rank(
-            String query, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options) {
+            Question question, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options) {
         List<ChunkDoc> specific =
                 hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
         List<ChunkDoc> generic =
                 hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        EvidenceFusion.Scores fused = fuse(query, hits, specific, generic, options, Script.of(query));
+        EvidenceFusion.Scores fused = fuse(question, hits, specific, generic, options);
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
@@ -331,12 +331,8 @@ public final class SearchService {
      * with a small one for generic keywords only; a document scores its best chunk's score.
      */
     private EvidenceFusion.Scores fuse(
-            String query,
-            ArmHits hits,
-            List<ChunkDoc> specific,
-            List<ChunkDoc> generic,
-            SearchOptions options,
-            Script script) {
+            Question question, ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, SearchOptions options) {
+        Script script = question.script();
         // One arm asked alone (a diagnosis, what kb eval compares the served ranking with) ranks as that arm does.
         FusionMethod method = options.arms() != SearchOptions.Arms.HYBRID
                 ? FusionMethod.RRF
@@ -350,7 +346,7 @@ public final class SearchService {
                     .flatMap(List::stream)
                     .toList();
             return EvidenceFusion.fuse(
-                    query,
+                    question,
                     hits,
                     new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
                     candidates,
@@ -419,13 +415,7 @@ public final class SearchService {
      */
     public String l1Leader(Retrieval retrieval) {
         ArmHits hits = retrieval.hits();
-        Map<String, Double> documents = fuse(
-                        retrieval.query(),
-                        hits,
-                        List.of(),
-                        List.of(),
-                        SearchOptions.SERVED,
-                        Script.of(retrieval.query()))
+        Map<String, Double> documents = fuse(retrieval.question(), hits, List.of(), List.of(), SearchOptions.SERVED)
                 .documents();
         return documents.entrySet().stream()
                 .max(Map.Entry.<String, Double>comparingByValue()

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.CorpusStats;
+import kb.query.search.terms.Question;
 import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class EvidenceFusionTest {
     private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
         List<ChunkDoc> all = new java.util.ArrayList<>(hits.bm25());
         all.addAll(hits.vector());
-        return EvidenceFusion.fuse(question, hits, keywords, all, WEIGHTS, c -> "embedding");
+        return EvidenceFusion.fuse(Question.of(question), hits, keywords, all, WEIGHTS, c -> "embedding");
     }
 
     @Test
@@ -54,7 +55,7 @@ class EvidenceFusionTest {
     /** An English question's fusion with its Latin chunk ("x") in the English field, the rest in the Chinese one. */
     private static EvidenceFusion.Scores fuseByScript(ArmHits hits, List<ChunkDoc> all, EvidenceWeights weights) {
         return EvidenceFusion.fuse(
-                "ERR_TIMEOUT",
+                Question.of("ERR_TIMEOUT"),
                 hits,
                 EvidenceFusion.KeywordDocuments.NONE,
                 all,

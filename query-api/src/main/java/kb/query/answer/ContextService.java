@@ -6,6 +6,7 @@ import java.util.List;
 import kb.query.documents.DocumentCatalog;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.Question;
@@ -28,7 +29,7 @@ public final class ContextService {
     public record Outcome(ContextResponse response, Retrieval retrieval) {}
 
     public Outcome context(Question question, Scope scope) throws IOException {
-        Retrieval retrieval = search.retrieve(question, MAX_DOCUMENTS, scope);
+        Retrieval retrieval = search.retrieve(SearchRequest.served(question, MAX_DOCUMENTS, scope));
         List<ContextResponse.ContextDocument> documents = new ArrayList<>();
         int budget = MAX_CHARS;
         for (SearchResponse.DocumentResult result : retrieval.documents()) {

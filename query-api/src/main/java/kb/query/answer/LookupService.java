@@ -10,6 +10,7 @@ import kb.query.l0.L0Hit;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.KeywordSpecificity;
@@ -56,7 +57,7 @@ public final class LookupService {
      * @param scope        the collection and category to answer from
      */
     public Outcome lookup(Question question, String sectionTitle, Scope scope) {
-        Retrieval retrieval = search.retrieve(question, RANKED_DOCUMENTS, scope);
+        Retrieval retrieval = search.retrieve(SearchRequest.served(question, RANKED_DOCUMENTS, scope));
         List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
                 ? byRelevance(namedCarriers(question, retrieval.evidence().generic()), retrieval.documents())

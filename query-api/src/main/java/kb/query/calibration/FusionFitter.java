@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import kb.core.Threads;
+import kb.query.config.FusionMethod;
 import kb.query.search.FittedFusion;
 import kb.query.search.FusionFit;
 import kb.query.search.FusionWeights;
@@ -19,6 +20,7 @@ import kb.query.search.PseudoQuestions;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchOptions;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchService;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
@@ -39,8 +41,8 @@ public final class FusionFitter implements AutoCloseable {
     /** Below this many pseudo-questions in a script, that script keeps its configured weights. */
     static final int MIN_QUESTIONS = 20;
     /** Retrieved chunks per arm for a pseudo-question (the served windows). */
-    private static final SearchOptions FIT = new SearchOptions(
-            SearchOptions.Arms.HYBRID, false, 0, -1, -1, kb.query.config.FusionMethod.RRF, -1, 0, -1, false, -1);
+    private static final SearchOptions FIT =
+            SearchOptions.SERVED.withGate(false).withFusion(FusionMethod.RRF);
 
     /** The corpus as the fitter reads it. */
     public interface Corpus {
@@ -139,7 +141,8 @@ public final class FusionFitter implements AutoCloseable {
                 .collect(Collectors.groupingBy(q -> Script.of(q.text()) + "/" + q.kind(), Collectors.counting()));
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
-            Retrieval retrieval = search.retrieve(Question.of(q.text()), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
+            Retrieval retrieval = search.retrieve(
+                    new SearchRequest(Question.of(q.text()), FusionFit.DEPTH, Scope.ALL, FIT), List.of());
             samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
                     .add(new FusionFit.Sample(
                             q.docId(), retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));

@@ -52,6 +52,7 @@ public final class QueryApp {
                     http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
             config.http.prefer405over404 = true;
             config.showJavalinBanner = false;
+            RequestParams.registerConverters(config);
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
             config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
             config.http.maxRequestSize = maxUploadBytes + 64 * 1024;

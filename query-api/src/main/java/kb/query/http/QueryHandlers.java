@@ -27,7 +27,7 @@ import kb.query.errors.UnavailableException;
 import kb.query.search.FittedFusion;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
-import kb.query.search.SearchOptions;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
 import kb.query.status.IndexingProgress;
@@ -35,7 +35,9 @@ import kb.query.status.IndexingProgress;
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
 
-    private static final int MAX_K = 100;
+    private static final int MAX_PAGE = 100_000;
+    private static final int MAX_PAGE_SIZE = 1000;
+    private static final int DEFAULT_PAGE_SIZE = 100;
     static final String DEGRADED_HEADER = "X-KB-Degraded";
     /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
     private static final int MAX_DOC_ID_BYTES = 512;
@@ -128,12 +130,12 @@ final class QueryHandlers {
 
     void search(Context ctx) {
         long start = System.nanoTime();
-        SearchOptions options = options(ctx);
-        Retrieval retrieval =
-                services.search().retrieve(QueryText.question(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
+        SearchRequest request = RequestParams.search(ctx);
+        Retrieval retrieval = services.search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
-        ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
+        ctx.json(SearchResponse.of(
+                retrieval, services.status().partial(), request.options().explain()));
         log(
                 "/api/v1/search",
                 retrieval,
@@ -144,7 +146,7 @@ final class QueryHandlers {
     }
 
     void lookupGet(Context ctx) {
-        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), scope(ctx));
+        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), RequestParams.scope(ctx));
     }
 
     void lookupPost(Context ctx) throws java.io.IOException {
@@ -232,7 +234,7 @@ final class QueryHandlers {
     void context(Context ctx) throws java.io.IOException {
         long start = System.nanoTime();
         ContextService.Outcome outcome =
-                services.context().context(QueryText.question(ctx.queryParam("q"), "q"), scope(ctx));
+                services.context().context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
@@ -247,7 +249,10 @@ final class QueryHandlers {
 
     void listDocuments(Context ctx) throws java.io.IOException {
         ctx.json(services.catalog()
-                .list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000), scope(ctx)));
+                .list(
+                        RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
+                        RequestParams.wholeNumber(ctx, "size", 1, MAX_PAGE_SIZE).orElse(DEFAULT_PAGE_SIZE),
+                        RequestParams.scope(ctx)));
     }
 
     void getDocument(Context ctx) throws java.io.IOException {
@@ -382,88 +387,5 @@ final class QueryHandlers {
 
     private void log(String route, Retrieval retrieval, List<String> sources, long start) {
         services.queryLog().publish(QueryLog.event(route, retrieval, sources, start));
-    }
-
-    /**
-     * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
-     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=evidence|rrf|convex} and
-     * {@code alpha=x} (the BM25 share of a convex combination), {@code rrfK=N} (the RRF constant).
-     */
-    private static SearchOptions options(Context ctx) {
-        String arms = ctx.queryParam("arms");
-        SearchOptions.Arms chosen;
-        try {
-            chosen = arms == null || arms.isBlank()
-                    ? SearchOptions.Arms.HYBRID
-                    : SearchOptions.Arms.valueOf(arms.strip().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("arms must be hybrid, bm25 or vector");
-        }
-        boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
-        String fusion = ctx.queryParam("fusion");
-        FusionMethod method;
-        try {
-            method = fusion == null || fusion.isBlank() ? null : FusionMethod.named(fusion);
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("fusion must be evidence, rrf or convex");
-        }
-        return new SearchOptions(
-                chosen,
-                gate,
-                intParam(ctx, "window", 0, 0, 500),
-                decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"),
-                method,
-                decimalParam(ctx, "alpha"),
-                intParam(ctx, "rrfK", 0, 1, 1000),
-                decimalParam(ctx, "rareBm25Weight"),
-                "true".equalsIgnoreCase(ctx.queryParam("explain")),
-                decimalParam(ctx, "crossVectorWeight"));
-    }
-
-    /** A non-negative number, or -1 when absent. */
-    private static double decimalParam(Context ctx, String name) {
-        String value = ctx.queryParam(name);
-        try {
-            double parsed = value == null || value.isBlank() ? -1 : Double.parseDouble(value);
-            if (value != null && !value.isBlank() && (parsed < 0 || Double.isNaN(parsed))) {
-                throw new BadRequestException(name + " must not be negative");
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new BadRequestException(name + " must be a number");
-        }
-    }
-
-    private static int k(Context ctx) {
-        return intParam(ctx, "k", 10, 1, MAX_K);
-    }
-
-    static int intParam(Context ctx, String name, int fallback, int min, int max) {
-        String value = ctx.queryParam(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            int parsed = Integer.parseInt(value.strip());
-            if (parsed < min || parsed > max) {
-                throw new BadRequestException(name + " must be between " + min + " and " + max);
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new BadRequestException(name + " must be a whole number");
-        }
-    }
-
-    /**
-     * {@code collection}, {@code category}, repeatable {@code tag} and {@code where=name:value}, each optional; a
-     * malformed collection name or property filter is a 400.
-     */
-    private static Scope scope(Context ctx) {
-        return new Scope(
-                ctx.queryParam("collection"),
-                ctx.queryParam("category"),
-                ctx.queryParams("tag"),
-                ctx.queryParams("where"));
     }
 }

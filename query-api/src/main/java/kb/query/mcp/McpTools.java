@@ -17,6 +17,7 @@ import kb.query.api.WriteGuard;
 import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
 
@@ -44,12 +45,19 @@ public final class McpTools {
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "what to search for"},
-               "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"},
+               "k": {"type": "integer", "minimum": %d, "maximum": %d, "default": %d, "description": "documents to return, %d-%d (default %d), as the HTTP API's search"},
                "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
                "category": {"type": "string", "description": "optional: search this category (first folder) only"},
                "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
                "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
-             "required": ["query"]}""";
+             "required": ["query"]}"""
+                    .formatted(
+                            SearchRequest.MIN_K,
+                            SearchRequest.MAX_K,
+                            SearchRequest.DEFAULT_K,
+                            SearchRequest.MIN_K,
+                            SearchRequest.MAX_K,
+                            SearchRequest.DEFAULT_K);
 
     private McpTools() {}
 
@@ -215,7 +223,7 @@ public final class McpTools {
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
                     return json(SearchResponse.of(
-                            services.search().retrieve(query(arguments), k(arguments), scope(arguments)),
+                            services.search().retrieve(searchRequest(arguments)),
                             services.status().partial()));
                 }))
                 .build();
@@ -235,16 +243,19 @@ public final class McpTools {
         return QueryText.question(text(arguments, "query"), "query");
     }
 
-    /** {@code k}: a whole number from 1 to 50, as the HTTP API's search takes; 5 when absent. */
+    /** The search the HTTP API's {@code /api/v1/search} would run, with its limits and defaults. */
+    static SearchRequest searchRequest(Map<String, Object> arguments) {
+        return SearchRequest.served(query(arguments), k(arguments), scope(arguments));
+    }
+
+    /** {@code k}: a whole number within {@link SearchRequest}'s limits; its default when absent. */
     private static int k(Map<String, Object> arguments) {
         Object k = arguments == null ? null : arguments.get("k");
         if (k == null) {
-            return 5;
+            return SearchRequest.DEFAULT_K;
         }
-        if (!(k instanceof Integer || k instanceof Long)
-                || ((Number) k).longValue() < 1
-                || ((Number) k).longValue() > 50) {
-            throw new BadRequestException("k must be a whole number from 1 to 50");
+        if (!(k instanceof Integer || k instanceof Long) || !SearchRequest.validK(((Number) k).longValue())) {
+            throw new BadRequestException(SearchRequest.K_RULE);
         }
         return ((Number) k).intValue();
     }

@@ -38,8 +38,6 @@ public final class SearchService {
     private static final int MAX_COUNTED_KEYWORDS = 16;
     /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
     private static final int RARE_EVIDENCE_CHUNKS = 5;
-    /** A convex fusion keeps a sliver of BM25, so its ties are broken by words. */
-    private static final double MIN_CONVEX_ALPHA = 0.0001;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
@@ -129,26 +127,30 @@ public final class SearchService {
         return hits;
     }
 
-    public Retrieval retrieve(Question question, int k, Scope scope) {
-        return retrieve(question, k, scope, l0(question), SearchOptions.SERVED);
+    /** The served search or a diagnosis, L0 included when every arm is asked. */
+    public Retrieval retrieve(SearchRequest request) {
+        List<L0Hit> l0 = request.options().arms() == SearchOptions.Arms.HYBRID ? l0(request.question()) : List.of();
+        return retrieve(request, l0);
     }
 
-    public Retrieval retrieve(Question question, int k, Scope scope, SearchOptions options) {
-        List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(question) : List.of();
-        return retrieve(question, k, scope, l0, options);
+    /** The ranking in force for a question: the request's options resolved against the configuration. */
+    RankingPlan plan(SearchOptions options, Question question) {
+        return RankingPlan.of(options, config.ranking(), fusion.get().forScript(question.script()));
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(Question question, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
+    public Retrieval retrieve(SearchRequest request, List<L0Hit> l0) {
+        Question question = request.question();
         String query = question.normal();
+        Scope scope = request.scope();
+        RankingPlan plan = plan(request.options(), question);
         List<L0Hit> inCategory =
                 scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
         ArmHits hits;
         boolean l1Available = true;
-        List<Embeddings.Space> spaces =
-                options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
+        List<Embeddings.Space> spaces = plan.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(question, spaces, scope, inCategory, options);
+            hits = retrieveArms(question, spaces, scope, inCategory, plan);
         } catch (IOException | RuntimeException e) {
             LOG.warn("L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -164,7 +166,7 @@ public final class SearchService {
         // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
         // near its vector falls in a corpus of short, similar notes.
         boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
-        boolean found = !options.gate()
+        boolean found = !plan.gate()
                 || !evidence.specific().isEmpty()
                 || (!units.isEmpty() && known && (lexical || cosine.passes()));
         SearchResponse.Gate verdict = new SearchResponse.Gate(
@@ -176,7 +178,8 @@ public final class SearchService {
                 cosine.min(),
                 l1Available,
                 evidence.generic().size());
-        List<SearchResponse.DocumentResult> documents = found ? rank(question, hits, evidence, k, options) : List.of();
+        List<SearchResponse.DocumentResult> documents =
+                found ? rank(question, hits, evidence, request.k(), plan) : List.of();
         return new Retrieval(
                 question,
                 inCategory,
@@ -239,20 +242,16 @@ public final class SearchService {
     }
 
     private ArmHits retrieveArms(
-            Question question, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, SearchOptions options)
+            Question question, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, RankingPlan plan)
             throws IOException {
         String query = question.normal();
-        boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
-        int bm25Window =
-                options.window() > 0 ? options.window() : config.ranking().bm25Window();
-        int knnWindow =
-                options.window() > 0 ? options.window() : config.ranking().knnWindow();
+        boolean lexicalArm = plan.arms() != SearchOptions.Arms.VECTOR;
         String lexicalQuery = question.lexical();
-        List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
+        List<L0Hit> l0Arm = plan.hybrid() ? l0 : List.of();
         List<ChunkRetriever.QueryVector> vectors = embed(query, spaces);
         java.util.Set<String> populated = retriever.servingFormat().populated();
         // Served answers only: the vector arm alone (a diagnosis) stays the question's own model.
-        List<ChunkRetriever.QueryVector> cross = options.arms() != SearchOptions.Arms.HYBRID
+        List<ChunkRetriever.QueryVector> cross = !plan.hybrid()
                 ? List.of()
                 : embed(
                         query,
@@ -264,12 +263,10 @@ public final class SearchService {
                 vectors,
                 cross,
                 scope,
-                bm25Window,
-                knnWindow,
+                plan.windows().bm25(),
+                plan.windows().knn(),
                 l0Arm.stream().map(L0Hit::docId).toList(),
-                options.titleBoost() >= 0
-                        ? options.titleBoost()
-                        : config.ranking().titleBoost(),
+                plan.titleBoost(),
                 keywordsOf(l0));
     }
 
@@ -289,12 +286,12 @@ public final class SearchService {
     }
 
     private List<SearchResponse.DocumentResult> rank(
-            Question question, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options) {
+            Question question, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, RankingPlan plan) {
         List<ChunkDoc> specific =
                 hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
         List<ChunkDoc> generic =
                 hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        EvidenceFusion.Scores fused = fuse(question, hits, specific, generic, options);
+        EvidenceFusion.Scores fused = fuse(question, hits, specific, generic, plan);
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
         Map<String, Set<String>> arms = new HashMap<>();
@@ -331,12 +328,8 @@ public final class SearchService {
      * with a small one for generic keywords only; a document scores its best chunk's score.
      */
     private EvidenceFusion.Scores fuse(
-            Question question, ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, SearchOptions options) {
-        Script script = question.script();
-        // One arm asked alone (a diagnosis, what kb eval compares the served ranking with) ranks as that arm does.
-        FusionMethod method = options.arms() != SearchOptions.Arms.HYBRID
-                ? FusionMethod.RRF
-                : options.fusion() != null ? options.fusion() : config.ranking().fusion();
+            Question question, ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, RankingPlan plan) {
+        FusionMethod method = plan.fusion();
         if (method == FusionMethod.EVIDENCE) {
             Set<String> specificDocs = new HashSet<>();
             specific.forEach(c -> specificDocs.add(c.docId()));
@@ -353,7 +346,7 @@ public final class SearchService {
                     evidenceWeights(),
                     vectorFields());
         }
-        Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);
+        Map<String, Double> chunks = fuseRanks(hits, specific, generic, plan);
         Map<String, Double> documents = new HashMap<>();
         Stream.of(specific, generic, hits.bm25(), hits.vector(), hits.crossVector())
                 .flatMap(List::stream)
@@ -379,32 +372,23 @@ public final class SearchService {
     }
 
     private Map<String, Double> fuseRanks(
-            ArmHits hits,
-            List<ChunkDoc> specific,
-            List<ChunkDoc> generic,
-            SearchOptions options,
-            Script script,
-            FusionMethod method) {
-        FusionWeights weights = fusion.get().forScript(script);
-        int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
-        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
+            ArmHits hits, List<ChunkDoc> specific, List<ChunkDoc> generic, RankingPlan plan) {
+        int rrfK = plan.rrfK();
+        double crossWeight = plan.crossVectorWeight();
         List<RrfFusion.Arm> l0Arms = List.of(
                 new RrfFusion.Arm(ids(specific), config.ranking().l0Weight()),
                 new RrfFusion.Arm(ids(generic), config.ranking().genericL0Weight()),
                 new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));
-        if (method == FusionMethod.CONVEX) {
-            double alpha = Math.max(
-                    MIN_CONVEX_ALPHA,
-                    options.convexAlpha() >= 0
-                            ? options.convexAlpha()
-                            : config.ranking().convexAlpha());
+        if (plan.fusion() == FusionMethod.CONVEX) {
+            double alpha = plan.convexAlpha();
             Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(
                     ids(hits.bm25()), hits.bm25Scores(), ids(hits.vector()), hits.vectorScores(), alpha));
             RrfFusion.fuse(l0Arms, rrfK).forEach((id, score) -> fused.merge(id, score, Double::sum));
             return fused;
         }
         List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
-        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, weights)));
+        arms.add(new RrfFusion.Arm(
+                ids(hits.bm25()), RareTerms.bm25Weight(hits.corpus(), plan.bm25Weight(), plan.rareBm25Weight())));
         arms.add(new RrfFusion.Arm(ids(hits.vector()), config.ranking().vectorWeight()));
         return RrfFusion.fuse(arms, rrfK);
     }
@@ -415,24 +399,18 @@ public final class SearchService {
      */
     public String l1Leader(Retrieval retrieval) {
         ArmHits hits = retrieval.hits();
-        Map<String, Double> documents = fuse(retrieval.question(), hits, List.of(), List.of(), SearchOptions.SERVED)
+        Map<String, Double> documents = fuse(
+                        retrieval.question(),
+                        hits,
+                        List.of(),
+                        List.of(),
+                        plan(SearchOptions.SERVED, retrieval.question()))
                 .documents();
         return documents.entrySet().stream()
                 .max(Map.Entry.<String, Double>comparingByValue()
                         .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .map(Map.Entry::getKey)
                 .orElse(null);
-    }
-
-    /**
-     * The BM25 weight in force for the question's script (fitted to the corpus, or configured: for a question
-     * mostly in CJK script its own, Chinese BM25 over characters and bigrams being as strong as the Chinese
-     * model's vectors), or the rare-term weight when the question holds a rare term; a request's own weights win.
-     */
-    double bm25Weight(CorpusStats corpus, SearchOptions options, FusionWeights weights) {
-        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : weights.bm25();
-        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : weights.rareBm25();
-        return RareTerms.bm25Weight(corpus, base, rare);
     }
 
     /** A document matched by a specific keyword but without chunks in the index yet (or with Elasticsearch down). */

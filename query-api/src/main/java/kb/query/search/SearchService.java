@@ -258,16 +258,15 @@ public final class SearchService {
                         embeddings.crossForQuery(query).stream()
                                 .filter(s -> populated.contains(s.field()))
                                 .toList());
-        return retriever.retrieve(
+        return retriever.retrieve(new ChunkRetriever.ArmRequest(
                 lexicalArm ? lexicalQuery : null,
                 vectors,
                 cross,
                 scope,
-                plan.windows().bm25(),
-                plan.windows().knn(),
+                plan.windows(),
                 l0Arm.stream().map(L0Hit::docId).toList(),
                 plan.titleBoost(),
-                keywordsOf(l0));
+                keywordsOf(l0)));
     }
 
     private static List<ChunkRetriever.QueryVector> embed(String query, List<Embeddings.Space> spaces) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.CorpusStats;
@@ -18,7 +19,11 @@ class EvidenceFusionTest {
 
     private static ArmHits hits(List<ChunkDoc> bm25, List<Double> bm25Scores, List<ChunkDoc> vector, List<Double> cos) {
         return new ArmHits(
-                bm25, vector, List.of(), List.of(), bm25Scores, cos, CorpusStats.UNKNOWN, List.of(), List.of());
+                Map.of(
+                        Arm.BM25, ArmHitsFixtures.scored(bm25, bm25Scores),
+                        Arm.VECTOR, ArmHitsFixtures.scored(vector, cos)),
+                List.of(),
+                CorpusStats.UNKNOWN);
     }
 
     private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
@@ -70,15 +75,12 @@ class EvidenceFusionTest {
         ChunkDoc unseenChinese = chunk("zh2", 0, "超时", null, "超时", List.of());
         // An English question: the English model's best is 0.60; the Chinese model's (the cross arm) 0.45.
         ArmHits hits = new ArmHits(
-                List.of(chinese, unseenChinese),
-                List.of(english),
-                List.of(),
+                Map.of(
+                        Arm.BM25, ArmHitsFixtures.scored(List.of(chinese, unseenChinese), List.of(2.0, 1.0)),
+                        Arm.VECTOR, ArmHitsFixtures.scored(List.of(english), List.of(0.60)),
+                        Arm.CROSS_VECTOR, ArmHitsFixtures.scored(List.of(chinese), List.of(0.45))),
                 List.of(0.60),
-                List.of(2.0, 1.0),
-                List.of(0.60),
-                CorpusStats.UNKNOWN,
-                List.of(chinese),
-                List.of(0.45));
+                CorpusStats.UNKNOWN);
         List<ChunkDoc> all = List.of(english, chinese, unseenChinese);
         EvidenceFusion.Scores scores = fuseByScript(hits, all, WEIGHTS);
         assertEquals(0.0, scores.documents().get("en"), 1e-9);

@@ -71,7 +71,7 @@ public final class LookupService {
                     response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
         L0Hit first = carriers.get(0);
-        String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
+        String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval);
         LOG.debug(
                 "'{}': {} L0 carriers ({} specific), primary {} ({})",
                 question.asked(),
@@ -139,11 +139,11 @@ public final class LookupService {
      * page first too: a keyword named in passing ("send OpenTelemetry traces from my backend plugin") must not
      * answer for a question the rest of whose words point elsewhere.
      */
-    static String confidence(List<L0Hit> specific, Retrieval retrieval, String l1Leader) {
+    static String confidence(List<L0Hit> specific, Retrieval retrieval) {
         if (specific.size() > 1) {
             return "low";
         }
-        return retrieval.l1Available() && specific.get(0).docId().equals(l1Leader) ? "high" : "medium";
+        return retrieval.l1Available() && specific.get(0).docId().equals(retrieval.l1Leader()) ? "high" : "medium";
     }
 
     /** The best L1 document other than the primary, when the gate let the question through. */

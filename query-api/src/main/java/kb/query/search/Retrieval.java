@@ -16,6 +16,8 @@ import kb.query.search.terms.Question;
  * @param l1Available  false when Elasticsearch could not be asked (then only L0 answers)
  * @param hits         what each arm returned, for diagnostics
  * @param evidence     L0's documents split into specific and generic keyword matches
+ * @param l1Leader     the document L1 alone (BM25 and vectors fused as served, no L0) ranks first, or null: what a
+ *                     keyword hit must agree with to be answered with high confidence
  */
 public record Retrieval(
         Question question,
@@ -25,7 +27,8 @@ public record Retrieval(
         List<String> suggestions,
         boolean l1Available,
         ArmHits hits,
-        KeywordSpecificity.L0Evidence evidence) {
+        KeywordSpecificity.L0Evidence evidence,
+        String l1Leader) {
 
     /** The question's normal form, as answers and the query log show it. */
     public String query() {

@@ -14,6 +14,7 @@ import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryText;
 import kb.query.api.WriteGuard;
+import kb.query.config.FusionMethod;
 import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Scope;
@@ -60,6 +61,11 @@ public final class McpTools {
                             SearchRequest.DEFAULT_K);
 
     private McpTools() {}
+
+    /** The search tool's input schema, with {@link SearchRequest}'s limits. */
+    static String searchSchema() {
+        return SEARCH_SCHEMA;
+    }
 
     /** The transport is a servlet; the server registered on it answers through it. */
     public record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
@@ -213,9 +219,7 @@ public final class McpTools {
     private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
-                .description("Hybrid search (BM25 + vectors, fused by RRF) over the knowledge base; returns "
-                        + "documents ranked by their best chunk, with raw chunk text, paths and each chunk's location "
-                        + "(lines of a text file, page, slide, rows or cell).")
+                .description(searchDescription(services.search().fusionMethod()))
                 .inputSchema(mapper, SEARCH_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
@@ -227,6 +231,19 @@ public final class McpTools {
                             services.status().partial()));
                 }))
                 .build();
+    }
+
+    /** What search_knowledge does, true to the fusion in force. */
+    static String searchDescription(FusionMethod fusion) {
+        String how =
+                switch (fusion) {
+                    case EVIDENCE -> "each document's evidence from both arms weighed against each arm's best answer";
+                    case RRF -> "fused by reciprocal rank fusion (RRF)";
+                    case CONVEX -> "fused by a convex combination of their normalised scores";
+                };
+        return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
+                + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
+                + "slide, rows or cell).";
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */

@@ -299,8 +299,15 @@ final class QueryHandlers {
                         ctx.formParam("category"),
                         file.filename(),
                         file.size(),
-                        file.content());
+                        file.content(),
+                        overwrite(ctx));
         ctx.status(202).json(saved);
+    }
+
+    /** {@code overwrite=true} as a form field or a query parameter: replace a file of that name. */
+    private static boolean overwrite(Context ctx) {
+        String field = ctx.formParam("overwrite");
+        return "true".equalsIgnoreCase(field != null ? field : ctx.queryParam("overwrite"));
     }
 
     /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */

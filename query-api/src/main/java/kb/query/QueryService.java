@@ -10,6 +10,7 @@ import kb.core.DiskSpace;
 import kb.core.Threads;
 import kb.core.TopicCreator;
 import kb.query.answer.ContextService;
+import kb.query.answer.DocumentTexts;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
@@ -134,7 +135,7 @@ public final class QueryService implements AutoCloseable {
         this.status = new PipelineStatus(config, guarded, registry, catalog);
         ApiServices services = new ApiServices(
                 search,
-                new LookupService(search, catalog, retriever),
+                new LookupService(search, DocumentTexts.of(retriever, catalog)),
                 new ContextService(search, catalog),
                 catalog,
                 new DocumentFiles(

@@ -5,9 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.Location;
-import kb.query.documents.DocumentCatalog;
 import kb.query.l0.L0Hit;
-import kb.query.search.ChunkRetriever;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
@@ -35,13 +33,11 @@ public final class LookupService {
     private static final int RANKED_DOCUMENTS = 10;
 
     private final SearchService search;
-    private final DocumentCatalog catalog;
-    private final ChunkRetriever chunks;
+    private final DocumentTexts texts;
 
-    public LookupService(SearchService search, DocumentCatalog catalog, ChunkRetriever chunks) {
+    public LookupService(SearchService search, DocumentTexts texts) {
         this.search = search;
-        this.catalog = catalog;
-        this.chunks = chunks;
+        this.texts = texts;
     }
 
     /** The answer and, for the query log and metrics, what produced it. */
@@ -57,7 +53,11 @@ public final class LookupService {
      * @param scope        the collection and category to answer from
      */
     public Outcome lookup(Question question, String sectionTitle, Scope scope) {
-        Retrieval retrieval = search.retrieve(SearchRequest.served(question, RANKED_DOCUMENTS, scope));
+        return answer(question, sectionTitle, search.retrieve(SearchRequest.served(question, RANKED_DOCUMENTS, scope)));
+    }
+
+    /** The lookup's answer assembled from the question's one retrieval. */
+    Outcome answer(Question question, String sectionTitle, Retrieval retrieval) {
         List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
                 ? byRelevance(namedCarriers(question, retrieval.evidence().generic()), retrieval.documents())
@@ -179,7 +179,7 @@ public final class LookupService {
      */
     private Preview preview(L0Hit hit, String sectionTitle) {
         try {
-            List<ChunkDoc> parts = chunks.chunksOf(hit.docId());
+            List<ChunkDoc> parts = texts.chunksOf(hit.docId());
             List<String> sections = parts.stream()
                     .map(ChunkDoc::sectionHeader)
                     .filter(h -> h != null && !h.isBlank())
@@ -203,7 +203,7 @@ public final class LookupService {
                         false,
                         Citations.ofChunks(matching));
             }
-            String whole = catalog.get(hit.docId()).map(CardDoc::content).orElse("");
+            String whole = texts.card(hit.docId()).map(CardDoc::content).orElse("");
             String content = DocumentText.withoutFrontmatter(whole);
             return new Preview(
                     cut(content, hit.title()),

@@ -3,7 +3,11 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.javalin.Javalin;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import kb.core.DiskSpace;
@@ -100,10 +104,7 @@ public final class QueryService implements AutoCloseable {
         this.config = config;
         this.embeddings = embeddings;
         this.probe = new ElasticsearchProbe(
-                client,
-                PROBE_INTERVAL,
-                config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL),
-                java.time.Clock.systemUTC());
+                client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());
         ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
         KeywordIndex keywords = new KeywordIndex();
         LinkGraph links = new LinkGraph();
@@ -123,14 +124,14 @@ public final class QueryService implements AutoCloseable {
                 new DeletedVersions(retriever),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
                 config.gate().minCosine(),
-                java.time.Clock.systemUTC());
+                Clock.systemUTC());
         this.fusion = new FusionFitter(
                 new FittedCorpus(retriever),
                 SearchService.configuredWeights(config),
                 config.ranking().vectorWeight(),
                 config.ranking().fusionQuestions(),
                 gate::refresh,
-                java.time.Clock.systemUTC());
+                Clock.systemUTC());
         this.search = new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
         this.status = new PipelineStatus(config, guarded, registry, catalog);
         ApiServices services = new ApiServices(
@@ -196,8 +197,8 @@ public final class QueryService implements AutoCloseable {
     private static long documentCount(DocumentCatalog catalog) {
         try {
             return catalog.documentCount();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -205,17 +206,17 @@ public final class QueryService implements AutoCloseable {
     private record FittedCorpus(ChunkRetriever retriever) implements FusionFitter.Corpus {
 
         @Override
-        public long embeddedChunks() throws java.io.IOException {
+        public long embeddedChunks() throws IOException {
             return retriever.embeddedChunks();
         }
 
         @Override
-        public long awaitingVectors() throws java.io.IOException {
+        public long awaitingVectors() throws IOException {
             return retriever.awaitingVectors();
         }
 
         @Override
-        public java.util.List<kb.search.es.ChunkDoc> chunks() throws java.io.IOException {
+        public List<kb.search.es.ChunkDoc> chunks() throws IOException {
             return retriever.sampleChunks();
         }
     }
@@ -224,12 +225,12 @@ public final class QueryService implements AutoCloseable {
     private record DeletedVersions(ChunkRetriever retriever) implements GateCalibrator.Upkeep {
 
         @Override
-        public boolean tidy() throws java.io.IOException {
+        public boolean tidy() throws IOException {
             return retriever.expungeDeletes();
         }
 
         @Override
-        public boolean isTidy() throws java.io.IOException {
+        public boolean isTidy() throws IOException {
             return !retriever.hasDeletesToExpunge();
         }
     }
@@ -237,8 +238,8 @@ public final class QueryService implements AutoCloseable {
     private static long embeddedChunks(ChunkRetriever retriever) {
         try {
             return retriever.embeddedChunks();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -1,5 +1,6 @@
 package kb.query.answer;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -101,7 +102,7 @@ public final class LookupService {
 
     /** Specific keywords, aliases and titles, then specific tags: a tag names a note's topic, which a lookup asks for. */
     private static List<L0Hit> exact(KeywordSpecificity.L0Evidence evidence) {
-        List<L0Hit> exact = new java.util.ArrayList<>(evidence.specific());
+        List<L0Hit> exact = new ArrayList<>(evidence.specific());
         exact.addAll(evidence.tagged());
         return exact;
     }

@@ -1,6 +1,7 @@
 package kb.query.api;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import kb.query.answer.ContextService;
 import kb.query.answer.LookupService;
 import kb.query.documents.DocumentCatalog;
@@ -29,7 +30,7 @@ public record ApiServices(
         DocumentFiles files,
         QueryLog queryLog,
         String chunksAlias,
-        java.util.function.IntSupplier l0Documents,
+        IntSupplier l0Documents,
         kb.core.ReindexControl reindex,
         PipelineStatus status,
         BooleanSupplier ready,

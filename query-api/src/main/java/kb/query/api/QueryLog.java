@@ -1,6 +1,7 @@
 package kb.query.api;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import kb.core.DiskSpace;
@@ -88,6 +89,6 @@ public final class QueryLog implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(java.time.Duration.ofSeconds(2));
+        producer.close(Duration.ofSeconds(2));
     }
 }

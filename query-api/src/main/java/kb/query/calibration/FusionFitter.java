@@ -2,6 +2,7 @@ package kb.query.calibration;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class FusionFitter implements AutoCloseable {
     }
 
     /** Starts looking at the corpus every period, fitting with this search service's arms. */
-    public void start(SearchService search, java.time.Duration period) {
+    public void start(SearchService search, Duration period) {
         this.search = search;
         if (scheduler != null) {
             scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);

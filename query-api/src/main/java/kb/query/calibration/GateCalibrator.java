@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -115,7 +116,7 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     /** Starts measuring in the background, once now and then every period while the corpus changes. */
-    public void start(java.time.Duration period) {
+    public void start(Duration period) {
         scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     }
 

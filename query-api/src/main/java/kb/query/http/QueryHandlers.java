@@ -4,9 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
@@ -57,7 +63,7 @@ final class QueryHandlers {
     void health(Context ctx) {
         boolean ready = services.ready().getAsBoolean();
         boolean l1 = services.l1().isUp();
-        Map<String, Object> details = new java.util.LinkedHashMap<>();
+        Map<String, Object> details = new LinkedHashMap<>();
         details.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
         details.put("l1", l1 ? "up" : "unavailable");
         if (!l1) {
@@ -96,8 +102,8 @@ final class QueryHandlers {
     private Map<String, Object> fusionStatus() {
         FittedFusion fusion = services.search().fusion();
         FusionMethod method = services.search().fusionMethod();
-        Map<String, Object> block = new java.util.LinkedHashMap<>();
-        block.put("method", method.name().toLowerCase(java.util.Locale.ROOT));
+        Map<String, Object> block = new LinkedHashMap<>();
+        block.put("method", method.name().toLowerCase(Locale.ROOT));
         if (method == FusionMethod.EVIDENCE) {
             block.put("evidence", services.search().evidenceWeights());
             block.put("evidenceConfigured", services.search().configuredEvidenceWeights());
@@ -114,13 +120,13 @@ final class QueryHandlers {
     }
 
     /** Every collection served here or found in the index, with its documents. */
-    private List<Map<String, Object>> collections() throws java.io.IOException {
-        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+    private List<Map<String, Object>> collections() throws IOException {
+        Map<String, Long> counts = new LinkedHashMap<>();
         services.files().collections().forEach(name -> counts.put(name, 0L));
         services.catalog().countsByCollection().forEach(counts::put);
         return counts.entrySet().stream()
                 .map(e -> {
-                    Map<String, Object> collection = new java.util.LinkedHashMap<>();
+                    Map<String, Object> collection = new LinkedHashMap<>();
                     collection.put("name", e.getKey());
                     collection.put("documents", e.getValue());
                     return collection;
@@ -149,11 +155,11 @@ final class QueryHandlers {
         lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), RequestParams.scope(ctx));
     }
 
-    void lookupPost(Context ctx) throws java.io.IOException {
+    void lookupPost(Context ctx) throws IOException {
         JsonNode body;
         try {
             body = Json.MAPPER.readTree(ctx.body());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
         if (body == null || !body.isObject()) {
@@ -168,18 +174,18 @@ final class QueryHandlers {
     }
 
     /** A JSON string or array of strings, as the repeatable query parameters {@code tag} and {@code where}. */
-    private static java.util.List<String> texts(JsonNode body, String name) {
+    private static List<String> texts(JsonNode body, String name) {
         if (body == null || !body.hasNonNull(name)) {
-            return java.util.List.of();
+            return List.of();
         }
         JsonNode value = body.get(name);
         if (value.isTextual()) {
-            return java.util.List.of(value.asText());
+            return List.of(value.asText());
         }
         if (!value.isArray()) {
             throw new BadRequestException(name + " must be a string or an array of strings");
         }
-        java.util.List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (JsonNode item : value) {
             if (!item.isTextual()) {
                 throw new BadRequestException(name + " must be a string or an array of strings");
@@ -210,7 +216,7 @@ final class QueryHandlers {
         }
         ctx.json(outcome.response());
         LookupResponse response = outcome.response();
-        List<String> sources = new java.util.ArrayList<>();
+        List<String> sources = new ArrayList<>();
         if (response.primary() != null) {
             sources.add(response.primary().source());
         }
@@ -231,7 +237,7 @@ final class QueryHandlers {
                         (System.nanoTime() - start) / 1_000_000));
     }
 
-    void context(Context ctx) throws java.io.IOException {
+    void context(Context ctx) throws IOException {
         long start = System.nanoTime();
         ContextService.Outcome outcome =
                 services.context().context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
@@ -247,7 +253,7 @@ final class QueryHandlers {
                 start);
     }
 
-    void listDocuments(Context ctx) throws java.io.IOException {
+    void listDocuments(Context ctx) throws IOException {
         ctx.json(services.catalog()
                 .list(
                         RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
@@ -255,7 +261,7 @@ final class QueryHandlers {
                         RequestParams.scope(ctx)));
     }
 
-    void getDocument(Context ctx) throws java.io.IOException {
+    void getDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
         ctx.json(services.catalog()
                 .get(docId)
@@ -268,7 +274,7 @@ final class QueryHandlers {
      * The document as stored: a text file's content; a PDF's own file when this API sees its folder (so the
      * browser's viewer opens it at {@code #page=N}), else the text extracted from it.
      */
-    void getRawDocument(Context ctx) throws java.io.IOException {
+    void getRawDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
         kb.search.es.CardDoc card =
                 services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
@@ -278,7 +284,7 @@ final class QueryHandlers {
                 .header(
                         "Content-Disposition",
                         "inline; filename*=UTF-8''"
-                                + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
+                                + URLEncoder.encode(name, StandardCharsets.UTF_8)
                                         .replace("+", "%20"));
         Optional<Path> pdf = "pdf".equals(card.format())
                 ? services.files().original(card.collection(), card.path())
@@ -290,7 +296,7 @@ final class QueryHandlers {
         ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
     }
 
-    void upload(Context ctx) throws java.io.IOException {
+    void upload(Context ctx) throws IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
         DocumentFiles.Saved saved = services.files()
@@ -328,13 +334,13 @@ final class QueryHandlers {
         return file;
     }
 
-    void delete(Context ctx) throws java.io.IOException {
+    void delete(Context ctx) throws IOException {
         authorize(ctx);
         String docId = docId(ctx);
         kb.search.es.CardDoc card =
                 services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
         services.files().delete(card.collection(), card.path());
-        Map<String, Object> deleted = new java.util.LinkedHashMap<>();
+        Map<String, Object> deleted = new LinkedHashMap<>();
         deleted.put("docId", docId);
         deleted.put("collection", card.collection());
         deleted.put("path", card.path());
@@ -377,7 +383,7 @@ final class QueryHandlers {
 
     private static String docId(Context ctx) {
         String docId = ctx.pathParam("docId");
-        if (docId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+        if (docId.getBytes(StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
             throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
         }
         return docId;

@@ -8,7 +8,14 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
@@ -116,7 +123,7 @@ public final class McpTools {
     static final int MAX_MESSAGE_BYTES = 1 << 20;
 
     private static void write(jakarta.servlet.http.HttpServletResponse out, int status, Object body)
-            throws java.io.IOException {
+            throws IOException {
         out.setStatus(status);
         out.setContentType("application/json");
         out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(body));
@@ -133,7 +140,7 @@ public final class McpTools {
 
         @Override
         public jakarta.servlet.ServletInputStream getInputStream() {
-            var in = new java.io.ByteArrayInputStream(body);
+            var in = new ByteArrayInputStream(body);
             return new jakarta.servlet.ServletInputStream() {
                 @Override
                 public int read() {
@@ -163,9 +170,8 @@ public final class McpTools {
         }
 
         @Override
-        public java.io.BufferedReader getReader() {
-            return new java.io.BufferedReader(
-                    new java.io.InputStreamReader(getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+        public BufferedReader getReader() {
+            return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
         }
 
         @Override
@@ -247,7 +253,7 @@ public final class McpTools {
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
-    private static McpSchema.CallToolResult checked(java.util.function.Supplier<McpSchema.CallToolResult> call) {
+    private static McpSchema.CallToolResult checked(Supplier<McpSchema.CallToolResult> call) {
         try {
             return call.get();
         } catch (BadRequestException e) {
@@ -286,15 +292,15 @@ public final class McpTools {
     }
 
     /** A string or a list of strings; anything else is the caller's error. */
-    private static java.util.List<String> texts(Map<String, Object> arguments, String name) {
+    private static List<String> texts(Map<String, Object> arguments, String name) {
         Object value = arguments == null ? null : arguments.get(name);
         if (value == null) {
-            return java.util.List.of();
+            return List.of();
         }
         if (value instanceof String text) {
-            return java.util.List.of(text);
+            return List.of(text);
         }
-        if (value instanceof java.util.List<?> list && list.stream().allMatch(String.class::isInstance)) {
+        if (value instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
             return list.stream().map(String.class::cast).toList();
         }
         throw new BadRequestException(name + " must be a string or an array of strings");
@@ -317,7 +323,7 @@ public final class McpTools {
                     .addTextContent(Json.MAPPER.writeValueAsString(body))
                     .isError(false)
                     .build();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return error(e.getMessage());
         }
     }

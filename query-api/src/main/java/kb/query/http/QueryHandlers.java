@@ -61,18 +61,18 @@ final class QueryHandlers {
 
     /** From state only (the L0 feed, the background L1 probe): answers at once even when Elasticsearch hangs. */
     void health(Context ctx) {
-        boolean ready = services.ready().getAsBoolean();
-        boolean l1 = services.l1().isUp();
+        boolean ready = services.health().ready().getAsBoolean();
+        boolean l1 = services.health().l1().isUp();
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
+        details.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
         details.put("l1", l1 ? "up" : "unavailable");
         if (!l1) {
-            details.put("l1Problem", services.l1().problem());
+            details.put("l1Problem", services.health().l1().problem());
         }
         // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
-        IndexingProgress.Block indexing = services.status().indexing();
+        IndexingProgress.Block indexing = services.health().status().indexing();
         details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
-        String diskFull = services.disk().reason();
+        String diskFull = services.health().disk().reason();
         if (diskFull != null) {
             // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
             ctx.status(503).json(Map.of("status", "DEGRADED", "reason", diskFull, "details", details));
@@ -83,14 +83,17 @@ final class QueryHandlers {
     }
 
     void status(Context ctx) throws Exception {
-        DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
-        Map<String, Object> status = services.status().snapshot(counts);
-        status.put("l0Documents", services.l0Documents().getAsInt());
-        status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
-        status.put("gate", services.search().gateThreshold());
+        DocumentCatalog.IndexCounts counts =
+                services.documents().catalog().counts(services.documents().chunksAlias());
+        Map<String, Object> status = services.health().status().snapshot(counts);
+        status.put("l0Documents", services.health().l0Documents().getAsInt());
+        status.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
+        status.put("gate", services.answering().search().gateThreshold());
         status.put("fusion", fusionStatus());
         status.put("collections", collections());
-        status.put("disk", services.disk().full() ? services.disk().reason() : "ok");
+        status.put(
+                "disk",
+                services.health().disk().full() ? services.health().disk().reason() : "ok");
         ctx.json(status);
     }
 
@@ -100,17 +103,19 @@ final class QueryHandlers {
      * they (and the gate) were fitted on the corpus as it is.
      */
     private Map<String, Object> fusionStatus() {
-        FittedFusion fusion = services.search().fusion();
-        FusionMethod method = services.search().fusionMethod();
+        FittedFusion fusion = services.answering().search().fusion();
+        FusionMethod method = services.answering().search().fusionMethod();
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("method", method.name().toLowerCase(Locale.ROOT));
         if (method == FusionMethod.EVIDENCE) {
-            block.put("evidence", services.search().evidenceWeights());
-            block.put("evidenceConfigured", services.search().configuredEvidenceWeights());
-            block.put("chunksPerDocument", services.search().gateThreshold().chunksPerDocument());
+            block.put("evidence", services.answering().search().evidenceWeights());
+            block.put("evidenceConfigured", services.answering().search().configuredEvidenceWeights());
+            block.put(
+                    "chunksPerDocument",
+                    services.answering().search().gateThreshold().chunksPerDocument());
         }
         block.put("source", fusion.source());
-        block.put("settled", services.rankingSettled().getAsBoolean());
+        block.put("settled", services.health().rankingSettled().getAsBoolean());
         block.put("weights", fusion.weights());
         block.put("fits", fusion.fits());
         block.put("pseudoQuestions", fusion.kinds());
@@ -122,8 +127,8 @@ final class QueryHandlers {
     /** Every collection served here or found in the index, with its documents. */
     private List<Map<String, Object>> collections() throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
-        services.files().collections().forEach(name -> counts.put(name, 0L));
-        services.catalog().countsByCollection().forEach(counts::put);
+        services.documents().files().collections().forEach(name -> counts.put(name, 0L));
+        services.documents().catalog().countsByCollection().forEach(counts::put);
         return counts.entrySet().stream()
                 .map(e -> {
                     Map<String, Object> collection = new LinkedHashMap<>();
@@ -137,11 +142,13 @@ final class QueryHandlers {
     void search(Context ctx) {
         long start = System.nanoTime();
         SearchRequest request = RequestParams.search(ctx);
-        Retrieval retrieval = services.search().retrieve(request);
+        Retrieval retrieval = services.answering().search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
         ctx.json(SearchResponse.of(
-                retrieval, services.status().partial(), request.options().explain()));
+                retrieval,
+                services.health().status().partial(),
+                request.options().explain()));
         log(
                 "/api/v1/search",
                 retrieval,
@@ -209,7 +216,7 @@ final class QueryHandlers {
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
         Question question = QueryText.question(query, "query");
-        LookupService.Outcome outcome = services.lookup().lookup(question, sectionTitle, scope);
+        LookupService.Outcome outcome = services.answering().lookup().lookup(question, sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
@@ -224,7 +231,8 @@ final class QueryHandlers {
             sources.add(response.supplement().source());
         }
         Retrieval retrieval = outcome.retrieval();
-        services.queryLog()
+        services.answering()
+                .queryLog()
                 .publish(new QueryLog.QueryEvent(
                         question.asked(),
                         System.currentTimeMillis(),
@@ -239,8 +247,9 @@ final class QueryHandlers {
 
     void context(Context ctx) throws IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome =
-                services.context().context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
+        ContextService.Outcome outcome = services.answering()
+                .context()
+                .context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
@@ -254,7 +263,8 @@ final class QueryHandlers {
     }
 
     void listDocuments(Context ctx) throws IOException {
-        ctx.json(services.catalog()
+        ctx.json(services.documents()
+                .catalog()
                 .list(
                         RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
                         RequestParams.wholeNumber(ctx, "size", 1, MAX_PAGE_SIZE).orElse(DEFAULT_PAGE_SIZE),
@@ -263,9 +273,11 @@ final class QueryHandlers {
 
     void getDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
-        ctx.json(services.catalog()
+        ctx.json(services.documents()
+                .catalog()
                 .get(docId)
-                .map(card -> DocumentDetail.of(card, services.links().of(docId)))
+                .map(card ->
+                        DocumentDetail.of(card, services.documents().links().of(docId)))
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
@@ -276,8 +288,10 @@ final class QueryHandlers {
      */
     void getRawDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
-        kb.search.es.CardDoc card =
-                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
+        kb.search.es.CardDoc card = services.documents()
+                .catalog()
+                .get(docId)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
         String name =
                 card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
         ctx.header("X-Content-Type-Options", "nosniff")
@@ -287,7 +301,7 @@ final class QueryHandlers {
                                 + URLEncoder.encode(name, StandardCharsets.UTF_8)
                                         .replace("+", "%20"));
         Optional<Path> pdf = "pdf".equals(card.format())
-                ? services.files().original(card.collection(), card.path())
+                ? services.documents().files().original(card.collection(), card.path())
                 : Optional.empty();
         if (pdf.isPresent()) {
             ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
@@ -299,7 +313,8 @@ final class QueryHandlers {
     void upload(Context ctx) throws IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
-        DocumentFiles.Saved saved = services.files()
+        DocumentFiles.Saved saved = services.documents()
+                .files()
                 .save(
                         ctx.formParam("collection"),
                         ctx.formParam("category"),
@@ -337,9 +352,11 @@ final class QueryHandlers {
     void delete(Context ctx) throws IOException {
         authorize(ctx);
         String docId = docId(ctx);
-        kb.search.es.CardDoc card =
-                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
-        services.files().delete(card.collection(), card.path());
+        kb.search.es.CardDoc card = services.documents()
+                .catalog()
+                .get(docId)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
+        services.documents().files().delete(card.collection(), card.path());
         Map<String, Object> deleted = new LinkedHashMap<>();
         deleted.put("docId", docId);
         deleted.put("collection", card.collection());
@@ -349,18 +366,21 @@ final class QueryHandlers {
 
     void startReindex(Context ctx) {
         authorize(ctx);
-        if (services.reindex() == null) {
+        if (services.documents().reindex() == null) {
             throw new UnavailableException("reindex runs in the indexer sink; start it with KB_FORCE_REINDEX=true");
         }
-        ctx.status(202).json(services.reindex().requestReindex());
+        ctx.status(202).json(services.documents().reindex().requestReindex());
     }
 
     void reindexStatus(Context ctx) {
         String id = ctx.pathParam("id");
-        if (services.reindex() == null) {
+        if (services.documents().reindex() == null) {
             throw new NotFoundException("no reindex " + id);
         }
-        ctx.json(services.reindex().reindexStatus(id).orElseThrow(() -> new NotFoundException("no reindex " + id)));
+        ctx.json(services.documents()
+                .reindex()
+                .reindexStatus(id)
+                .orElseThrow(() -> new NotFoundException("no reindex " + id)));
     }
 
     /** Writes come from an allowed origin and carry the bearer token when one is configured. */
@@ -399,6 +419,6 @@ final class QueryHandlers {
     }
 
     private void log(String route, Retrieval retrieval, List<String> sources, long start) {
-        services.queryLog().publish(QueryLog.event(route, retrieval, sources, start));
+        services.answering().queryLog().publish(QueryLog.event(route, retrieval, sources, start));
     }
 }

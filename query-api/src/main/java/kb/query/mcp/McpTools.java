@@ -213,7 +213,8 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    LookupService.Outcome outcome = services.lookup()
+                    LookupService.Outcome outcome = services.answering()
+                            .lookup()
                             .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
@@ -225,7 +226,7 @@ public final class McpTools {
     private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
-                .description(searchDescription(services.search().fusionMethod()))
+                .description(searchDescription(services.answering().search().fusionMethod()))
                 .inputSchema(mapper, SEARCH_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
@@ -233,8 +234,8 @@ public final class McpTools {
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
                     return json(SearchResponse.of(
-                            services.search().retrieve(searchRequest(arguments)),
-                            services.status().partial()));
+                            services.answering().search().retrieve(searchRequest(arguments)),
+                            services.health().status().partial()));
                 }))
                 .build();
     }

@@ -33,7 +33,13 @@ public final class QueryLog implements AutoCloseable {
             double bestCosine,
             boolean found,
             List<String> sources,
-            long latencyMs) {}
+            long latencyMs) {
+
+        /** The same event as a lookup logs it: the question as asked, every L0 hit, whether it answered. */
+        public QueryEvent asLookup(String asked, int l0Documents, boolean answered) {
+            return new QueryEvent(asked, time, route, l0Documents, bm25Hits, bestCosine, answered, sources, latencyMs);
+        }
+    }
 
     private final KafkaProducer<String, String> producer;
     private final String topic;

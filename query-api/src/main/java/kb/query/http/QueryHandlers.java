@@ -1,5 +1,6 @@
 package kb.query.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
@@ -23,6 +24,7 @@ import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
+import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentDetail;
@@ -31,11 +33,16 @@ import kb.query.errors.BadRequestException;
 import kb.query.errors.NotFoundException;
 import kb.query.errors.UnavailableException;
 import kb.query.search.FittedFusion;
+import kb.query.search.FusionFit;
+import kb.query.search.FusionWeights;
+import kb.query.search.PseudoQuestions;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
+import kb.query.search.SearchService;
 import kb.query.search.terms.Question;
+import kb.query.search.terms.Script;
 import kb.query.status.IndexingProgress;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
@@ -63,15 +70,13 @@ final class QueryHandlers {
     void health(Context ctx) {
         boolean ready = services.health().ready().getAsBoolean();
         boolean l1 = services.health().l1().isUp();
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
-        details.put("l1", l1 ? "up" : "unavailable");
-        if (!l1) {
-            details.put("l1Problem", services.health().l1().problem());
-        }
         // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
         IndexingProgress.Block indexing = services.health().status().indexing();
-        details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        HealthDetails details = new HealthDetails(
+                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
+                l1 ? "up" : "unavailable",
+                l1 ? null : services.health().l1().problem(),
+                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
         String diskFull = services.health().disk().reason();
         if (diskFull != null) {
             // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
@@ -81,6 +86,10 @@ final class QueryHandlers {
         ctx.status(ready && l1 ? 200 : 503)
                 .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
+
+    /** @param l1Problem why Elasticsearch does not answer; left out while it does */
+    record HealthDetails(
+            String l0, String l1, @JsonInclude(JsonInclude.Include.NON_NULL) String l1Problem, String indexing) {}
 
     void status(Context ctx) throws Exception {
         DocumentCatalog.IndexCounts counts =
@@ -102,42 +111,50 @@ final class QueryHandlers {
      * document and as configured; the rank fusion's weights, why, and whether
      * they (and the gate) were fitted on the corpus as it is.
      */
-    private Map<String, Object> fusionStatus() {
-        FittedFusion fusion = services.answering().search().fusion();
-        FusionMethod method = services.answering().search().fusionMethod();
-        Map<String, Object> block = new LinkedHashMap<>();
-        block.put("method", method.name().toLowerCase(Locale.ROOT));
-        if (method == FusionMethod.EVIDENCE) {
-            block.put("evidence", services.answering().search().evidenceWeights());
-            block.put("evidenceConfigured", services.answering().search().configuredEvidenceWeights());
-            block.put(
-                    "chunksPerDocument",
-                    services.answering().search().gateThreshold().chunksPerDocument());
-        }
-        block.put("source", fusion.source());
-        block.put("settled", services.health().rankingSettled().getAsBoolean());
-        block.put("weights", fusion.weights());
-        block.put("fits", fusion.fits());
-        block.put("pseudoQuestions", fusion.kinds());
-        block.put("chunks", fusion.chunks());
-        block.put("fittedAt", fusion.fittedAt());
-        return block;
+    private FusionStatus fusionStatus() {
+        SearchService search = services.answering().search();
+        FittedFusion fusion = search.fusion();
+        FusionMethod method = search.fusionMethod();
+        boolean evidence = method == FusionMethod.EVIDENCE;
+        return new FusionStatus(
+                method.name().toLowerCase(Locale.ROOT),
+                evidence ? search.evidenceWeights() : null,
+                evidence ? search.configuredEvidenceWeights() : null,
+                evidence ? search.gateThreshold().chunksPerDocument() : null,
+                fusion.source(),
+                services.health().rankingSettled().getAsBoolean(),
+                fusion.weights(),
+                fusion.fits(),
+                fusion.kinds(),
+                fusion.chunks(),
+                fusion.fittedAt());
     }
 
+    /** The fusion block of {@code /api/v1/status}; the evidence fields only when the evidence fusion is served. */
+    record FusionStatus(
+            String method,
+            @JsonInclude(JsonInclude.Include.NON_NULL) EvidenceWeights evidence,
+            @JsonInclude(JsonInclude.Include.NON_NULL) EvidenceWeights evidenceConfigured,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double chunksPerDocument,
+            String source,
+            boolean settled,
+            Map<Script, FusionWeights> weights,
+            Map<Script, FusionFit.Result> fits,
+            Map<PseudoQuestions.Kind, Long> pseudoQuestions,
+            long chunks,
+            long fittedAt) {}
+
     /** Every collection served here or found in the index, with its documents. */
-    private List<Map<String, Object>> collections() throws IOException {
+    private List<CollectionCount> collections() throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
         services.documents().files().collections().forEach(name -> counts.put(name, 0L));
         services.documents().catalog().countsByCollection().forEach(counts::put);
         return counts.entrySet().stream()
-                .map(e -> {
-                    Map<String, Object> collection = new LinkedHashMap<>();
-                    collection.put("name", e.getKey());
-                    collection.put("documents", e.getValue());
-                    return collection;
-                })
+                .map(e -> new CollectionCount(e.getKey(), e.getValue()))
                 .toList();
     }
+
+    record CollectionCount(String name, long documents) {}
 
     void search(Context ctx) {
         long start = System.nanoTime();
@@ -230,19 +247,11 @@ final class QueryHandlers {
         if (response.supplement() != null) {
             sources.add(response.supplement().source());
         }
-        Retrieval retrieval = outcome.retrieval();
+        // A lookup logs the question as asked, every L0 hit and whether it answered (the gate aside).
         services.answering()
                 .queryLog()
-                .publish(new QueryLog.QueryEvent(
-                        question.asked(),
-                        System.currentTimeMillis(),
-                        "/api/v1/lookup",
-                        outcome.l0().size(),
-                        retrieval == null ? 0 : retrieval.gate().bm25Hits(),
-                        retrieval == null ? -1 : retrieval.gate().bestCosine(),
-                        response.found(),
-                        sources,
-                        (System.nanoTime() - start) / 1_000_000));
+                .publish(QueryLog.event("/api/v1/lookup", outcome.retrieval(), sources, start)
+                        .asLookup(question.asked(), outcome.l0().size(), response.found()));
     }
 
     void context(Context ctx) throws IOException {
@@ -357,12 +366,10 @@ final class QueryHandlers {
                 .get(docId)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
         services.documents().files().delete(card.collection(), card.path());
-        Map<String, Object> deleted = new LinkedHashMap<>();
-        deleted.put("docId", docId);
-        deleted.put("collection", card.collection());
-        deleted.put("path", card.path());
-        ctx.status(202).json(deleted);
+        ctx.status(202).json(new Deleted(docId, card.collection(), card.path()));
     }
+
+    record Deleted(String docId, String collection, String path) {}
 
     void startReindex(Context ctx) {
         authorize(ctx);

@@ -104,4 +104,41 @@ class FusionTest {
         assertEquals(List.of(), l1.generic());
         assertEquals(null, fuse(FusionMethod.RRF, l1).documents().get("k"));
     }
+
+    @Test
+    void shouldRaiseBm25sWeightWhenTheQuestionHoldsARareTerm() {
+        // One chunk in 10,000 holds "kafkabridge": a rare term, so BM25 weighs its rare weight (3) in RRF.
+        CorpusStats rare = new CorpusStats(100, 10_000, Map.of(), Map.of("kafkabridge", 1L));
+        ArmHits hits = new ArmHits(
+                Map.of(
+                        Arm.BM25, ArmHitsFixtures.scored(List.of(A), List.of(10.0)),
+                        Arm.VECTOR, ArmHitsFixtures.scored(List.of(B), List.of(0.8))),
+                List.of(0.8),
+                rare);
+        Fusion.Input input = new Fusion.Input(Question.of("kafkabridge"), hits, List.of(), List.of(), c -> "embedding");
+        EvidenceFusion.Scores scores = fuse(FusionMethod.RRF, input);
+        assertEquals(3.0 / 61, scores.documents().get("a"), 1e-12);
+        assertEquals(1.0 / 61, scores.documents().get("b"), 1e-12);
+    }
+
+    @Test
+    void shouldKeepBm25sBaseWeightWhenEveryTermIsCommon() {
+        CorpusStats common = new CorpusStats(100, 10_000, Map.of(), Map.of("gitlab", 5_000L));
+        ArmHits hits =
+                new ArmHits(Map.of(Arm.BM25, ArmHitsFixtures.scored(List.of(A), List.of(10.0))), List.of(), common);
+        Fusion.Input input = new Fusion.Input(Question.of("gitlab"), hits, List.of(), List.of(), c -> "embedding");
+        assertEquals(1.0 / 61, fuse(FusionMethod.RRF, input).documents().get("a"), 1e-12);
+    }
+
+    @Test
+    void shouldScoreEveryCandidateWhenFused() {
+        for (FusionMethod method : FusionMethod.values()) {
+            EvidenceFusion.Scores scores = fuse(method, input(List.of(K), List.of()));
+            for (String chunk : List.of("a#0", "a#1", "b#0", "c#0", "k#0")) {
+                org.junit.jupiter.api.Assertions.assertNotNull(scores.chunks().get(chunk), method + " " + chunk);
+            }
+            assertEquals(
+                    java.util.Set.of("a", "b", "c", "k"), scores.documents().keySet(), method.name());
+        }
+    }
 }

@@ -151,8 +151,9 @@ final class QueryWiring {
                 () -> documentCount(index.catalog()),
                 () -> embeddedChunks(index.retriever()),
                 new DeletedVersions(index.retriever()),
-                Embeddings.defaultGateMinCosine(config.embeddingModel()),
-                config.gate().minCosine(),
+                new GateCalibrator.Thresholds(
+                        Embeddings.defaultGateMinCosine(config.embeddingModel()),
+                        config.gate().minCosine()),
                 Clock.systemUTC());
     }
 

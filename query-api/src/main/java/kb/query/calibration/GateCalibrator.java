@@ -88,18 +88,27 @@ public final class GateCalibrator implements AutoCloseable {
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
      * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param configured     KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
-     *                       still measured (its shape balances the fusion) and kept tidy
+     * @param thresholds     the model's default and the configured threshold
      */
+    /**
+     * The thresholds the gate starts from.
+     *
+     * @param modelDefault the model's threshold while (or when) the corpus cannot be measured
+     * @param configured   KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
+     *                     still measured (its shape balances the fusion) and kept tidy
+     */
+    public record Thresholds(double modelDefault, OptionalDouble configured) {}
+
     public GateCalibrator(
             Embeddings embeddings,
             NearestCosines nearest,
             LongSupplier documentCount,
             LongSupplier embeddedChunks,
             Upkeep upkeep,
-            double modelDefault,
-            OptionalDouble configured,
+            Thresholds thresholds,
             Clock clock) {
+        double modelDefault = thresholds.modelDefault();
+        OptionalDouble configured = thresholds.configured();
         this.embeddings = embeddings;
         this.nearest = nearest;
         this.documentCount = documentCount;

@@ -85,7 +85,8 @@ final class DocumentRanking {
                         0,
                         List.of("L0"),
                         List.of(),
-                        List.of("specific keyword: " + String.join(", ", hit.matchedKeywords()))));
+                        List.of("specific keyword: " + String.join(", ", hit.matchedKeywords())),
+                        List.of()));
             }
         }
     }

@@ -46,19 +46,6 @@ public record SearchResponse(
         public DocumentResult {
             tags = tags == null ? List.of() : tags;
         }
-
-        /** A result whose tags are not at hand (L0 alone answered). */
-        public DocumentResult(
-                String docId,
-                String collection,
-                String path,
-                String title,
-                double score,
-                List<String> matchedBy,
-                List<ChunkResult> chunks,
-                List<String> why) {
-            this(docId, collection, path, title, score, matchedBy, chunks, why, List.of());
-        }
     }
 
     /**

@@ -1,59 +1,39 @@
 package kb.query;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import io.javalin.Javalin;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import kb.core.ReindexControl;
 import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
-import kb.query.answer.ContextService;
-import kb.query.answer.LookupService;
-import kb.query.api.ApiServices;
-import kb.query.api.QueryLog;
-import kb.query.api.WriteGuard;
-import kb.query.calibration.FusionFitter;
-import kb.query.calibration.GateCalibrator;
 import kb.query.config.QueryConfig;
-import kb.query.documents.DocumentCatalog;
-import kb.query.documents.DocumentFiles;
-import kb.query.http.QueryApp;
-import kb.query.l0.KeywordFeed;
-import kb.query.l0.KeywordIndex;
-import kb.query.links.LinkGraph;
-import kb.query.search.ChunkRetriever;
-import kb.query.search.SearchService;
-import kb.query.status.ElasticsearchProbe;
-import kb.query.status.GuardedTransport;
 import kb.query.status.IndexingProgress;
-import kb.query.status.PipelineAddress;
-import kb.query.status.PipelineStatus;
 import kb.search.embed.Embeddings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The query API as a running service: L0 feed, search, lookup, context and documents over HTTP. */
+/**
+ * The query API as a running service: L0 feed, search, lookup, context and documents over HTTP and MCP. Its parts
+ * are built by {@link QueryWiring}.
+ */
 public final class QueryService implements AutoCloseable {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QueryService.class);
-
-    private final Javalin app;
-    private final KeywordFeed feed;
-    private final QueryLog queryLog;
-    private final PipelineStatus status;
-    private final GateCalibrator gate;
-    private final FusionFitter fusion;
+    private static final Logger LOG = LoggerFactory.getLogger(QueryService.class);
     /** How often the fitter looks whether the corpus changed: two count queries. */
     private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
 
-    private final ElasticsearchProbe probe;
-    private final QueryConfig config;
-    private final Embeddings embeddings;
-    private final SearchService search;
-    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
+    private final QueryConfig config;
+    private final Embeddings embeddings;
+    private final QueryWiring.Parts parts;
+
     /**
+     * A stand-alone API: no sink in this process, the data folder's space not watched.
+     *
      * @param extensions formats the producer ingests, so uploads of anything else are refused
      * @param client the query path's client: give it short timeouts ({@link QueryConfig#esSocketTimeout()}),
      *               every request on it is guarded by a background health probe
@@ -67,22 +47,18 @@ public final class QueryService implements AutoCloseable {
             PrometheusMeterRegistry registry,
             Set<String> extensions,
             BooleanSupplier pipelineReady) {
-        this(config, client, embeddings, registry, extensions, pipelineReady, null);
-    }
-
-    /** @param reindex the sink's reindex control when the sink runs in this process, else null */
-    public QueryService(
-            QueryConfig config,
-            ElasticsearchClient client,
-            Embeddings embeddings,
-            PrometheusMeterRegistry registry,
-            Set<String> extensions,
-            BooleanSupplier pipelineReady,
-            kb.core.ReindexControl reindex) {
-        this(config, client, embeddings, registry, extensions, pipelineReady, reindex, DiskSpace.UNWATCHED);
+        this(
+                config,
+                client,
+                embeddings,
+                registry,
+                new QueryWiring.Host(extensions, pipelineReady, null, DiskSpace.UNWATCHED));
     }
 
     /**
+     * The API inside the whole pipeline.
+     *
+     * @param reindex the sink's reindex control when the sink runs in this process, else null
      * @param disk the data folder's free space: while it is full, {@code /health} answers 503 with the reason and
      *             the query log is not written (queries are still answered)
      */
@@ -93,74 +69,20 @@ public final class QueryService implements AutoCloseable {
             PrometheusMeterRegistry registry,
             Set<String> extensions,
             BooleanSupplier pipelineReady,
-            kb.core.ReindexControl reindex,
+            ReindexControl reindex,
             DiskSpace disk) {
-        WriteGuard.checkExposure(config);
+        this(config, client, embeddings, registry, new QueryWiring.Host(extensions, pipelineReady, reindex, disk));
+    }
+
+    private QueryService(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            QueryWiring.Host host) {
         this.config = config;
         this.embeddings = embeddings;
-        this.probe = new ElasticsearchProbe(
-                client,
-                PROBE_INTERVAL,
-                config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL),
-                java.time.Clock.systemUTC());
-        ElasticsearchClient guarded = new ElasticsearchClient(new GuardedTransport(client._transport(), probe));
-        KeywordIndex keywords = new KeywordIndex();
-        LinkGraph links = new LinkGraph();
-        this.feed = new KeywordFeed(
-                config.common().bootstrapServers(), config.common().topics().documents(), keywords, links);
-        this.queryLog =
-                new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, disk);
-        ChunkRetriever retriever = new ChunkRetriever(
-                guarded, config.elasticsearch().indexNames(), config.ranking().vectorSearch());
-        DocumentCatalog catalog =
-                new DocumentCatalog(guarded, config.elasticsearch().indexNames().docsAlias());
-        this.gate = new GateCalibrator(
-                embeddings,
-                retriever::bestCosines,
-                () -> documentCount(catalog),
-                () -> embeddedChunks(retriever),
-                new DeletedVersions(retriever),
-                Embeddings.defaultGateMinCosine(config.embeddingModel()),
-                config.gate().minCosine(),
-                java.time.Clock.systemUTC());
-        this.fusion = new FusionFitter(
-                new FittedCorpus(retriever),
-                SearchService.configuredWeights(config),
-                config.ranking().vectorWeight(),
-                config.ranking().fusionQuestions(),
-                gate::refresh,
-                java.time.Clock.systemUTC());
-        this.search = new SearchService(config, embeddings, retriever, keywords, gate::current, fusion::current);
-        this.status = new PipelineStatus(config, guarded, registry, catalog);
-        ApiServices services = new ApiServices(
-                search,
-                new LookupService(search, catalog, retriever),
-                new ContextService(search, catalog),
-                catalog,
-                new DocumentFiles(
-                        config.collections(), extensions, config.exposure().maxUploadBytes()),
-                queryLog,
-                config.elasticsearch().indexNames().chunksAlias(),
-                keywords::size,
-                reindex,
-                status,
-                () -> feed.isReady() && pipelineReady.getAsBoolean(),
-                feed::isReady,
-                probe,
-                WriteGuard.from(config),
-                links,
-                () -> fusion.settled() && gate.settled(),
-                disk,
-                PipelineAddress.of(config));
-        io.micrometer.core.instrument.Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size)
-                .register(registry);
-        io.micrometer.core.instrument.Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
-                .description("time from start until L0 held every document of kb.documents")
-                .register(registry);
-        io.micrometer.core.instrument.Gauge.builder("kb_l1_up", probe, p -> p.isUp() ? 1 : 0)
-                .description("1 while the background probe finds Elasticsearch answering")
-                .register(registry);
-        this.app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
+        this.parts = QueryWiring.wire(config, client, embeddings, registry, host);
     }
 
     /**
@@ -169,12 +91,12 @@ public final class QueryService implements AutoCloseable {
      */
     public QueryService start() {
         TopicCreator.ensureTopics(config.common());
-        probe.start();
-        feed.start();
-        gate.start(config.gate().period());
-        fusion.start(search, FIT_INTERVAL);
-        status.start(PROGRESS_INTERVAL);
-        app.start(config.exposure().host(), config.exposure().port());
+        parts.probe().start();
+        parts.feed().start();
+        parts.gate().start(config.gate().period());
+        parts.fusion().start(parts.search(), FIT_INTERVAL);
+        parts.status().start(PROGRESS_INTERVAL);
+        parts.app().start(config.exposure().host(), config.exposure().port());
         warmUp(embeddings);
         return this;
     }
@@ -192,76 +114,27 @@ public final class QueryService implements AutoCloseable {
                 .start();
     }
 
-    private static long documentCount(DocumentCatalog catalog) {
-        try {
-            return catalog.documentCount();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** The index as the fusion fitter reads it. */
-    private record FittedCorpus(ChunkRetriever retriever) implements FusionFitter.Corpus {
-
-        @Override
-        public long embeddedChunks() throws java.io.IOException {
-            return retriever.embeddedChunks();
-        }
-
-        @Override
-        public long awaitingVectors() throws java.io.IOException {
-            return retriever.awaitingVectors();
-        }
-
-        @Override
-        public java.util.List<kb.search.es.ChunkDoc> chunks() throws java.io.IOException {
-            return retriever.sampleChunks();
-        }
-    }
-
-    /** The gate's upkeep: the chunks' deleted versions merged away once every chunk has its vector. */
-    private record DeletedVersions(ChunkRetriever retriever) implements GateCalibrator.Upkeep {
-
-        @Override
-        public boolean tidy() throws java.io.IOException {
-            return retriever.expungeDeletes();
-        }
-
-        @Override
-        public boolean isTidy() throws java.io.IOException {
-            return !retriever.hasDeletesToExpunge();
-        }
-    }
-
-    private static long embeddedChunks(ChunkRetriever retriever) {
-        try {
-            return retriever.embeddedChunks();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     public boolean awaitL0(Duration timeout) throws InterruptedException {
-        return feed.awaitReady(timeout);
+        return parts.feed().awaitReady(timeout);
     }
 
     /** The latest indexing progress (refreshed in the background), or null before the first look. */
     public IndexingProgress.Block indexing() {
-        return status.indexing();
+        return parts.status().indexing();
     }
 
     public int port() {
-        return app.port();
+        return parts.app().port();
     }
 
     @Override
     public void close() throws InterruptedException {
-        app.stop();
-        feed.close();
-        queryLog.close();
-        status.close();
-        gate.close();
-        fusion.close();
-        probe.close();
+        parts.app().stop();
+        parts.feed().close();
+        parts.queryLog().close();
+        parts.status().close();
+        parts.gate().close();
+        parts.fusion().close();
+        parts.probe().close();
     }
 }

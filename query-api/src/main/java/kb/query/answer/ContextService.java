@@ -6,8 +6,10 @@ import java.util.List;
 import kb.query.documents.DocumentCatalog;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
+import kb.query.search.terms.Question;
 import kb.search.es.CardDoc;
 
 /** {@code /api/v1/context}: the top two documents in full, within a character budget, behind the same gate. */
@@ -26,8 +28,8 @@ public final class ContextService {
 
     public record Outcome(ContextResponse response, Retrieval retrieval) {}
 
-    public Outcome context(String query, Scope scope) throws IOException {
-        Retrieval retrieval = search.retrieve(query, MAX_DOCUMENTS, scope);
+    public Outcome context(Question question, Scope scope) throws IOException {
+        Retrieval retrieval = search.retrieve(SearchRequest.served(question, MAX_DOCUMENTS, scope));
         List<ContextResponse.ContextDocument> documents = new ArrayList<>();
         int budget = MAX_CHARS;
         for (SearchResponse.DocumentResult result : retrieval.documents()) {
@@ -46,6 +48,7 @@ public final class ContextService {
                     truncated,
                     Citations.ofResults(result.chunks())));
         }
-        return new Outcome(new ContextResponse(query, retrieval.found(), documents, MAX_CHARS - budget), retrieval);
+        return new Outcome(
+                new ContextResponse(question.asked(), retrieval.found(), documents, MAX_CHARS - budget), retrieval);
     }
 }

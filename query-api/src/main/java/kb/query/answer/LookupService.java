@@ -1,19 +1,19 @@
 package kb.query.answer;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import kb.core.Location;
-import kb.query.documents.DocumentCatalog;
-import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
-import kb.query.search.ChunkRetriever;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.KeywordSpecificity;
+import kb.query.search.terms.Question;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
@@ -34,32 +34,34 @@ public final class LookupService {
     private static final int RANKED_DOCUMENTS = 10;
 
     private final SearchService search;
-    private final DocumentCatalog catalog;
-    private final ChunkRetriever chunks;
+    private final DocumentTexts texts;
 
-    public LookupService(SearchService search, DocumentCatalog catalog, ChunkRetriever chunks) {
+    public LookupService(SearchService search, DocumentTexts texts) {
         this.search = search;
-        this.catalog = catalog;
-        this.chunks = chunks;
+        this.texts = texts;
     }
 
     /** The answer and, for the query log and metrics, what produced it. */
     public record Outcome(
             LookupResponse response, String matchType, Retrieval retrieval, List<L0Hit> l0, boolean degraded) {}
 
-    public Outcome lookup(String query) {
-        return lookup(query, null, Scope.ALL);
+    public Outcome lookup(Question question) {
+        return lookup(question, null, Scope.ALL);
     }
 
     /**
      * @param sectionTitle when not null, the primary's content is its sections whose header contains this
      * @param scope        the collection and category to answer from
      */
-    public Outcome lookup(String query, String sectionTitle, Scope scope) {
-        Retrieval retrieval = search.retrieve(query, RANKED_DOCUMENTS, scope, search.l0(query));
+    public Outcome lookup(Question question, String sectionTitle, Scope scope) {
+        return answer(question, sectionTitle, search.retrieve(SearchRequest.served(question, RANKED_DOCUMENTS, scope)));
+    }
+
+    /** The lookup's answer assembled from the question's one retrieval. */
+    Outcome answer(Question question, String sectionTitle, Retrieval retrieval) {
         List<L0Hit> specific = byRelevance(exact(retrieval.evidence()), retrieval.documents());
         List<L0Hit> carriers = specific.isEmpty()
-                ? byRelevance(namedCarriers(query, retrieval.evidence().generic()), retrieval.documents())
+                ? byRelevance(namedCarriers(question, retrieval.evidence().generic()), retrieval.documents())
                 : specific;
         boolean l1Down = !retrieval.l1Available();
         if (carriers.isEmpty()) {
@@ -70,10 +72,10 @@ public final class LookupService {
                     response, supplement == null ? "none" : "semantic_L1", retrieval, retrieval.l0(), l1Down);
         }
         L0Hit first = carriers.get(0);
-        String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval, search.l1Leader(retrieval));
+        String confidence = specific.isEmpty() ? "low" : confidence(specific, retrieval);
         LOG.debug(
                 "'{}': {} L0 carriers ({} specific), primary {} ({})",
-                query,
+                question.asked(),
                 carriers.size(),
                 specific.size(),
                 first.path(),
@@ -100,7 +102,7 @@ public final class LookupService {
 
     /** Specific keywords, aliases and titles, then specific tags: a tag names a note's topic, which a lookup asks for. */
     private static List<L0Hit> exact(KeywordSpecificity.L0Evidence evidence) {
-        List<L0Hit> exact = new java.util.ArrayList<>(evidence.specific());
+        List<L0Hit> exact = new ArrayList<>(evidence.specific());
         exact.addAll(evidence.tagged());
         return exact;
     }
@@ -111,8 +113,8 @@ public final class LookupService {
      * confidence with a supplement beside it. A generic keyword met inside a longer question ("how do I back up my
      * linux box") is no lookup of it: there the fused ranking answers.
      */
-    static List<L0Hit> namedCarriers(String query, List<L0Hit> generic) {
-        String named = KeywordIndex.normalize(query);
+    static List<L0Hit> namedCarriers(Question question, List<L0Hit> generic) {
+        String named = question.keywords();
         return generic.stream()
                 .filter(hit -> hit.keywords().stream().anyMatch(k -> k.keyword().contains(named)))
                 .toList();
@@ -138,11 +140,11 @@ public final class LookupService {
      * page first too: a keyword named in passing ("send OpenTelemetry traces from my backend plugin") must not
      * answer for a question the rest of whose words point elsewhere.
      */
-    static String confidence(List<L0Hit> specific, Retrieval retrieval, String l1Leader) {
+    static String confidence(List<L0Hit> specific, Retrieval retrieval) {
         if (specific.size() > 1) {
             return "low";
         }
-        return retrieval.l1Available() && specific.get(0).docId().equals(l1Leader) ? "high" : "medium";
+        return retrieval.l1Available() && specific.get(0).docId().equals(retrieval.l1Leader()) ? "high" : "medium";
     }
 
     /** The best L1 document other than the primary, when the gate let the question through. */
@@ -178,7 +180,7 @@ public final class LookupService {
      */
     private Preview preview(L0Hit hit, String sectionTitle) {
         try {
-            List<ChunkDoc> parts = chunks.chunksOf(hit.docId());
+            List<ChunkDoc> parts = texts.chunksOf(hit.docId());
             List<String> sections = parts.stream()
                     .map(ChunkDoc::sectionHeader)
                     .filter(h -> h != null && !h.isBlank())
@@ -202,7 +204,7 @@ public final class LookupService {
                         false,
                         Citations.ofChunks(matching));
             }
-            String whole = catalog.get(hit.docId()).map(CardDoc::content).orElse("");
+            String whole = texts.card(hit.docId()).map(CardDoc::content).orElse("");
             String content = DocumentText.withoutFrontmatter(whole);
             return new Preview(
                     cut(content, hit.title()),

@@ -1,6 +1,7 @@
 package kb.query.api;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import kb.core.Json;
@@ -32,7 +33,13 @@ public final class QueryLog implements AutoCloseable {
             double bestCosine,
             boolean found,
             List<String> sources,
-            long latencyMs) {}
+            long latencyMs) {
+
+        /** The same event as a lookup logs it: the question as asked, every L0 hit, whether it answered. */
+        public QueryEvent asLookup(String asked, int l0Documents, boolean answered) {
+            return new QueryEvent(asked, time, route, l0Documents, bm25Hits, bestCosine, answered, sources, latencyMs);
+        }
+    }
 
     private final KafkaProducer<String, String> producer;
     private final String topic;
@@ -88,6 +95,6 @@ public final class QueryLog implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(java.time.Duration.ofSeconds(2));
+        producer.close(Duration.ofSeconds(2));
     }
 }

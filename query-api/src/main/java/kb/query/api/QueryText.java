@@ -1,6 +1,7 @@
 package kb.query.api;
 
 import kb.query.errors.BadRequestException;
+import kb.query.search.terms.Question;
 
 /** The one rule for a question's text, shared by the HTTP handlers and the MCP tools. */
 public final class QueryText {
@@ -19,5 +20,10 @@ public final class QueryText {
             throw new BadRequestException("'" + name + "' is longer than " + MAX_CHARS + " characters");
         }
         return value.strip();
+    }
+
+    /** The question, normalised once here at the edge, or a 400 as {@link #required}. */
+    public static Question question(String value, String name) {
+        return Question.of(required(value, name));
     }
 }

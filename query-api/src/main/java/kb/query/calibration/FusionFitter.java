@@ -2,6 +2,7 @@ package kb.query.calibration;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import kb.core.runtime.Threads;
+import kb.query.config.FusionMethod;
 import kb.query.search.FittedFusion;
 import kb.query.search.FusionFit;
 import kb.query.search.FusionWeights;
@@ -19,7 +21,9 @@ import kb.query.search.PseudoQuestions;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchOptions;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchService;
+import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
 import kb.search.es.ChunkDoc;
 import org.slf4j.Logger;
@@ -38,8 +42,8 @@ public final class FusionFitter implements AutoCloseable {
     /** Below this many pseudo-questions in a script, that script keeps its configured weights. */
     static final int MIN_QUESTIONS = 20;
     /** Retrieved chunks per arm for a pseudo-question (the served windows). */
-    private static final SearchOptions FIT = new SearchOptions(
-            SearchOptions.Arms.HYBRID, false, 0, -1, -1, kb.query.config.FusionMethod.RRF, -1, 0, -1, false, -1);
+    private static final SearchOptions FIT =
+            SearchOptions.SERVED.withGate(false).withFusion(FusionMethod.RRF);
 
     /** The corpus as the fitter reads it. */
     public interface Corpus {
@@ -91,7 +95,7 @@ public final class FusionFitter implements AutoCloseable {
     }
 
     /** Starts looking at the corpus every period, fitting with this search service's arms. */
-    public void start(SearchService search, java.time.Duration period) {
+    public void start(SearchService search, Duration period) {
         this.search = search;
         if (scheduler != null) {
             scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
@@ -138,7 +142,8 @@ public final class FusionFitter implements AutoCloseable {
                 .collect(Collectors.groupingBy(q -> Script.of(q.text()) + "/" + q.kind(), Collectors.counting()));
         Map<Script, List<FusionFit.Sample>> samples = new EnumMap<>(Script.class);
         for (PseudoQuestions.Question q : questions) {
-            Retrieval retrieval = search.retrieve(q.text(), FusionFit.DEPTH, Scope.ALL, List.of(), FIT);
+            Retrieval retrieval = search.retrieve(
+                    new SearchRequest(Question.of(q.text()), FusionFit.DEPTH, Scope.ALL, FIT), List.of());
             samples.computeIfAbsent(Script.of(q.text()), s -> new ArrayList<>())
                     .add(new FusionFit.Sample(
                             q.docId(), retrieval.hits(), 1.0 / perKind.get(Script.of(q.text()) + "/" + q.kind())));

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -87,18 +88,27 @@ public final class GateCalibrator implements AutoCloseable {
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
      * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param configured     KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
-     *                       still measured (its shape balances the fusion) and kept tidy
+     * @param thresholds     the model's default and the configured threshold
      */
+    /**
+     * The thresholds the gate starts from.
+     *
+     * @param modelDefault the model's threshold while (or when) the corpus cannot be measured
+     * @param configured   KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
+     *                     still measured (its shape balances the fusion) and kept tidy
+     */
+    public record Thresholds(double modelDefault, OptionalDouble configured) {}
+
     public GateCalibrator(
             Embeddings embeddings,
             NearestCosines nearest,
             LongSupplier documentCount,
             LongSupplier embeddedChunks,
             Upkeep upkeep,
-            double modelDefault,
-            OptionalDouble configured,
+            Thresholds thresholds,
             Clock clock) {
+        double modelDefault = thresholds.modelDefault();
+        OptionalDouble configured = thresholds.configured();
         this.embeddings = embeddings;
         this.nearest = nearest;
         this.documentCount = documentCount;
@@ -115,7 +125,7 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     /** Starts measuring in the background, once now and then every period while the corpus changes. */
-    public void start(java.time.Duration period) {
+    public void start(Duration period) {
         scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     }
 

@@ -10,7 +10,9 @@ import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import kb.query.search.Scope;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkFields;
@@ -118,7 +120,7 @@ public final class DocumentCatalog {
     }
 
     /** Documents per collection (a document indexed before collections existed counts under none). */
-    public java.util.Map<String, Long> countsByCollection() throws IOException {
+    public Map<String, Long> countsByCollection() throws IOException {
         var response = client.search(
                 s -> s.index(docsAlias)
                         .size(0)
@@ -127,7 +129,7 @@ public final class DocumentCatalog {
                                 a -> a.terms(
                                         t -> t.field(ChunkFields.COLLECTION).size(1000))),
                 Void.class);
-        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        Map<String, Long> counts = new TreeMap<>();
         response.aggregations()
                 .get("collections")
                 .sterms()

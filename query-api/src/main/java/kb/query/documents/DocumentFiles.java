@@ -72,7 +72,9 @@ public final class DocumentFiles {
      * @param collection where the file goes; null or blank: the first (with one collection, the only) one
      * @param category   the first folder inside the collection's folder, or null for its top
      */
-    public Saved save(String collection, String category, String fileName, long size, InputStream content)
+    /** @param overwrite whether a file of that name already there is replaced (else the upload is a 409) */
+    public Saved save(
+            String collection, String category, String fileName, long size, InputStream content, boolean overwrite)
             throws IOException {
         String chosen = collection == null || collection.isBlank()
                 ? folders.keySet().iterator().next()
@@ -102,6 +104,9 @@ public final class DocumentFiles {
         Path parent = requireInside(baseDir, target.getParent());
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(target)) {
             throw new InvalidUpload(409, "'" + relative + "' is a folder or a link, not a file");
+        }
+        if (!overwrite && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new InvalidUpload(409, "'" + relative + "' exists; send overwrite=true to replace it");
         }
         // Written under a short hidden name (the watcher skips it; the upload's own name could be near the
         // 255-byte limit), then moved into place in one step.

@@ -6,6 +6,7 @@ import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import kb.core.Json;
 import kb.query.api.ApiServices;
@@ -42,7 +43,7 @@ public final class QueryApp {
                 context.addServlet(holder, McpTools.ENDPOINT);
                 context.addServlet(holder, McpTools.ENDPOINT + "/*");
                 var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
-                var dispatch = java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
+                var dispatch = EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
                 context.addFilter(filter, McpTools.ENDPOINT, dispatch);
                 context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
                 context.setErrorHandler(new JsonErrorHandler());
@@ -52,6 +53,7 @@ public final class QueryApp {
                     http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
             config.http.prefer405over404 = true;
             config.showJavalinBanner = false;
+            RequestParams.registerConverters(config);
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
             config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
             config.http.maxRequestSize = maxUploadBytes + 64 * 1024;

@@ -1,12 +1,19 @@
 package kb.query.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
@@ -17,6 +24,7 @@ import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
+import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentDetail;
@@ -25,16 +33,24 @@ import kb.query.errors.BadRequestException;
 import kb.query.errors.NotFoundException;
 import kb.query.errors.UnavailableException;
 import kb.query.search.FittedFusion;
+import kb.query.search.FusionFit;
+import kb.query.search.FusionWeights;
+import kb.query.search.PseudoQuestions;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
-import kb.query.search.SearchOptions;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
+import kb.query.search.SearchService;
+import kb.query.search.terms.Question;
+import kb.query.search.terms.Script;
 import kb.query.status.IndexingProgress;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
 
-    private static final int MAX_K = 100;
+    private static final int MAX_PAGE = 100_000;
+    private static final int MAX_PAGE_SIZE = 1000;
+    private static final int DEFAULT_PAGE_SIZE = 100;
     static final String DEGRADED_HEADER = "X-KB-Degraded";
     /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
     private static final int MAX_DOC_ID_BYTES = 512;
@@ -52,18 +68,16 @@ final class QueryHandlers {
 
     /** From state only (the L0 feed, the background L1 probe): answers at once even when Elasticsearch hangs. */
     void health(Context ctx) {
-        boolean ready = services.ready().getAsBoolean();
-        boolean l1 = services.l1().isUp();
-        Map<String, Object> details = new java.util.LinkedHashMap<>();
-        details.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
-        details.put("l1", l1 ? "up" : "unavailable");
-        if (!l1) {
-            details.put("l1Problem", services.l1().problem());
-        }
+        boolean ready = services.health().ready().getAsBoolean();
+        boolean l1 = services.health().l1().isUp();
         // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
-        IndexingProgress.Block indexing = services.status().indexing();
-        details.put("indexing", indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
-        String diskFull = services.disk().reason();
+        IndexingProgress.Block indexing = services.health().status().indexing();
+        HealthDetails details = new HealthDetails(
+                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
+                l1 ? "up" : "unavailable",
+                l1 ? null : services.health().l1().problem(),
+                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        String diskFull = services.health().disk().reason();
         if (diskFull != null) {
             // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
             ctx.status(503).json(Map.of("status", "DEGRADED", "reason", diskFull, "details", details));
@@ -73,15 +87,22 @@ final class QueryHandlers {
                 .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
 
+    /** @param l1Problem why Elasticsearch does not answer; left out while it does */
+    record HealthDetails(
+            String l0, String l1, @JsonInclude(JsonInclude.Include.NON_NULL) String l1Problem, String indexing) {}
+
     void status(Context ctx) throws Exception {
-        DocumentCatalog.IndexCounts counts = services.catalog().counts(services.chunksAlias());
-        Map<String, Object> status = services.status().snapshot(counts);
-        status.put("l0Documents", services.l0Documents().getAsInt());
-        status.put("l0", services.l0Ready().getAsBoolean() ? "ready" : "loading");
-        status.put("gate", services.search().gateThreshold());
+        DocumentCatalog.IndexCounts counts =
+                services.documents().catalog().counts(services.documents().chunksAlias());
+        Map<String, Object> status = services.health().status().snapshot(counts);
+        status.put("l0Documents", services.health().l0Documents().getAsInt());
+        status.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
+        status.put("gate", services.answering().search().gateThreshold());
         status.put("fusion", fusionStatus());
         status.put("collections", collections());
-        status.put("disk", services.disk().full() ? services.disk().reason() : "ok");
+        status.put(
+                "disk",
+                services.health().disk().full() ? services.health().disk().reason() : "ok");
         ctx.json(status);
     }
 
@@ -90,49 +111,61 @@ final class QueryHandlers {
      * document and as configured; the rank fusion's weights, why, and whether
      * they (and the gate) were fitted on the corpus as it is.
      */
-    private Map<String, Object> fusionStatus() {
-        FittedFusion fusion = services.search().fusion();
-        FusionMethod method = services.search().fusionMethod();
-        Map<String, Object> block = new java.util.LinkedHashMap<>();
-        block.put("method", method.name().toLowerCase(java.util.Locale.ROOT));
-        if (method == FusionMethod.EVIDENCE) {
-            block.put("evidence", services.search().evidenceWeights());
-            block.put("evidenceConfigured", services.search().configuredEvidenceWeights());
-            block.put("chunksPerDocument", services.search().gateThreshold().chunksPerDocument());
-        }
-        block.put("source", fusion.source());
-        block.put("settled", services.rankingSettled().getAsBoolean());
-        block.put("weights", fusion.weights());
-        block.put("fits", fusion.fits());
-        block.put("pseudoQuestions", fusion.kinds());
-        block.put("chunks", fusion.chunks());
-        block.put("fittedAt", fusion.fittedAt());
-        return block;
+    private FusionStatus fusionStatus() {
+        SearchService search = services.answering().search();
+        FittedFusion fusion = search.fusion();
+        FusionMethod method = search.fusionMethod();
+        boolean evidence = method == FusionMethod.EVIDENCE;
+        return new FusionStatus(
+                method.name().toLowerCase(Locale.ROOT),
+                evidence ? search.evidenceWeights() : null,
+                evidence ? search.configuredEvidenceWeights() : null,
+                evidence ? search.gateThreshold().chunksPerDocument() : null,
+                fusion.source(),
+                services.health().rankingSettled().getAsBoolean(),
+                fusion.weights(),
+                fusion.fits(),
+                fusion.kinds(),
+                fusion.chunks(),
+                fusion.fittedAt());
     }
 
+    /** The fusion block of {@code /api/v1/status}; the evidence fields only when the evidence fusion is served. */
+    record FusionStatus(
+            String method,
+            @JsonInclude(JsonInclude.Include.NON_NULL) EvidenceWeights evidence,
+            @JsonInclude(JsonInclude.Include.NON_NULL) EvidenceWeights evidenceConfigured,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double chunksPerDocument,
+            String source,
+            boolean settled,
+            Map<Script, FusionWeights> weights,
+            Map<Script, FusionFit.Result> fits,
+            Map<PseudoQuestions.Kind, Long> pseudoQuestions,
+            long chunks,
+            long fittedAt) {}
+
     /** Every collection served here or found in the index, with its documents. */
-    private List<Map<String, Object>> collections() throws java.io.IOException {
-        Map<String, Long> counts = new java.util.LinkedHashMap<>();
-        services.files().collections().forEach(name -> counts.put(name, 0L));
-        services.catalog().countsByCollection().forEach(counts::put);
+    private List<CollectionCount> collections() throws IOException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        services.documents().files().collections().forEach(name -> counts.put(name, 0L));
+        services.documents().catalog().countsByCollection().forEach(counts::put);
         return counts.entrySet().stream()
-                .map(e -> {
-                    Map<String, Object> collection = new java.util.LinkedHashMap<>();
-                    collection.put("name", e.getKey());
-                    collection.put("documents", e.getValue());
-                    return collection;
-                })
+                .map(e -> new CollectionCount(e.getKey(), e.getValue()))
                 .toList();
     }
 
+    record CollectionCount(String name, long documents) {}
+
     void search(Context ctx) {
         long start = System.nanoTime();
-        SearchOptions options = options(ctx);
-        Retrieval retrieval =
-                services.search().retrieve(QueryText.required(ctx.queryParam("q"), "q"), k(ctx), scope(ctx), options);
+        SearchRequest request = RequestParams.search(ctx);
+        Retrieval retrieval = services.answering().search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
-        ctx.json(SearchResponse.of(retrieval, services.status().partial(), options.explain()));
+        ctx.json(SearchResponse.of(
+                retrieval,
+                services.health().status().partial(),
+                request.options().explain()));
         log(
                 "/api/v1/search",
                 retrieval,
@@ -143,14 +176,14 @@ final class QueryHandlers {
     }
 
     void lookupGet(Context ctx) {
-        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), scope(ctx));
+        lookup(ctx, ctx.queryParam("query"), ctx.queryParam("section_title"), RequestParams.scope(ctx));
     }
 
-    void lookupPost(Context ctx) throws java.io.IOException {
+    void lookupPost(Context ctx) throws IOException {
         JsonNode body;
         try {
             body = Json.MAPPER.readTree(ctx.body());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BadRequestException("body must be JSON: {\"query\": ..., \"section_title\": ...}");
         }
         if (body == null || !body.isObject()) {
@@ -165,18 +198,18 @@ final class QueryHandlers {
     }
 
     /** A JSON string or array of strings, as the repeatable query parameters {@code tag} and {@code where}. */
-    private static java.util.List<String> texts(JsonNode body, String name) {
+    private static List<String> texts(JsonNode body, String name) {
         if (body == null || !body.hasNonNull(name)) {
-            return java.util.List.of();
+            return List.of();
         }
         JsonNode value = body.get(name);
         if (value.isTextual()) {
-            return java.util.List.of(value.asText());
+            return List.of(value.asText());
         }
         if (!value.isArray()) {
             throw new BadRequestException(name + " must be a string or an array of strings");
         }
-        java.util.List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (JsonNode item : value) {
             if (!item.isTextual()) {
                 throw new BadRequestException(name + " must be a string or an array of strings");
@@ -199,39 +232,33 @@ final class QueryHandlers {
 
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
-        LookupService.Outcome outcome =
-                services.lookup().lookup(QueryText.required(query, "query"), sectionTitle, scope);
+        Question question = QueryText.question(query, "query");
+        LookupService.Outcome outcome = services.answering().lookup().lookup(question, sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
         }
         ctx.json(outcome.response());
         LookupResponse response = outcome.response();
-        List<String> sources = new java.util.ArrayList<>();
+        List<String> sources = new ArrayList<>();
         if (response.primary() != null) {
             sources.add(response.primary().source());
         }
         if (response.supplement() != null) {
             sources.add(response.supplement().source());
         }
-        Retrieval retrieval = outcome.retrieval();
-        services.queryLog()
-                .publish(new QueryLog.QueryEvent(
-                        query,
-                        System.currentTimeMillis(),
-                        "/api/v1/lookup",
-                        outcome.l0().size(),
-                        retrieval == null ? 0 : retrieval.gate().bm25Hits(),
-                        retrieval == null ? -1 : retrieval.gate().bestCosine(),
-                        response.found(),
-                        sources,
-                        (System.nanoTime() - start) / 1_000_000));
+        // A lookup logs the question as asked, every L0 hit and whether it answered (the gate aside).
+        services.answering()
+                .queryLog()
+                .publish(QueryLog.event("/api/v1/lookup", outcome.retrieval(), sources, start)
+                        .asLookup(question.asked(), outcome.l0().size(), response.found()));
     }
 
-    void context(Context ctx) throws java.io.IOException {
+    void context(Context ctx) throws IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome =
-                services.context().context(QueryText.required(ctx.queryParam("q"), "q"), scope(ctx));
+        ContextService.Outcome outcome = services.answering()
+                .context()
+                .context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(outcome.response());
@@ -244,16 +271,22 @@ final class QueryHandlers {
                 start);
     }
 
-    void listDocuments(Context ctx) throws java.io.IOException {
-        ctx.json(services.catalog()
-                .list(intParam(ctx, "page", 0, 0, 100_000), intParam(ctx, "size", 100, 1, 1000), scope(ctx)));
+    void listDocuments(Context ctx) throws IOException {
+        ctx.json(services.documents()
+                .catalog()
+                .list(
+                        RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
+                        RequestParams.wholeNumber(ctx, "size", 1, MAX_PAGE_SIZE).orElse(DEFAULT_PAGE_SIZE),
+                        RequestParams.scope(ctx)));
     }
 
-    void getDocument(Context ctx) throws java.io.IOException {
+    void getDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
-        ctx.json(services.catalog()
+        ctx.json(services.documents()
+                .catalog()
                 .get(docId)
-                .map(card -> DocumentDetail.of(card, services.links().of(docId)))
+                .map(card ->
+                        DocumentDetail.of(card, services.documents().links().of(docId)))
                 .orElseThrow(() -> new NotFoundException("no document " + docId)));
     }
 
@@ -262,20 +295,22 @@ final class QueryHandlers {
      * The document as stored: a text file's content; a PDF's own file when this API sees its folder (so the
      * browser's viewer opens it at {@code #page=N}), else the text extracted from it.
      */
-    void getRawDocument(Context ctx) throws java.io.IOException {
+    void getRawDocument(Context ctx) throws IOException {
         String docId = docId(ctx);
-        kb.search.es.CardDoc card =
-                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
+        kb.search.es.CardDoc card = services.documents()
+                .catalog()
+                .get(docId)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
         String name =
                 card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
         ctx.header("X-Content-Type-Options", "nosniff")
                 .header(
                         "Content-Disposition",
                         "inline; filename*=UTF-8''"
-                                + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
+                                + URLEncoder.encode(name, StandardCharsets.UTF_8)
                                         .replace("+", "%20"));
         Optional<Path> pdf = "pdf".equals(card.format())
-                ? services.files().original(card.collection(), card.path())
+                ? services.documents().files().original(card.collection(), card.path())
                 : Optional.empty();
         if (pdf.isPresent()) {
             ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
@@ -284,17 +319,25 @@ final class QueryHandlers {
         ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
     }
 
-    void upload(Context ctx) throws java.io.IOException {
+    void upload(Context ctx) throws IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
-        DocumentFiles.Saved saved = services.files()
+        DocumentFiles.Saved saved = services.documents()
+                .files()
                 .save(
                         ctx.formParam("collection"),
                         ctx.formParam("category"),
                         file.filename(),
                         file.size(),
-                        file.content());
+                        file.content(),
+                        overwrite(ctx));
         ctx.status(202).json(saved);
+    }
+
+    /** {@code overwrite=true} as a form field or a query parameter: replace a file of that name. */
+    private static boolean overwrite(Context ctx) {
+        String field = ctx.formParam("overwrite");
+        return "true".equalsIgnoreCase(field != null ? field : ctx.queryParam("overwrite"));
     }
 
     /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */
@@ -315,33 +358,36 @@ final class QueryHandlers {
         return file;
     }
 
-    void delete(Context ctx) throws java.io.IOException {
+    void delete(Context ctx) throws IOException {
         authorize(ctx);
         String docId = docId(ctx);
-        kb.search.es.CardDoc card =
-                services.catalog().get(docId).orElseThrow(() -> new NotFoundException("no document " + docId));
-        services.files().delete(card.collection(), card.path());
-        Map<String, Object> deleted = new java.util.LinkedHashMap<>();
-        deleted.put("docId", docId);
-        deleted.put("collection", card.collection());
-        deleted.put("path", card.path());
-        ctx.status(202).json(deleted);
+        kb.search.es.CardDoc card = services.documents()
+                .catalog()
+                .get(docId)
+                .orElseThrow(() -> new NotFoundException("no document " + docId));
+        services.documents().files().delete(card.collection(), card.path());
+        ctx.status(202).json(new Deleted(docId, card.collection(), card.path()));
     }
+
+    record Deleted(String docId, String collection, String path) {}
 
     void startReindex(Context ctx) {
         authorize(ctx);
-        if (services.reindex() == null) {
+        if (services.documents().reindex() == null) {
             throw new UnavailableException("reindex runs in the indexer sink; start it with KB_FORCE_REINDEX=true");
         }
-        ctx.status(202).json(services.reindex().requestReindex());
+        ctx.status(202).json(services.documents().reindex().requestReindex());
     }
 
     void reindexStatus(Context ctx) {
         String id = ctx.pathParam("id");
-        if (services.reindex() == null) {
+        if (services.documents().reindex() == null) {
             throw new NotFoundException("no reindex " + id);
         }
-        ctx.json(services.reindex().reindexStatus(id).orElseThrow(() -> new NotFoundException("no reindex " + id)));
+        ctx.json(services.documents()
+                .reindex()
+                .reindexStatus(id)
+                .orElseThrow(() -> new NotFoundException("no reindex " + id)));
     }
 
     /** Writes come from an allowed origin and carry the bearer token when one is configured. */
@@ -364,7 +410,7 @@ final class QueryHandlers {
 
     private static String docId(Context ctx) {
         String docId = ctx.pathParam("docId");
-        if (docId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+        if (docId.getBytes(StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
             throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
         }
         return docId;
@@ -380,89 +426,6 @@ final class QueryHandlers {
     }
 
     private void log(String route, Retrieval retrieval, List<String> sources, long start) {
-        services.queryLog().publish(QueryLog.event(route, retrieval, sources, start));
-    }
-
-    /**
-     * Diagnostics: {@code arms=bm25|vector|hybrid}, {@code gate=false}, {@code window=N} chunks per arm,
-     * {@code bm25Weight=x} (the vector arm's weight stays as configured), {@code fusion=evidence|rrf|convex} and
-     * {@code alpha=x} (the BM25 share of a convex combination), {@code rrfK=N} (the RRF constant).
-     */
-    private static SearchOptions options(Context ctx) {
-        String arms = ctx.queryParam("arms");
-        SearchOptions.Arms chosen;
-        try {
-            chosen = arms == null || arms.isBlank()
-                    ? SearchOptions.Arms.HYBRID
-                    : SearchOptions.Arms.valueOf(arms.strip().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("arms must be hybrid, bm25 or vector");
-        }
-        boolean gate = !"false".equalsIgnoreCase(ctx.queryParam("gate"));
-        String fusion = ctx.queryParam("fusion");
-        FusionMethod method;
-        try {
-            method = fusion == null || fusion.isBlank() ? null : FusionMethod.named(fusion);
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("fusion must be evidence, rrf or convex");
-        }
-        return new SearchOptions(
-                chosen,
-                gate,
-                intParam(ctx, "window", 0, 0, 500),
-                decimalParam(ctx, "bm25Weight"),
-                decimalParam(ctx, "titleBoost"),
-                method,
-                decimalParam(ctx, "alpha"),
-                intParam(ctx, "rrfK", 0, 1, 1000),
-                decimalParam(ctx, "rareBm25Weight"),
-                "true".equalsIgnoreCase(ctx.queryParam("explain")),
-                decimalParam(ctx, "crossVectorWeight"));
-    }
-
-    /** A non-negative number, or -1 when absent. */
-    private static double decimalParam(Context ctx, String name) {
-        String value = ctx.queryParam(name);
-        try {
-            double parsed = value == null || value.isBlank() ? -1 : Double.parseDouble(value);
-            if (value != null && !value.isBlank() && (parsed < 0 || Double.isNaN(parsed))) {
-                throw new BadRequestException(name + " must not be negative");
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new BadRequestException(name + " must be a number");
-        }
-    }
-
-    private static int k(Context ctx) {
-        return intParam(ctx, "k", 10, 1, MAX_K);
-    }
-
-    static int intParam(Context ctx, String name, int fallback, int min, int max) {
-        String value = ctx.queryParam(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            int parsed = Integer.parseInt(value.strip());
-            if (parsed < min || parsed > max) {
-                throw new BadRequestException(name + " must be between " + min + " and " + max);
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new BadRequestException(name + " must be a whole number");
-        }
-    }
-
-    /**
-     * {@code collection}, {@code category}, repeatable {@code tag} and {@code where=name:value}, each optional; a
-     * malformed collection name or property filter is a 400.
-     */
-    private static Scope scope(Context ctx) {
-        return new Scope(
-                ctx.queryParam("collection"),
-                ctx.queryParam("category"),
-                ctx.queryParams("tag"),
-                ctx.queryParams("where"));
+        services.answering().queryLog().publish(QueryLog.event(route, retrieval, sources, start));
     }
 }

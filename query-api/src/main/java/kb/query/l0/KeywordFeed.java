@@ -1,11 +1,13 @@
 package kb.query.l0;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import kb.core.DocumentCard;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicSpec;
@@ -48,9 +50,7 @@ public final class KeywordFeed implements AutoCloseable {
             KeywordIndex index,
             CardListener... others) {
         this.index = index;
-        this.listeners = java.util.stream.Stream.concat(
-                        java.util.stream.Stream.of(index), java.util.Arrays.stream(others))
-                .toList();
+        this.listeners = Stream.concat(Stream.of(index), Arrays.stream(others)).toList();
         this.topic = topic;
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
 import kb.core.DocumentCard;
 
 /**
@@ -223,7 +224,7 @@ public final class KeywordIndex implements CardListener {
          * at each boundary end. The same matches as scanning for every keyword, in time bounded by the
          * query, not by the number of keywords.
          */
-        private void forEachKeywordIn(String query, java.util.function.IntConsumer sink) {
+        private void forEachKeywordIn(String query, IntConsumer sink) {
             boolean[] word = KeywordText.wordChars(query);
             int n = query.length();
             for (int start = 0; start < n; start++) {

@@ -16,7 +16,8 @@ import kb.core.Json;
  * What reaches the MCP endpoint and what leaves it when something is wrong: every error is a JSON-RPC error object
  * ({@code {"jsonrpc": "2.0", "id": ..., "error": {"code", "message"}}}), never a serialised Java exception (the
  * SDK writes its {@link McpError} with the mapper it is given: ten kilobytes of stack frames), and a message the
- * SDK would misread is refused before it: a batch, a body that is not JSON, {@code params} that is not an object.
+ * SDK would misread is refused before it: a batch, a body that is not JSON, {@code params} or a tool call's
+ * {@code arguments} that is not an object.
  */
 final class McpMessages {
 
@@ -61,6 +62,11 @@ final class McpMessages {
         JsonNode id = message.get("id");
         if (message.hasNonNull("params") && !message.get("params").isObject()) {
             return Optional.of(envelope(id, INVALID_PARAMS, "params must be an object"));
+        }
+        JsonNode arguments = message.path("params").get("arguments");
+        if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+            // The SDK would fail to read them and answer nothing at all.
+            return Optional.of(envelope(id, INVALID_PARAMS, "arguments must be an object"));
         }
         return Optional.empty();
     }

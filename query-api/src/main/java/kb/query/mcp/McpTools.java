@@ -8,16 +8,26 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryText;
 import kb.query.api.WriteGuard;
+import kb.query.config.FusionMethod;
 import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Scope;
+import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
+import kb.query.search.terms.Question;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
@@ -43,14 +53,26 @@ public final class McpTools {
             {"type": "object",
              "properties": {
                "query": {"type": "string", "description": "what to search for"},
-               "k": {"type": "integer", "description": "documents to return, 1-50 (default 5)"},
+               "k": {"type": "integer", "minimum": %d, "maximum": %d, "default": %d, "description": "documents to return, %d-%d (default %d), as the HTTP API's search"},
                "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
                "category": {"type": "string", "description": "optional: search this category (first folder) only"},
                "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
                "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
-             "required": ["query"]}""";
+             "required": ["query"]}"""
+                    .formatted(
+                            SearchRequest.MIN_K,
+                            SearchRequest.MAX_K,
+                            SearchRequest.DEFAULT_K,
+                            SearchRequest.MIN_K,
+                            SearchRequest.MAX_K,
+                            SearchRequest.DEFAULT_K);
 
     private McpTools() {}
+
+    /** The search tool's input schema, with {@link SearchRequest}'s limits. */
+    static String searchSchema() {
+        return SEARCH_SCHEMA;
+    }
 
     /** The transport is a servlet; the server registered on it answers through it. */
     public record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
@@ -101,7 +123,7 @@ public final class McpTools {
     static final int MAX_MESSAGE_BYTES = 1 << 20;
 
     private static void write(jakarta.servlet.http.HttpServletResponse out, int status, Object body)
-            throws java.io.IOException {
+            throws IOException {
         out.setStatus(status);
         out.setContentType("application/json");
         out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(body));
@@ -118,7 +140,7 @@ public final class McpTools {
 
         @Override
         public jakarta.servlet.ServletInputStream getInputStream() {
-            var in = new java.io.ByteArrayInputStream(body);
+            var in = new ByteArrayInputStream(body);
             return new jakarta.servlet.ServletInputStream() {
                 @Override
                 public int read() {
@@ -148,9 +170,8 @@ public final class McpTools {
         }
 
         @Override
-        public java.io.BufferedReader getReader() {
-            return new java.io.BufferedReader(
-                    new java.io.InputStreamReader(getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+        public BufferedReader getReader() {
+            return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
         }
 
         @Override
@@ -192,7 +213,8 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    LookupService.Outcome outcome = services.lookup()
+                    LookupService.Outcome outcome = services.answering()
+                            .lookup()
                             .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
@@ -204,9 +226,7 @@ public final class McpTools {
     private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
-                .description("Hybrid search (BM25 + vectors, fused by RRF) over the knowledge base; returns "
-                        + "documents ranked by their best chunk, with raw chunk text, paths and each chunk's location "
-                        + "(lines of a text file, page, slide, rows or cell).")
+                .description(searchDescription(services.answering().search().fusionMethod()))
                 .inputSchema(mapper, SEARCH_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
@@ -214,14 +234,27 @@ public final class McpTools {
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
                     return json(SearchResponse.of(
-                            services.search().retrieve(query(arguments), k(arguments), scope(arguments)),
-                            services.status().partial()));
+                            services.answering().search().retrieve(searchRequest(arguments)),
+                            services.health().status().partial()));
                 }))
                 .build();
     }
 
+    /** What search_knowledge does, true to the fusion in force. */
+    static String searchDescription(FusionMethod fusion) {
+        String how =
+                switch (fusion) {
+                    case EVIDENCE -> "each document's evidence from both arms weighed against each arm's best answer";
+                    case RRF -> "fused by reciprocal rank fusion (RRF)";
+                    case CONVEX -> "fused by a convex combination of their normalised scores";
+                };
+        return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
+                + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
+                + "slide, rows or cell).";
+    }
+
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
-    private static McpSchema.CallToolResult checked(java.util.function.Supplier<McpSchema.CallToolResult> call) {
+    private static McpSchema.CallToolResult checked(Supplier<McpSchema.CallToolResult> call) {
         try {
             return call.get();
         } catch (BadRequestException e) {
@@ -230,20 +263,23 @@ public final class McpTools {
     }
 
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */
-    private static String query(Map<String, Object> arguments) {
-        return QueryText.required(text(arguments, "query"), "query");
+    private static Question query(Map<String, Object> arguments) {
+        return QueryText.question(text(arguments, "query"), "query");
     }
 
-    /** {@code k}: a whole number from 1 to 50, as the HTTP API's search takes; 5 when absent. */
+    /** The search the HTTP API's {@code /api/v1/search} would run, with its limits and defaults. */
+    static SearchRequest searchRequest(Map<String, Object> arguments) {
+        return SearchRequest.served(query(arguments), k(arguments), scope(arguments));
+    }
+
+    /** {@code k}: a whole number within {@link SearchRequest}'s limits; its default when absent. */
     private static int k(Map<String, Object> arguments) {
         Object k = arguments == null ? null : arguments.get("k");
         if (k == null) {
-            return 5;
+            return SearchRequest.DEFAULT_K;
         }
-        if (!(k instanceof Integer || k instanceof Long)
-                || ((Number) k).longValue() < 1
-                || ((Number) k).longValue() > 50) {
-            throw new BadRequestException("k must be a whole number from 1 to 50");
+        if (!(k instanceof Integer || k instanceof Long) || !SearchRequest.validK(((Number) k).longValue())) {
+            throw new BadRequestException(SearchRequest.K_RULE);
         }
         return ((Number) k).intValue();
     }
@@ -257,15 +293,15 @@ public final class McpTools {
     }
 
     /** A string or a list of strings; anything else is the caller's error. */
-    private static java.util.List<String> texts(Map<String, Object> arguments, String name) {
+    private static List<String> texts(Map<String, Object> arguments, String name) {
         Object value = arguments == null ? null : arguments.get(name);
         if (value == null) {
-            return java.util.List.of();
+            return List.of();
         }
         if (value instanceof String text) {
-            return java.util.List.of(text);
+            return List.of(text);
         }
-        if (value instanceof java.util.List<?> list && list.stream().allMatch(String.class::isInstance)) {
+        if (value instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
             return list.stream().map(String.class::cast).toList();
         }
         throw new BadRequestException(name + " must be a string or an array of strings");
@@ -288,7 +324,7 @@ public final class McpTools {
                     .addTextContent(Json.MAPPER.writeValueAsString(body))
                     .isError(false)
                     .build();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return error(e.getMessage());
         }
     }

@@ -1,52 +1,81 @@
 package kb.query.search;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import kb.query.search.terms.CorpusStats;
 import kb.search.es.ChunkDoc;
 
 /**
- * What each retrieval arm returned, best first.
+ * What each retrieval arm returned, best first, with its own scores.
  *
- * @param l0           chunks of the documents L0 matched (empty when it matched none)
- * @param vector       the kNN hits; with two vector fields searched (a question in both scripts), taken from
- *                     each in turn by rank
- * @param bestCosines  per vector field searched, in the order asked: its highest cosine similarity, or -1 when
- *                     it returned nothing (cosines of different models are not comparable: the gate reads each)
- * @param bm25Scores   the BM25 arm's scores, in its order
- * @param vectorScores the vector arm's cosine similarities, in its order
- * @param corpus       document frequencies of the question's words and keywords
- * @param crossVector  the kNN hits in the other script's field for a question in Latin script (see
- *                     {@link kb.search.embed.Embeddings#crossForQuery}); a ranking arm only, never gate evidence
- * @param crossVectorScores the cross arm's cosine similarities (of the other script's model), in its order
+ * @param arms        each arm's scored chunks; an arm not asked (or that found nothing) is empty
+ * @param bestCosines per vector field of the question's own model, in the order asked: its highest cosine
+ *                    similarity, or -1 when it returned nothing (cosines of different models are not comparable:
+ *                    the gate reads each)
+ * @param corpus      document frequencies of the question's words and keywords
  */
-record ArmHits(
-        List<ChunkDoc> bm25,
-        List<ChunkDoc> vector,
-        List<ChunkDoc> l0,
-        List<Double> bestCosines,
-        List<Double> bm25Scores,
-        List<Double> vectorScores,
-        CorpusStats corpus,
-        List<ChunkDoc> crossVector,
-        List<Double> crossVectorScores) {
+public record ArmHits(Map<Arm, List<ScoredChunk>> arms, List<Double> bestCosines, CorpusStats corpus) {
+
+    public ArmHits {
+        Map<Arm, List<ScoredChunk>> all = new EnumMap<>(Arm.class);
+        for (Arm arm : Arm.values()) {
+            all.put(arm, List.copyOf(arms.getOrDefault(arm, List.of())));
+        }
+        arms = Map.copyOf(all);
+        bestCosines = List.copyOf(bestCosines);
+    }
 
     public static ArmHits none() {
-        return new ArmHits(
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                CorpusStats.UNKNOWN,
-                List.of(),
-                List.of());
+        return new ArmHits(Map.of(), List.of(), CorpusStats.UNKNOWN);
     }
 
     /** The same hits read with other statistics of the question. */
     public ArmHits withCorpus(CorpusStats stats) {
-        return new ArmHits(
-                bm25, vector, l0, bestCosines, bm25Scores, vectorScores, stats, crossVector, crossVectorScores);
+        return new ArmHits(arms, bestCosines, stats);
+    }
+
+    /** One arm's scored chunks, best first. */
+    public List<ScoredChunk> of(Arm arm) {
+        return arms.get(arm);
+    }
+
+    /** One arm's chunks, best first. */
+    public List<ChunkDoc> chunks(Arm arm) {
+        return arms.get(arm).stream().map(ScoredChunk::chunk).toList();
+    }
+
+    /** One arm's scores, in its order. */
+    public List<Double> scores(Arm arm) {
+        return arms.get(arm).stream().map(ScoredChunk::score).toList();
+    }
+
+    public List<ChunkDoc> bm25() {
+        return chunks(Arm.BM25);
+    }
+
+    public List<ChunkDoc> vector() {
+        return chunks(Arm.VECTOR);
+    }
+
+    public List<ChunkDoc> l0() {
+        return chunks(Arm.L0);
+    }
+
+    public List<ChunkDoc> crossVector() {
+        return chunks(Arm.CROSS_VECTOR);
+    }
+
+    public List<Double> bm25Scores() {
+        return scores(Arm.BM25);
+    }
+
+    public List<Double> vectorScores() {
+        return scores(Arm.VECTOR);
+    }
+
+    public List<Double> crossVectorScores() {
+        return scores(Arm.CROSS_VECTOR);
     }
 
     /** The highest cosine of any field searched, or -1 (for logs and calibration, not for the gate). */

@@ -1,15 +1,18 @@
 package kb.query.search;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.KnnSearch;
-import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import kb.query.config.VectorSearch;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.TermStatistics;
@@ -24,10 +27,6 @@ import kb.search.text.LexicalAnalyzer;
  */
 public final class ChunkRetriever {
 
-    private static final String DOCUMENTS = "documents";
-    private static final String KEYWORD = "keyword_";
-    /** Exact document counts up to this many (Elasticsearch's maximum); approximate beyond. */
-    private static final int PRECISE_COUNT = 40_000;
     /** Sections listed for a lookup's primary document (a search's default result window). */
     private static final int MAX_CHUNKS_OF_DOCUMENT = 10_000;
 
@@ -57,121 +56,119 @@ public final class ChunkRetriever {
     public record QueryVector(String field, float[] vector) {}
 
     /**
+     * What one question asks of the chunks, all in one round trip.
+     *
+     * @param lexicalQuery the text for BM25, or null to skip that arm
+     * @param vectors      the question's embeddings, one per vector field of its own model; empty to skip that arm
+     * @param cross        the question's embeddings for the other script's field: an arm of their own
+     * @param l0DocIds     documents L0 matched: a search of their own returns their chunks (best BM25 first), so
+     *                     exact keyword matches take part in the fusion even when neither arm found them
+     * @param titleBoost   above 0, BM25 also matches the title field with this boost
+     * @param keywords     matched L0 keywords whose spread through the corpus's text is counted (see
+     *                     {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
+     */
+    public record ArmRequest(
+            String lexicalQuery,
+            List<QueryVector> vectors,
+            List<QueryVector> cross,
+            Scope scope,
+            RankingPlan.Windows windows,
+            List<String> l0DocIds,
+            double titleBoost,
+            List<String> keywords) {}
+
+    /**
      * @param lexicalQuery the text for BM25, or null to skip that arm
      * @param vectors      the query's embeddings, one per vector field to search; empty to skip that arm
      */
     public ArmHits retrieve(String lexicalQuery, List<QueryVector> vectors, Scope scope, int bm25Size, int knnSize)
             throws IOException {
-        return retrieve(lexicalQuery, vectors, List.of(), scope, bm25Size, knnSize, List.of(), 0, List.of());
+        return retrieve(new ArmRequest(
+                lexicalQuery,
+                vectors,
+                List.of(),
+                scope,
+                new RankingPlan.Windows(bm25Size, knnSize),
+                List.of(),
+                0,
+                List.of()));
     }
 
-    /**
-     * @param l0DocIds   documents L0 matched: a third search returns their chunks (best BM25 first), so exact
-     *                   keyword matches take part in the fusion even when neither arm found them
-     * @param titleBoost above 0, BM25 also matches the title field with this boost
-     * @param keywords   matched L0 keywords whose spread through the corpus's text is counted (see
-     *                   {@link CorpusStats}); with a lexical query, its tokens' chunk frequencies are read too
-     */
-    /** @param cross the question's embeddings for the other script's field: an arm of their own */
-    public ArmHits retrieve(
-            String lexicalQuery,
-            List<QueryVector> vectors,
-            List<QueryVector> cross,
-            Scope scope,
-            int bm25Size,
-            int knnSize,
-            List<String> l0DocIds,
-            double titleBoost,
-            List<String> keywords)
-            throws IOException {
+    /** Every arm's scored chunks; a vector field the served index does not have yet answers nothing. */
+    public ArmHits retrieve(ArmRequest request) throws IOException {
         ServingIndex.Format format = serving.format();
         LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
-        String terms = lexical.query(lexicalQuery);
-        List<QueryVector> searchable = vectors.stream()
+        String terms = lexical.query(request.lexicalQuery());
+        Query filter = request.scope().filter();
+        int knnSize = request.windows().knn();
+        List<ArmSearch> searches = new ArrayList<>();
+        searches.add(new ArmSearch.Bm25(
+                lexical, terms, filter, request.titleBoost(), request.windows().bm25()));
+        if (!request.l0DocIds().isEmpty()) {
+            searches.add(new ArmSearch.L0(
+                    lexical, terms, request.l0DocIds(), request.windows().bm25()));
+        }
+        Map<QueryVector, ArmSearch.Knn> own = new LinkedHashMap<>();
+        for (QueryVector vector : searchable(request.vectors(), format)) {
+            own.put(vector, new ArmSearch.Knn(vector, filter, knnSize, vectorSearch));
+        }
+        searches.addAll(own.values());
+        List<ArmSearch.Knn> cross = searchable(request.cross(), format).stream()
+                .map(v -> new ArmSearch.Knn(v, filter, knnSize, vectorSearch))
+                .toList();
+        searches.addAll(cross);
+        // Only keywords need document counts: a question without L0 hits pays no aggregation.
+        ArmSearch.Stats stats = request.keywords().isEmpty() ? null : new ArmSearch.Stats(request.keywords());
+        if (stats != null) {
+            searches.add(stats);
+        }
+        decode(searches, msearch(searches));
+        CorpusStats corpus = stats == null ? CorpusStats.UNKNOWN : stats.corpus();
+        if (terms != null) {
+            corpus = termStatistics.read(lexical.text(), terms, corpus);
+        }
+        List<List<ScoredChunk>> knn = request.vectors().stream()
+                .map(v -> own.containsKey(v) ? own.get(v).hits() : List.<ScoredChunk>of())
+                .toList();
+        Map<Arm, List<ScoredChunk>> arms = new EnumMap<>(Arm.class);
+        arms.put(Arm.BM25, searches.get(0).hits());
+        arms.put(
+                Arm.L0,
+                request.l0DocIds().isEmpty() ? List.of() : searches.get(1).hits());
+        arms.put(Arm.VECTOR, byRankInTurn(knn));
+        arms.put(
+                Arm.CROSS_VECTOR,
+                byRankInTurn(cross.stream().map(ArmSearch::hits).toList()));
+        List<Double> best =
+                knn.stream().map(h -> h.isEmpty() ? -1.0 : h.get(0).score()).toList();
+        return new ArmHits(arms, best, corpus);
+    }
+
+    private static List<QueryVector> searchable(List<QueryVector> vectors, ServingIndex.Format format) {
+        return vectors.stream()
                 .filter(v -> format.vectorFields().contains(v.field()))
                 .toList();
-        List<QueryVector> crossSearchable = cross.stream()
-                .filter(v -> format.vectorFields().contains(v.field()))
-                .toList();
-        Query filter = scope.filter();
-        MsearchResponse<ChunkDoc> response = client.msearch(
+    }
+
+    /** The searches in one {@code _msearch}, in their order. */
+    private MsearchResponse<ChunkDoc> msearch(List<ArmSearch> searches) throws IOException {
+        return client.msearch(
                 m -> {
                     m.index(chunksAlias);
-                    m.searches(s -> s.header(h -> h).body(b -> b.query(bm25Query(lexical, terms, filter, titleBoost))
-                            .size(terms == null ? 0 : bm25Size)
-                            // Equal scores (the same text in two pages) in the chunks' own order, not in the
-                            // order the index happened to be written: two indexes of a folder rank alike.
-                            .sort(o -> o.score(sc -> sc.order(SortOrder.Desc)))
-                            .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
-                            .trackScores(true)
-                            .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-                    if (!l0DocIds.isEmpty()) {
-                        m.searches(s -> s.header(h -> h).body(b -> b.query(l0Query(lexical, terms, l0DocIds))
-                                .size(bm25Size)
-                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-                    }
-                    for (QueryVector vector : java.util.stream.Stream.concat(
-                                    searchable.stream(), crossSearchable.stream())
-                            .toList()) {
-                        List<Float> queryVector = toList(vector.vector());
-                        m.searches(s -> s.header(h -> h).body(b -> b.knn(k -> {
-                                    knn(k, vector.field(), queryVector, knnSize);
-                                    return filter == null ? k : k.filter(filter);
-                                })
-                                .size(knnSize)
-                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED)))));
-                    }
-                    if (!keywords.isEmpty()) {
-                        // Only keywords need document counts: a question without L0 hits pays no aggregation.
-                        m.searches(s -> s.header(h -> h).body(b -> statsSearch(b, keywords)));
+                    for (ArmSearch search : searches) {
+                        m.searches(s -> s.header(h -> h).body(b -> search.body(b, NOT_RETURNED)));
                     }
                     return m;
                 },
                 ChunkDoc.class);
-        int next = 0;
-        List<Hit<ChunkDoc>> bm25 = hits(response.responses().get(next++));
-        List<Hit<ChunkDoc>> l0 =
-                l0DocIds.isEmpty() ? List.of() : hits(response.responses().get(next++));
-        List<List<Hit<ChunkDoc>>> knn = new ArrayList<>();
-        for (QueryVector vector : vectors) {
-            // A field the served index does not have yet (a migration is building it) answers nothing.
-            knn.add(searchable.contains(vector) ? hits(response.responses().get(next++)) : List.of());
-        }
-        List<List<Hit<ChunkDoc>>> crossKnn = new ArrayList<>();
-        for (QueryVector vector : crossSearchable) {
-            crossKnn.add(hits(response.responses().get(next++)));
-        }
-        CorpusStats corpus = keywords.isEmpty()
-                ? CorpusStats.UNKNOWN
-                : stats(response.responses().get(next), keywords);
-        if (terms != null) {
-            corpus = termStatistics.read(lexical.text(), terms, corpus);
-        }
-        List<Hit<ChunkDoc>> vectorHits = byRankInTurn(knn);
-        List<Hit<ChunkDoc>> crossHits = byRankInTurn(crossKnn);
-        List<Double> best =
-                knn.stream().map(h -> h.isEmpty() ? -1.0 : cosine(h.get(0))).toList();
-        return new ArmHits(
-                sources(bm25),
-                sources(vectorHits),
-                sources(l0),
-                best,
-                scores(bm25),
-                vectorHits.stream().map(ChunkRetriever::cosine).toList(),
-                corpus,
-                sources(crossHits),
-                crossHits.stream().map(ChunkRetriever::cosine).toList());
     }
 
-    /** The k nearest chunks of one vector field, rescored with their float vectors when configured. */
-    private KnnSearch.Builder knn(KnnSearch.Builder k, String field, List<Float> vector, int size) {
-        k.field(field).queryVector(vector).k(size).numCandidates(Math.max(vectorSearch.candidates(), size));
-        return vectorSearch.rescores() ? k.rescoreVector(r -> r.oversample((float) vectorSearch.oversample())) : k;
-    }
-
-    /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */
-    private static double cosine(Hit<?> hit) {
-        return hit.score() == null ? -1 : 2 * hit.score() - 1;
+    /** Each search reads the response to its own request (responses come in the order of the requests). */
+    private static void decode(List<ArmSearch> searches, MsearchResponse<ChunkDoc> response) throws IOException {
+        List<MultiSearchResponseItem<ChunkDoc>> items = response.responses();
+        for (int i = 0; i < searches.size(); i++) {
+            searches.get(i).read(items.get(i));
+        }
     }
 
     /**
@@ -264,7 +261,7 @@ public final class ChunkRetriever {
 
     /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
     public List<Double> bestCosines(List<QueryVector> all) throws IOException {
-        java.util.Set<String> fields = serving.format().vectorFields();
+        Set<String> fields = serving.format().vectorFields();
         List<QueryVector> vectors =
                 all.stream().filter(v -> fields.contains(v.field())).toList();
         if (vectors.isEmpty()) {
@@ -274,16 +271,16 @@ public final class ChunkRetriever {
                 m -> {
                     m.index(chunksAlias);
                     for (QueryVector vector : vectors) {
-                        List<Float> queryVector = toList(vector.vector());
-                        m.searches(s -> s.header(h -> h).body(b -> b.knn(k -> knn(k, vector.field(), queryVector, 1))
+                        List<Float> queryVector = ArmSearch.Knn.toList(vector.vector());
+                        m.searches(s -> s.header(h -> h).body(b -> b.knn(
+                                        k -> ArmSearch.Knn.knn(k, vector.field(), queryVector, 1, vectorSearch))
                                 .size(1)
                                 .source(src -> src.fetch(false))));
                     }
                     return m;
                 },
                 Void.class);
-        java.util.Iterator<MultiSearchResponseItem<Void>> items =
-                response.responses().iterator();
+        Iterator<MultiSearchResponseItem<Void>> items = response.responses().iterator();
         List<Double> best = new ArrayList<>();
         for (QueryVector vector : all) {
             if (!fields.contains(vector.field())) {
@@ -295,47 +292,9 @@ public final class ChunkRetriever {
                 throw new IOException("search failed: " + item.failure().error().reason());
             }
             var hits = item.result().hits().hits();
-            best.add(hits.isEmpty() ? -1 : cosine(hits.get(0)));
+            best.add(hits.isEmpty() ? -1 : ArmSearch.Knn.cosine(hits.get(0)));
         }
         return best;
-    }
-
-    /** Documents in the index, and for each keyword the documents whose text holds it as a phrase. */
-    private static co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder statsSearch(
-            co.elastic.clients.elasticsearch.core.msearch.MultisearchBody.Builder body, List<String> keywords) {
-        body.size(0)
-                .aggregations(
-                        DOCUMENTS,
-                        a -> a.cardinality(c -> c.field(ChunkFields.DOC_ID).precisionThreshold(PRECISE_COUNT)));
-        for (int i = 0; i < keywords.size(); i++) {
-            String keyword = keywords.get(i);
-            body.aggregations(KEYWORD + i, a -> a.filter(f -> f.matchPhrase(
-                            p -> p.field(ChunkFields.ENRICHED_TEXT).query(keyword)))
-                    .aggregations(
-                            DOCUMENTS,
-                            d -> d.cardinality(c -> c.field(ChunkFields.DOC_ID).precisionThreshold(PRECISE_COUNT))));
-        }
-        return body;
-    }
-
-    private static CorpusStats stats(MultiSearchResponseItem<ChunkDoc> item, List<String> keywords) throws IOException {
-        if (item.isFailure()) {
-            throw new IOException("statistics failed: " + item.failure().error().reason());
-        }
-        var aggregations = item.result().aggregations();
-        java.util.Map<String, Long> counts = new java.util.HashMap<>();
-        for (int i = 0; i < keywords.size(); i++) {
-            counts.put(
-                    keywords.get(i),
-                    aggregations
-                            .get(KEYWORD + i)
-                            .filter()
-                            .aggregations()
-                            .get(DOCUMENTS)
-                            .cardinality()
-                            .value());
-        }
-        return new CorpusStats(aggregations.get(DOCUMENTS).cardinality().value(), 0, counts, java.util.Map.of());
     }
 
     /**
@@ -358,52 +317,7 @@ public final class ChunkRetriever {
         }
     }
 
-    private static Query l0Query(LexicalFields lexical, String text, List<String> docIds) {
-        List<co.elastic.clients.elasticsearch._types.FieldValue> ids = docIds.stream()
-                .map(co.elastic.clients.elasticsearch._types.FieldValue::of)
-                .toList();
-        return Query.of(q -> q.bool(b -> {
-            b.filter(f -> f.terms(t -> t.field(ChunkFields.DOC_ID).terms(v -> v.value(ids))));
-            return text == null
-                    ? b
-                    : b.should(s -> s.match(mm -> mm.field(lexical.text()).query(text)));
-        }));
-    }
-
-    private static Query bm25Query(LexicalFields lexical, String text, Query filter, double titleBoost) {
-        if (text == null) {
-            return Query.of(q -> q.matchNone(n -> n));
-        }
-        return Query.of(q -> q.bool(b -> {
-            b.must(m -> m.match(mm -> mm.field(lexical.text()).query(text)));
-            if (titleBoost > 0) {
-                b.should(
-                        s -> s.match(mm -> mm.field(lexical.title()).query(text).boost((float) titleBoost)));
-            }
-            return filter == null ? b : b.filter(filter);
-        }));
-    }
-
-    private static List<Hit<ChunkDoc>> hits(MultiSearchResponseItem<ChunkDoc> item) throws IOException {
-        if (item.isFailure()) {
-            throw new IOException("search failed: " + item.failure().error().reason());
-        }
-        return item.result().hits().hits();
-    }
-
     private static List<ChunkDoc> sources(List<Hit<ChunkDoc>> hits) {
         return hits.stream().map(Hit::source).toList();
-    }
-
-    private static List<Double> scores(List<Hit<ChunkDoc>> hits) {
-        return hits.stream().map(h -> h.score() == null ? 0.0 : h.score()).toList();
-    }
-
-    private static List<Float> toList(float[] vector) {
-        List<Float> list = new ArrayList<>(vector.length);
-        for (float v : vector) {
-            list.add(v);
-        }
-        return list;
     }
 }

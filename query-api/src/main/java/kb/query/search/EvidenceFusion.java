@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.QueryTerms;
+import kb.query.search.terms.Question;
 import kb.search.es.ChunkDoc;
 
 /**
@@ -43,13 +44,13 @@ final class EvidenceFusion {
     private EvidenceFusion() {}
 
     /**
-     * @param question     the question in normal form (its words are matched against titles)
+     * @param question     the question (its evidence units are matched against titles)
      * @param keywords     the documents L0 matched, and those of them matched by a specific keyword
      * @param candidates   every chunk to score (all arms' hits, L0's chunks included)
      * @param fieldOf      the vector field a chunk is embedded in (its model's space)
      */
     public static Scores fuse(
-            String question,
+            Question question,
             ArmHits hits,
             KeywordDocuments keywords,
             List<ChunkDoc> candidates,
@@ -59,7 +60,7 @@ final class EvidenceFusion {
         double bestBm25 =
                 bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
         Meaning meaning = Meaning.of(hits, fieldOf, w.crossMeaning());
-        Set<String> words = new HashSet<>(QueryTerms.evidenceUnits(question));
+        Set<String> words = new HashSet<>(question.units());
         Map<String, Double> chunks = new HashMap<>();
         Map<String, Double> lexical = new HashMap<>();
         Map<String, Double> meanings = new HashMap<>();

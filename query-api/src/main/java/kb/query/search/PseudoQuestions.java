@@ -1,12 +1,19 @@
 package kb.query.search;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import kb.query.search.terms.CjkWords;
 import kb.query.search.terms.QueryTerms;
 import kb.query.search.terms.Script;
@@ -66,24 +73,23 @@ public final class PseudoQuestions {
                         ask(chunk, frequencies).ifPresent(questions::add);
                     }
                 });
-        Map<String, Long> asked = questions.stream()
-                .collect(
-                        java.util.stream.Collectors.groupingBy(Question::text, java.util.stream.Collectors.counting()));
+        Map<String, Long> asked =
+                questions.stream().collect(Collectors.groupingBy(Question::text, Collectors.counting()));
         // A question asked of two documents (pages sharing a title or a text) has no one answer to score.
         return questions.stream().filter(q -> asked.get(q.text()) == 1).toList();
     }
 
-    private static java.util.Optional<Question> ask(ChunkDoc chunk, Map<String, Long> frequencies) {
+    private static Optional<Question> ask(ChunkDoc chunk, Map<String, Long> frequencies) {
         Kind[] kinds = Kind.values();
         int first = (int) (hash(chunk.docId()) % kinds.length);
         for (int i = 0; i < kinds.length; i++) {
             Kind kind = kinds[(first + i) % kinds.length];
             String text = question(kind, chunk, frequencies);
             if (text != null && !text.isBlank()) {
-                return java.util.Optional.of(new Question(text.strip(), chunk.docId(), kind));
+                return Optional.of(new Question(text.strip(), chunk.docId(), kind));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     static String question(Kind kind, ChunkDoc chunk, Map<String, Long> frequencies) {
@@ -124,7 +130,7 @@ public final class PseudoQuestions {
             return null;
         }
         String identifier = m.group();
-        List<String> common = java.util.Arrays.stream(text.split("[\\s|#*`>\\[\\]()]+"))
+        List<String> common = Arrays.stream(text.split("[\\s|#*`>\\[\\]()]+"))
                 .map(PseudoQuestions::key)
                 .filter(w -> w.length() > 2
                         && !QueryTerms.isStopword(w)
@@ -175,7 +181,7 @@ public final class PseudoQuestions {
         }
         byRarity.sort(Comparator.comparingLong((Integer i) -> frequencies.getOrDefault(key(words.get(i)), 0L))
                 .thenComparing(i -> i));
-        java.util.Set<Integer> dropped = new java.util.HashSet<>(byRarity.subList(0, words.size() / 2));
+        Set<Integer> dropped = new HashSet<>(byRarity.subList(0, words.size() / 2));
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             if (!dropped.contains(i)) {
@@ -190,12 +196,12 @@ public final class PseudoQuestions {
 
     /** For each word (lower-cased, trimmed of punctuation), how many of the chunks hold it. */
     static Map<String, Long> wordChunks(List<ChunkDoc> chunks) {
-        Map<String, Long> counts = new java.util.HashMap<>();
+        Map<String, Long> counts = new HashMap<>();
         for (ChunkDoc chunk : chunks) {
             if (chunk.text() == null) {
                 continue;
             }
-            java.util.Set<String> words = new java.util.HashSet<>();
+            Set<String> words = new HashSet<>();
             for (String word : chunk.text().split("[\\s|#*`>\\[\\]()]+")) {
                 words.add(key(word));
             }
@@ -208,7 +214,7 @@ public final class PseudoQuestions {
     }
 
     private static String key(String word) {
-        return word.toLowerCase(java.util.Locale.ROOT).replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
+        return word.toLowerCase(Locale.ROOT).replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
     }
 
     private static String blankToNull(String s) {

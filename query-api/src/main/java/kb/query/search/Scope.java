@@ -3,6 +3,7 @@ package kb.query.search;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import kb.core.NoteFilters;
 import kb.core.settings.CollectionFolder;
 import kb.query.errors.BadRequestException;
@@ -86,8 +87,7 @@ public record Scope(String collection, String category, List<String> tags, List<
         return NoteFilters.property(filter.substring(0, colon), filter.substring(colon + 1));
     }
 
-    private static List<String> normalised(
-            List<String> values, String name, java.util.function.UnaryOperator<String> form) {
+    private static List<String> normalised(List<String> values, String name, UnaryOperator<String> form) {
         if (values == null) {
             return List.of();
         }

@@ -1,5 +1,6 @@
 package kb.query.search;
 
+import java.util.ArrayList;
 import java.util.List;
 import kb.query.search.terms.CorpusStats;
 
@@ -44,19 +45,6 @@ public record SearchResponse(
 
         public DocumentResult {
             tags = tags == null ? List.of() : tags;
-        }
-
-        /** A result whose tags are not at hand (L0 alone answered). */
-        public DocumentResult(
-                String docId,
-                String collection,
-                String path,
-                String title,
-                double score,
-                List<String> matchedBy,
-                List<ChunkResult> chunks,
-                List<String> why) {
-            this(docId, collection, path, title, score, matchedBy, chunks, why, List.of());
         }
     }
 
@@ -108,7 +96,7 @@ public record SearchResponse(
     public record ArmHit(String path, String chunkId, double score) {
 
         public static List<ArmHit> of(List<kb.search.es.ChunkDoc> chunks, List<Double> scores) {
-            List<ArmHit> hits = new java.util.ArrayList<>();
+            List<ArmHit> hits = new ArrayList<>();
             for (int i = 0; i < chunks.size(); i++) {
                 hits.add(new ArmHit(
                         chunks.get(i).path(), chunks.get(i).chunkId(), i < scores.size() ? scores.get(i) : Double.NaN));

@@ -1,25 +1,20 @@
 package kb.query.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Stream;
+import java.util.function.Supplier;
+import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
 import kb.query.search.terms.CjkWords;
-import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.KeywordSpecificity;
-import kb.query.search.terms.QueryTerms;
-import kb.query.search.terms.RareTerms;
+import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
@@ -27,49 +22,41 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hybrid retrieval behind the honesty gate: L0 keywords, then BM25 + kNN (and the L0 documents' chunks) in
- * one round trip, fused by weighted RRF into documents ranked by their best chunk.
+ * Hybrid retrieval behind the honesty gate: L0 keywords, then BM25 + kNN (and the L0 documents' chunks) in one
+ * round trip, fused by the {@link Fusion} the question's {@link RankingPlan} chooses into documents ranked by
+ * their score. Each question is retrieved once: its gate's verdict and L1's own leader come with the answer.
  */
 public final class SearchService {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
-    private static final int CHUNKS_PER_DOCUMENT = 3;
     private static final int MAX_COUNTED_KEYWORDS = 16;
-    /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
-    private static final int RARE_EVIDENCE_CHUNKS = 5;
-    /** A convex fusion keeps a sliver of BM25, so its ties are broken by words. */
-    private static final double MIN_CONVEX_ALPHA = 0.0001;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
     private final ChunkRetriever retriever;
     private final KeywordIndex keywords;
-    private final java.util.function.Supplier<GateThreshold> gate;
-    private final java.util.function.Supplier<FittedFusion> fusion;
+    private final Supplier<GateThreshold> gate;
+    private final Supplier<FittedFusion> fusion;
+    private final Map<FusionMethod, Fusion> fusions;
 
+    /**
+     * @param gate   the honesty gate's threshold in force (calibrated on the corpus, or as configured)
+     * @param fusion the fusion's weights in force (fitted to the corpus, or as configured)
+     */
     public SearchService(
             QueryConfig config,
             Embeddings embeddings,
             ChunkRetriever retriever,
             KeywordIndex keywords,
-            java.util.function.Supplier<GateThreshold> gate) {
-        this(config, embeddings, retriever, keywords, gate, () -> FittedFusion.configured(configuredWeights(config)));
-    }
-
-    /** @param fusion the fusion's weights in force (fitted to the corpus, or as configured) */
-    public SearchService(
-            QueryConfig config,
-            Embeddings embeddings,
-            ChunkRetriever retriever,
-            KeywordIndex keywords,
-            java.util.function.Supplier<GateThreshold> gate,
-            java.util.function.Supplier<FittedFusion> fusion) {
+            Supplier<GateThreshold> gate,
+            Supplier<FittedFusion> fusion) {
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
         this.keywords = keywords;
         this.gate = gate;
         this.fusion = fusion;
+        this.fusions = Fusion.all(config.ranking(), this::evidenceWeights);
     }
 
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
@@ -103,14 +90,14 @@ public final class SearchService {
      * The evidence fusion's weights in force (served when {@link #fusionMethod} is evidence): the configured ones
      * balanced for the corpus's chunks per document as the gate last measured it.
      */
-    public kb.query.config.EvidenceWeights evidenceWeights() {
+    public EvidenceWeights evidenceWeights() {
         return config.ranking()
                 .evidence()
                 .forCorpus(gate.get().chunksPerDocument(), config.ranking().evidenceChunkExponent());
     }
 
     /** The evidence fusion's weights as configured, before they are balanced for the corpus. */
-    public kb.query.config.EvidenceWeights configuredEvidenceWeights() {
+    public EvidenceWeights configuredEvidenceWeights() {
         return config.ranking().evidence();
     }
 
@@ -119,158 +106,126 @@ public final class SearchService {
         return gate.get();
     }
 
-    public List<L0Hit> l0(String query) {
-        List<L0Hit> hits = keywords.lookup(QueryTerms.normalForm(query));
-        LOG.debug("L0 for '{}': {}", query, hits.stream().map(L0Hit::path).toList());
+    public List<L0Hit> l0(Question question) {
+        List<L0Hit> hits = keywords.lookup(question.keywords());
+        LOG.debug(
+                "L0 for '{}': {}",
+                question.asked(),
+                hits.stream().map(L0Hit::path).toList());
         return hits;
     }
 
-    public Retrieval retrieve(String query, int k, Scope scope) {
-        return retrieve(query, k, scope, l0(query), SearchOptions.SERVED);
+    /** The served search or a diagnosis, L0 included when every arm is asked. */
+    public Retrieval retrieve(SearchRequest request) {
+        List<L0Hit> l0 = request.options().arms() == SearchOptions.Arms.HYBRID ? l0(request.question()) : List.of();
+        return retrieve(request, l0);
     }
 
-    public Retrieval retrieve(String query, int k, Scope scope, SearchOptions options) {
-        List<L0Hit> l0 = options.arms() == SearchOptions.Arms.HYBRID ? l0(query) : List.of();
-        return retrieve(query, k, scope, l0, options);
-    }
-
-    public Retrieval retrieve(String query, int k, Scope scope, List<L0Hit> l0) {
-        return retrieve(query, k, scope, l0, SearchOptions.SERVED);
+    /** The ranking in force for a question: the request's options resolved against the configuration. */
+    RankingPlan plan(SearchOptions options, Question question) {
+        return RankingPlan.of(options, config.ranking(), fusion.get().forScript(question.script()));
     }
 
     /** L1 for a question whose L0 hits are known; Elasticsearch failures degrade to L0 only. */
-    public Retrieval retrieve(String raw, int k, Scope scope, List<L0Hit> l0, SearchOptions options) {
-        // One normal form for every arm and the gate: full-width letters, ligatures and compatibility forms
-        // would otherwise reach the vectors as other characters than the ones L0 and BM25 see.
-        String query = QueryTerms.normalForm(raw);
+    public Retrieval retrieve(SearchRequest request, List<L0Hit> l0) {
+        Question question = request.question();
+        Scope scope = request.scope();
+        RankingPlan plan = plan(request.options(), question);
         List<L0Hit> inCategory =
                 scope.isAll() ? l0 : l0.stream().filter(scope::admits).toList();
+        List<Embeddings.Space> spaces =
+                plan.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(question.normal());
         ArmHits hits;
         boolean l1Available = true;
-        List<Embeddings.Space> spaces =
-                options.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(query);
         try {
-            hits = retrieveArms(query, spaces, scope, inCategory, options);
+            hits = retriever.retrieve(armRequest(question, spaces, scope, inCategory, plan));
         } catch (IOException | RuntimeException e) {
             LOG.warn("L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
             l1Available = false;
         }
-        hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(query)));
+        hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(question.normal())));
         KeywordSpecificity.L0Evidence evidence =
                 KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
-        List<String> units = QueryTerms.evidenceUnits(query);
-        boolean lexical = lexicalEvidence(query, units, hits);
-        CosineCheck cosine = cosineCheck(query, spaces, hits);
-        // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
-        // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
-        // near its vector falls in a corpus of short, similar notes.
-        boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
-        boolean found = !options.gate()
-                || !evidence.specific().isEmpty()
-                || (!units.isEmpty() && known && (lexical || cosine.passes()));
-        SearchResponse.Gate verdict = new SearchResponse.Gate(
-                found,
-                evidence.specific().size(),
-                lexical,
-                hits.bm25().size(),
-                cosine.best(),
-                cosine.min(),
-                l1Available,
-                evidence.generic().size());
-        List<SearchResponse.DocumentResult> documents = found ? rank(query, hits, evidence, k, options) : List.of();
+        SearchResponse.Gate verdict =
+                honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate());
+        Fusion.Input input = fusionInput(question, hits, evidence);
+        List<SearchResponse.DocumentResult> documents = verdict.found()
+                ? DocumentRanking.rank(input, fusions.get(plan.fusion()).fuse(input, plan), evidence, request.k())
+                : List.of();
         return new Retrieval(
-                query,
+                question,
                 inCategory,
                 documents,
                 verdict,
-                found ? List.of() : suggestions(hits),
+                verdict.found() ? List.of() : DocumentRanking.suggestions(hits),
                 l1Available,
                 hits,
-                evidence);
+                evidence,
+                l1Leader(input));
+    }
+
+    /** The arms' hits, L0's chunks split by whether a specific keyword matched their document. */
+    private Fusion.Input fusionInput(Question question, ArmHits hits, KeywordSpecificity.L0Evidence evidence) {
+        List<ChunkDoc> specific =
+                hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
+        List<ChunkDoc> generic =
+                hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
+        return new Fusion.Input(question, hits, specific, generic, vectorFields());
     }
 
     /**
-     * Whether one of BM25's chunks is lexical evidence for the question: it holds enough of the question's words
-     * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
-     * rare terms of the question together.
+     * The document L1 alone ranks first (BM25 and vectors fused as served, without the L0 arm), or null: what a
+     * keyword hit must agree with to be answered with high confidence.
      */
-    private static boolean lexicalEvidence(String query, List<String> units, ArmHits hits) {
-        Script script = Script.of(query);
-        CorpusStats corpus = hits.corpus();
-        List<String> rare = RareTerms.of(corpus);
-        boolean weighted = script == Script.CJK && corpus.termsRead();
-        return hits.bm25().stream()
-                        .anyMatch(c -> weighted
-                                ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
-                                : QueryTerms.isEvidence(units, script, c.enrichedText()))
-                || hits.bm25().stream()
-                        .limit(RARE_EVIDENCE_CHUNKS)
-                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
-    }
-
-    /** The best cosine of one vector field against that field's threshold. */
-    private record CosineCheck(double best, double min) {
-
-        boolean passes() {
-            return best >= min;
-        }
+    private String l1Leader(Fusion.Input input) {
+        RankingPlan served = plan(SearchOptions.SERVED, input.question());
+        Fusion.Input l1 = input.withoutKeywords();
+        return DocumentRanking.leader(fusions.get(served.fusion()).fuse(l1, served));
     }
 
     /**
-     * Each vector field searched against its own model's threshold (per script: the by-language models are
-     * chosen by script); the field that clears its threshold by the most decides. One model: the question's
-     * script's threshold, as calibrated.
+     * The gate's thresholds for this question: each vector field searched against its own model's threshold (per
+     * script: the by-language models are chosen by script); with one model, the question's script's threshold, as
+     * calibrated.
      */
-    private CosineCheck cosineCheck(String query, List<Embeddings.Space> spaces, ArmHits hits) {
+    private HonestyGate honestyGate(Question question, List<Embeddings.Space> spaces) {
         GateThreshold threshold = gate.get();
-        CosineCheck best = new CosineCheck(-1, threshold.forQuery(query));
-        for (int i = 0; i < Math.min(spaces.size(), hits.bestCosines().size()); i++) {
-            double min = embeddings.single()
-                    ? threshold.forQuery(query)
-                    : threshold
-                            .minCosine()
-                            .get(Script.valueOf(spaces.get(i).script().name()));
-            CosineCheck check = new CosineCheck(hits.bestCosines().get(i), min);
-            if (i == 0 || check.best() - check.min() > best.best() - best.min()) {
-                best = check;
-            }
-        }
-        return best;
+        double questionMin = threshold.minCosine().get(question.script());
+        List<Double> fieldMins = spaces.stream()
+                .map(space -> embeddings.single()
+                        ? questionMin
+                        : threshold
+                                .minCosine()
+                                .get(Script.valueOf(space.script().name())))
+                .toList();
+        return new HonestyGate(questionMin, fieldMins);
     }
 
-    private ArmHits retrieveArms(
-            String query, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, SearchOptions options)
+    private ChunkRetriever.ArmRequest armRequest(
+            Question question, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, RankingPlan plan)
             throws IOException {
-        boolean lexicalArm = options.arms() != SearchOptions.Arms.VECTOR;
-        int bm25Window =
-                options.window() > 0 ? options.window() : config.ranking().bm25Window();
-        int knnWindow =
-                options.window() > 0 ? options.window() : config.ranking().knnWindow();
-        String lexicalQuery = QueryTerms.lexicalQuery(query);
-        List<L0Hit> l0Arm = options.arms() == SearchOptions.Arms.HYBRID ? l0 : List.of();
-        List<ChunkRetriever.QueryVector> vectors = embed(query, spaces);
-        java.util.Set<String> populated = retriever.servingFormat().populated();
+        List<ChunkRetriever.QueryVector> vectors = embed(question.normal(), spaces);
         // Served answers only: the vector arm alone (a diagnosis) stays the question's own model.
-        List<ChunkRetriever.QueryVector> cross = options.arms() != SearchOptions.Arms.HYBRID
-                ? List.of()
-                : embed(
-                        query,
-                        embeddings.crossForQuery(query).stream()
-                                .filter(s -> populated.contains(s.field()))
-                                .toList());
-        return retriever.retrieve(
-                lexicalArm ? lexicalQuery : null,
+        List<ChunkRetriever.QueryVector> cross =
+                plan.hybrid() ? embed(question.normal(), crossSpaces(question)) : List.of();
+        return new ChunkRetriever.ArmRequest(
+                plan.arms() != SearchOptions.Arms.VECTOR ? question.lexical() : null,
                 vectors,
                 cross,
                 scope,
-                bm25Window,
-                knnWindow,
-                l0Arm.stream().map(L0Hit::docId).toList(),
-                options.titleBoost() >= 0
-                        ? options.titleBoost()
-                        : config.ranking().titleBoost(),
+                plan.windows(),
+                plan.hybrid() ? l0.stream().map(L0Hit::docId).toList() : List.of(),
+                plan.titleBoost(),
                 keywordsOf(l0));
+    }
+
+    /** The other script's model's fields the served index has. */
+    private List<Embeddings.Space> crossSpaces(Question question) throws IOException {
+        Set<String> populated = retriever.servingFormat().populated();
+        return embeddings.crossForQuery(question.normal()).stream()
+                .filter(s -> populated.contains(s.field()))
+                .toList();
     }
 
     private static List<ChunkRetriever.QueryVector> embed(String query, List<Embeddings.Space> spaces) {
@@ -288,83 +243,6 @@ public final class SearchService {
                 .toList();
     }
 
-    private List<SearchResponse.DocumentResult> rank(
-            String query, ArmHits hits, KeywordSpecificity.L0Evidence evidence, int k, SearchOptions options) {
-        List<ChunkDoc> specific =
-                hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
-        List<ChunkDoc> generic =
-                hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        EvidenceFusion.Scores fused = fuse(query, hits, specific, generic, options, Script.of(query));
-        RankReasons reasons = new RankReasons(hits, evidence);
-        Map<String, ChunkDoc> chunks = new HashMap<>();
-        Map<String, Set<String>> arms = new HashMap<>();
-        collect(specific, "L0", chunks, arms);
-        collect(generic, "L0", chunks, arms);
-        collect(hits.bm25(), "bm25", chunks, arms);
-        collect(hits.vector(), "vector", chunks, arms);
-        collect(hits.crossVector(), "vector", chunks, arms);
-        Map<String, List<ChunkDoc>> byDocument = new HashMap<>();
-        chunks.values().stream()
-                .sorted(Comparator.comparingDouble(
-                                (ChunkDoc c) -> fused.chunks().get(c.chunkId()))
-                        .reversed()
-                        .thenComparing(ChunkDoc::chunkId))
-                .forEach(c -> byDocument
-                        .computeIfAbsent(c.docId(), d -> new ArrayList<>())
-                        .add(c));
-        List<SearchResponse.DocumentResult> results = new ArrayList<>(byDocument.values().stream()
-                .sorted(Comparator.comparingDouble((List<ChunkDoc> list) ->
-                                fused.documents().get(list.get(0).docId()))
-                        .reversed()
-                        .thenComparing(list -> list.get(0).chunkId()))
-                .limit(k)
-                .map(list -> toResult(list, fused, arms, reasons))
-                .toList());
-        addL0OnlyDocuments(results, evidence.specific(), byDocument.keySet(), k);
-        return results;
-    }
-
-    /**
-     * The chunks' and documents' scores by the method in force: weighed evidence by default, else RRF or a convex
-     * combination of normalised scores (L0 chunks join those by rank). In RRF the BM25 arm's weight rises when the
-     * question holds a rare term, and L0 votes with full weight for documents matched by a specific keyword and
-     * with a small one for generic keywords only; a document scores its best chunk's score.
-     */
-    private EvidenceFusion.Scores fuse(
-            String query,
-            ArmHits hits,
-            List<ChunkDoc> specific,
-            List<ChunkDoc> generic,
-            SearchOptions options,
-            Script script) {
-        // One arm asked alone (a diagnosis, what kb eval compares the served ranking with) ranks as that arm does.
-        FusionMethod method = options.arms() != SearchOptions.Arms.HYBRID
-                ? FusionMethod.RRF
-                : options.fusion() != null ? options.fusion() : config.ranking().fusion();
-        if (method == FusionMethod.EVIDENCE) {
-            Set<String> specificDocs = new HashSet<>();
-            specific.forEach(c -> specificDocs.add(c.docId()));
-            Set<String> keywordDocs = new HashSet<>(specificDocs);
-            generic.forEach(c -> keywordDocs.add(c.docId()));
-            List<ChunkDoc> candidates = Stream.of(specific, generic, hits.bm25(), hits.vector(), hits.crossVector())
-                    .flatMap(List::stream)
-                    .toList();
-            return EvidenceFusion.fuse(
-                    query,
-                    hits,
-                    new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
-                    candidates,
-                    evidenceWeights(),
-                    vectorFields());
-        }
-        Map<String, Double> chunks = fuseRanks(hits, specific, generic, options, script, method);
-        Map<String, Double> documents = new HashMap<>();
-        Stream.of(specific, generic, hits.bm25(), hits.vector(), hits.crossVector())
-                .flatMap(List::stream)
-                .forEach(c -> documents.merge(c.docId(), chunks.getOrDefault(c.chunkId(), 0.0), Math::max));
-        return new EvidenceFusion.Scores(chunks, documents);
-    }
-
     /**
      * The vector field a chunk is embedded in: the sink's choice, by the script of its enriched text. Read once per
      * chunk of a question (the fusion asks for a chunk's field again when it scores it), and not at all with one
@@ -380,132 +258,5 @@ public final class SearchService {
             String text = c.enrichedText() != null ? c.enrichedText() : c.text();
             return embeddings.forPassage(text == null ? "" : text).field();
         });
-    }
-
-    private Map<String, Double> fuseRanks(
-            ArmHits hits,
-            List<ChunkDoc> specific,
-            List<ChunkDoc> generic,
-            SearchOptions options,
-            Script script,
-            FusionMethod method) {
-        FusionWeights weights = fusion.get().forScript(script);
-        int rrfK = options.rrfK() > 0 ? options.rrfK() : weights.rrfK();
-        double crossWeight = options.crossVectorWeight() >= 0 ? options.crossVectorWeight() : weights.crossVector();
-        List<RrfFusion.Arm> l0Arms = List.of(
-                new RrfFusion.Arm(ids(specific), config.ranking().l0Weight()),
-                new RrfFusion.Arm(ids(generic), config.ranking().genericL0Weight()),
-                new RrfFusion.Arm(ids(hits.crossVector()), crossWeight));
-        if (method == FusionMethod.CONVEX) {
-            double alpha = Math.max(
-                    MIN_CONVEX_ALPHA,
-                    options.convexAlpha() >= 0
-                            ? options.convexAlpha()
-                            : config.ranking().convexAlpha());
-            Map<String, Double> fused = new HashMap<>(ConvexFusion.fuse(
-                    ids(hits.bm25()), hits.bm25Scores(), ids(hits.vector()), hits.vectorScores(), alpha));
-            RrfFusion.fuse(l0Arms, rrfK).forEach((id, score) -> fused.merge(id, score, Double::sum));
-            return fused;
-        }
-        List<RrfFusion.Arm> arms = new ArrayList<>(l0Arms);
-        arms.add(new RrfFusion.Arm(ids(hits.bm25()), bm25Weight(hits.corpus(), options, weights)));
-        arms.add(new RrfFusion.Arm(ids(hits.vector()), config.ranking().vectorWeight()));
-        return RrfFusion.fuse(arms, rrfK);
-    }
-
-    /**
-     * The document L1 alone ranks first (BM25 and vectors fused as served, without the L0 arm), or null: what a
-     * keyword hit must agree with to be answered with high confidence.
-     */
-    public String l1Leader(Retrieval retrieval) {
-        ArmHits hits = retrieval.hits();
-        Map<String, Double> documents = fuse(
-                        retrieval.query(),
-                        hits,
-                        List.of(),
-                        List.of(),
-                        SearchOptions.SERVED,
-                        Script.of(retrieval.query()))
-                .documents();
-        return documents.entrySet().stream()
-                .max(Map.Entry.<String, Double>comparingByValue()
-                        .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                .map(Map.Entry::getKey)
-                .orElse(null);
-    }
-
-    /**
-     * The BM25 weight in force for the question's script (fitted to the corpus, or configured: for a question
-     * mostly in CJK script its own, Chinese BM25 over characters and bigrams being as strong as the Chinese
-     * model's vectors), or the rare-term weight when the question holds a rare term; a request's own weights win.
-     */
-    double bm25Weight(CorpusStats corpus, SearchOptions options, FusionWeights weights) {
-        double base = options.bm25Weight() >= 0 ? options.bm25Weight() : weights.bm25();
-        double rare = options.rareBm25Weight() >= 0 ? options.rareBm25Weight() : weights.rareBm25();
-        return RareTerms.bm25Weight(corpus, base, rare);
-    }
-
-    /** A document matched by a specific keyword but without chunks in the index yet (or with Elasticsearch down). */
-    private static void addL0OnlyDocuments(
-            List<SearchResponse.DocumentResult> results, List<L0Hit> l0, Set<String> present, int k) {
-        for (L0Hit hit : l0) {
-            if (!present.contains(hit.docId()) && results.size() < k) {
-                results.add(new SearchResponse.DocumentResult(
-                        hit.docId(),
-                        hit.collection(),
-                        hit.path(),
-                        hit.title(),
-                        0,
-                        List.of("L0"),
-                        List.of(),
-                        List.of("specific keyword: " + String.join(", ", hit.matchedKeywords()))));
-            }
-        }
-    }
-
-    /** Titles of the nearest documents by meaning, even below the threshold: what the user could ask. */
-    private static List<String> suggestions(ArmHits hits) {
-        Set<String> titles = new LinkedHashSet<>();
-        for (ChunkDoc chunk : hits.vector()) {
-            titles.add(chunk.title());
-            if (titles.size() == 3) {
-                break;
-            }
-        }
-        return List.copyOf(titles);
-    }
-
-    private static SearchResponse.DocumentResult toResult(
-            List<ChunkDoc> chunks, EvidenceFusion.Scores fused, Map<String, Set<String>> arms, RankReasons reasons) {
-        ChunkDoc best = chunks.get(0);
-        Set<String> matchedBy = new LinkedHashSet<>();
-        chunks.forEach(c -> matchedBy.addAll(arms.get(c.chunkId())));
-        List<SearchResponse.ChunkResult> shown = chunks.stream()
-                .limit(CHUNKS_PER_DOCUMENT)
-                .map(c -> new SearchResponse.ChunkResult(
-                        c.text(), c.sectionHeader(), fused.chunks().get(c.chunkId()), c.location()))
-                .toList();
-        return new SearchResponse.DocumentResult(
-                best.docId(),
-                best.collection(),
-                best.path(),
-                best.title(),
-                fused.documents().get(best.docId()),
-                List.copyOf(matchedBy),
-                shown,
-                reasons.of(best.docId()),
-                best.tags());
-    }
-
-    private static void collect(
-            List<ChunkDoc> hits, String arm, Map<String, ChunkDoc> chunks, Map<String, Set<String>> arms) {
-        for (ChunkDoc hit : hits) {
-            chunks.putIfAbsent(hit.chunkId(), hit);
-            arms.computeIfAbsent(hit.chunkId(), id -> new LinkedHashSet<>()).add(arm);
-        }
-    }
-
-    private static List<String> ids(List<ChunkDoc> hits) {
-        return hits.stream().map(ChunkDoc::chunkId).toList();
     }
 }

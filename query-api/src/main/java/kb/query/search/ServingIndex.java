@@ -3,7 +3,10 @@ package kb.query.search;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.JsonData;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import kb.search.es.ChunkFields;
 import kb.search.es.IndexMeta;
 import kb.search.es.IndexNames;
@@ -27,11 +30,7 @@ public final class ServingIndex {
      *                       Chinese one empty: no question needs embedding for it)
      */
     public record Format(
-            String index,
-            int mappingVersion,
-            int newestVersion,
-            java.util.Set<String> vectorFields,
-            java.util.Set<String> populated) {
+            String index, int mappingVersion, int newestVersion, Set<String> vectorFields, Set<String> populated) {
 
         public int servedVersion() {
             return IndexNames.versionOf(index);
@@ -74,16 +73,16 @@ public final class ServingIndex {
                 .get(index)
                 .mappings();
         Map<String, JsonData> meta = mapping.meta();
-        java.util.Set<String> vectorFields = mapping.properties().entrySet().stream()
+        Set<String> vectorFields = mapping.properties().entrySet().stream()
                 .filter(p -> p.getValue().isDenseVector())
                 .map(Map.Entry::getKey)
-                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+                .collect(Collectors.toUnmodifiableSet());
         int mappingVersion = IndexMeta.mappingVersion(meta);
         int newest = client.indices().get(g -> g.index(names.chunksIndexPattern())).result().keySet().stream()
                 .mapToInt(IndexNames::versionOf)
                 .max()
                 .orElse(IndexNames.versionOf(index));
-        java.util.Set<String> populated = new java.util.HashSet<>();
+        Set<String> populated = new HashSet<>();
         for (String field : vectorFields) {
             if (client.count(c -> c.index(index).query(q -> q.exists(e -> e.field(field))))
                             .count()
@@ -91,6 +90,6 @@ public final class ServingIndex {
                 populated.add(field);
             }
         }
-        return new Format(index, mappingVersion, newest, vectorFields, java.util.Set.copyOf(populated));
+        return new Format(index, mappingVersion, newest, vectorFields, Set.copyOf(populated));
     }
 }

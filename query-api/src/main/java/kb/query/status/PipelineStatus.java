@@ -4,9 +4,12 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;
+import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executors;
@@ -64,9 +67,9 @@ public final class PipelineStatus implements AutoCloseable {
         this.registry = registry;
         this.catalog = catalog;
         this.serving = new ServingIndex(client, names);
-        this.chunkerLag = new StageLag("chunker", chunkerGroup, registry, java.time.Clock.systemUTC());
+        this.chunkerLag = new StageLag("chunker", chunkerGroup, registry, Clock.systemUTC());
         // The sink's group changes with the served index version; the metric keeps one series under the prefix.
-        this.sinkLag = new StageLag("sink", sinkGroups.prefix(), registry, java.time.Clock.systemUTC());
+        this.sinkLag = new StageLag("sink", sinkGroups.prefix(), registry, Clock.systemUTC());
     }
 
     /** Keeps the indexing progress current for /health and the partial flag, off the request threads. */
@@ -120,7 +123,7 @@ public final class PipelineStatus implements AutoCloseable {
                 System.currentTimeMillis(), counts.documents(), counts.chunks(), awaiting, chunkerLag, sinkLag));
     }
 
-    private long awaitingVectors(String index) throws java.io.IOException {
+    private long awaitingVectors(String index) throws IOException {
         return client.count(c -> c.index(index).query(ChunkQueries.awaitingVector()))
                 .count();
     }
@@ -175,7 +178,7 @@ public final class PipelineStatus implements AutoCloseable {
                 .partitionsToOffsetAndMetadata()
                 .get(5, TimeUnit.SECONDS);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        admin.describeTopics(java.util.List.of(topic))
+        admin.describeTopics(List.of(topic))
                 .allTopicNames()
                 .get(5, TimeUnit.SECONDS)
                 .get(topic)
@@ -193,7 +196,7 @@ public final class PipelineStatus implements AutoCloseable {
     private long records(String topic) throws Exception {
         Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        admin.describeTopics(java.util.List.of(topic))
+        admin.describeTopics(List.of(topic))
                 .allTopicNames()
                 .get(5, TimeUnit.SECONDS)
                 .get(topic)

@@ -79,8 +79,7 @@ class GateCalibratorTest {
                 () -> 10,
                 embedded::get,
                 upkeep,
-                0.6,
-                configured,
+                new GateCalibrator.Thresholds(0.6, configured),
                 Clock.systemUTC());
     }
 }

@@ -38,7 +38,8 @@ class DocumentFilesTest {
     }
 
     private DocumentFiles.Saved save(String category, String name) throws Exception {
-        return files.save(null, category, name, 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+        return files.save(
+                null, category, name, 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)), false);
     }
 
     @Test
@@ -50,7 +51,7 @@ class DocumentFilesTest {
 
     @Test
     void shouldSaveToTheNamedCollectionAndDeleteFromItWhenSeveralAreServed() throws Exception {
-        files.save("home", null, "a.md", 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)));
+        files.save("home", null, "a.md", 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)), false);
         assertTrue(Files.exists(home.resolve("a.md")));
         assertFalse(Files.exists(base.resolve("a.md")));
         assertTrue(files.delete("home", "a.md"));
@@ -58,11 +59,31 @@ class DocumentFilesTest {
     }
 
     @Test
+    void shouldRefuseAnUploadOntoAnExistingNameWhenNotAskedToOverwrite() throws Exception {
+        save("notes", "a.md");
+        var refused = assertThrows(DocumentFiles.InvalidUpload.class, () -> save("notes", "a.md"));
+        assertEquals(409, refused.status());
+        assertEquals("x", Files.readString(base.resolve("notes/a.md")));
+    }
+
+    @Test
+    void shouldReplaceTheFileWhenAskedToOverwrite() throws Exception {
+        save("notes", "a.md");
+        files.save("kb", "notes", "a.md", 1, new ByteArrayInputStream("y".getBytes(StandardCharsets.UTF_8)), true);
+        assertEquals("y", Files.readString(base.resolve("notes/a.md")));
+    }
+
+    @Test
     void shouldRefuseAnUploadWhenTheCollectionIsUnknown() {
         var refused = assertThrows(
                 DocumentFiles.InvalidUpload.class,
                 () -> files.save(
-                        "nope", null, "a.md", 1, new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8))));
+                        "nope",
+                        null,
+                        "a.md",
+                        1,
+                        new ByteArrayInputStream("x".getBytes(StandardCharsets.UTF_8)),
+                        false));
         assertEquals(400, refused.status());
     }
 

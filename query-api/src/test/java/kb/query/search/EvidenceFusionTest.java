@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import kb.query.config.EvidenceWeights;
 import kb.query.search.terms.CorpusStats;
+import kb.query.search.terms.Question;
 import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +19,17 @@ class EvidenceFusionTest {
 
     private static ArmHits hits(List<ChunkDoc> bm25, List<Double> bm25Scores, List<ChunkDoc> vector, List<Double> cos) {
         return new ArmHits(
-                bm25, vector, List.of(), List.of(), bm25Scores, cos, CorpusStats.UNKNOWN, List.of(), List.of());
+                Map.of(
+                        Arm.BM25, ArmHitsFixtures.scored(bm25, bm25Scores),
+                        Arm.VECTOR, ArmHitsFixtures.scored(vector, cos)),
+                List.of(),
+                CorpusStats.UNKNOWN);
     }
 
     private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
         List<ChunkDoc> all = new java.util.ArrayList<>(hits.bm25());
         all.addAll(hits.vector());
-        return EvidenceFusion.fuse(question, hits, keywords, all, WEIGHTS, c -> "embedding");
+        return EvidenceFusion.fuse(Question.of(question), hits, keywords, all, WEIGHTS, c -> "embedding");
     }
 
     @Test
@@ -54,7 +60,7 @@ class EvidenceFusionTest {
     /** An English question's fusion with its Latin chunk ("x") in the English field, the rest in the Chinese one. */
     private static EvidenceFusion.Scores fuseByScript(ArmHits hits, List<ChunkDoc> all, EvidenceWeights weights) {
         return EvidenceFusion.fuse(
-                "ERR_TIMEOUT",
+                Question.of("ERR_TIMEOUT"),
                 hits,
                 EvidenceFusion.KeywordDocuments.NONE,
                 all,
@@ -69,15 +75,12 @@ class EvidenceFusionTest {
         ChunkDoc unseenChinese = chunk("zh2", 0, "超时", null, "超时", List.of());
         // An English question: the English model's best is 0.60; the Chinese model's (the cross arm) 0.45.
         ArmHits hits = new ArmHits(
-                List.of(chinese, unseenChinese),
-                List.of(english),
-                List.of(),
+                Map.of(
+                        Arm.BM25, ArmHitsFixtures.scored(List.of(chinese, unseenChinese), List.of(2.0, 1.0)),
+                        Arm.VECTOR, ArmHitsFixtures.scored(List.of(english), List.of(0.60)),
+                        Arm.CROSS_VECTOR, ArmHitsFixtures.scored(List.of(chinese), List.of(0.45))),
                 List.of(0.60),
-                List.of(2.0, 1.0),
-                List.of(0.60),
-                CorpusStats.UNKNOWN,
-                List.of(chinese),
-                List.of(0.45));
+                CorpusStats.UNKNOWN);
         List<ChunkDoc> all = List.of(english, chinese, unseenChinese);
         EvidenceFusion.Scores scores = fuseByScript(hits, all, WEIGHTS);
         assertEquals(0.0, scores.documents().get("en"), 1e-9);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import kb.query.search.terms.CorpusStats;
 import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,9 @@ class FusionFitTest {
     /** What BM25 and the vectors returned, ranks only (no scores, no L0, no cross arm). */
     private static ArmHits twoArms(List<ChunkDoc> bm25, List<ChunkDoc> vector, List<Double> bestCosines) {
         return new ArmHits(
-                bm25, vector, List.of(), bestCosines, List.of(), List.of(), CorpusStats.UNKNOWN, List.of(), List.of());
+                Map.of(Arm.BM25, ArmHitsFixtures.scored(bm25, 0), Arm.VECTOR, ArmHitsFixtures.scored(vector, 0)),
+                bestCosines,
+                CorpusStats.UNKNOWN);
     }
 
     /** Each question's answer first in one arm and absent from the other, which ranks two other documents. */

@@ -1,5 +1,6 @@
 package kb.query.search.terms;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,7 +19,7 @@ public record CorpusStats(
         long chunks,
         Map<String, Long> keywordDocuments,
         Map<String, Long> termChunks,
-        java.util.List<String> cjkWords) {
+        List<String> cjkWords) {
 
     /** Nothing known: Elasticsearch was not asked or did not answer. */
     public static final CorpusStats UNKNOWN = new CorpusStats(0, 0, Map.of(), Map.of());
@@ -26,15 +27,15 @@ public record CorpusStats(
     public CorpusStats {
         keywordDocuments = Map.copyOf(keywordDocuments);
         termChunks = Map.copyOf(termChunks);
-        cjkWords = java.util.List.copyOf(cjkWords);
+        cjkWords = List.copyOf(cjkWords);
     }
 
     public CorpusStats(long documents, long chunks, Map<String, Long> keywordDocuments, Map<String, Long> termChunks) {
-        this(documents, chunks, keywordDocuments, termChunks, java.util.List.of());
+        this(documents, chunks, keywordDocuments, termChunks, List.of());
     }
 
     /** These statistics for a question whose Chinese words are these. */
-    public CorpusStats withCjkWords(java.util.List<String> words) {
+    public CorpusStats withCjkWords(List<String> words) {
         return new CorpusStats(documents, chunks, keywordDocuments, termChunks, words);
     }
 

@@ -1,7 +1,9 @@
 package kb.query.search.terms;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Rare exact words of a question: tokens (as the index analyses them) that the corpus holds, but in very few
@@ -69,8 +71,8 @@ public final class RareTerms {
         if (rare.size() < EVIDENCE_TERMS || text == null) {
             return false;
         }
-        java.util.Set<String> terms = new java.util.HashSet<>(
-                kb.search.text.LexicalAnalyzer.forIndex().terms(text));
+        Set<String> terms =
+                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(text));
         long held = rare.stream().filter(terms::contains).count();
         long known = corpus.termChunks().entrySet().stream()
                 .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey()))
@@ -92,8 +94,8 @@ public final class RareTerms {
         if (!corpus.termsRead() || text == null) {
             return false;
         }
-        java.util.Set<String> terms = new java.util.HashSet<>(
-                kb.search.text.LexicalAnalyzer.forIndex().terms(text));
+        Set<String> terms =
+                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(text));
         double total = 0;
         double held = 0;
         for (Map.Entry<String, Long> e : corpus.termChunks().entrySet()) {

@@ -1,0 +1,219 @@
+package kb.query;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import io.javalin.Javalin;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import kb.core.ReindexControl;
+import kb.core.runtime.DiskSpace;
+import kb.query.answer.ContextService;
+import kb.query.answer.DocumentTexts;
+import kb.query.answer.LookupService;
+import kb.query.api.ApiServices;
+import kb.query.api.QueryLog;
+import kb.query.api.WriteGuard;
+import kb.query.calibration.FusionFitter;
+import kb.query.calibration.GateCalibrator;
+import kb.query.config.QueryConfig;
+import kb.query.documents.DocumentCatalog;
+import kb.query.documents.DocumentFiles;
+import kb.query.http.QueryApp;
+import kb.query.l0.KeywordFeed;
+import kb.query.l0.KeywordIndex;
+import kb.query.links.LinkGraph;
+import kb.query.search.ChunkRetriever;
+import kb.query.search.SearchService;
+import kb.query.status.ElasticsearchProbe;
+import kb.query.status.GuardedTransport;
+import kb.query.status.PipelineAddress;
+import kb.query.status.PipelineStatus;
+import kb.search.embed.Embeddings;
+import kb.search.es.ChunkDoc;
+
+/** The one place the query API's parts are built and connected, from its configuration and its clients. */
+final class QueryWiring {
+
+    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+
+    private QueryWiring() {}
+
+    /**
+     * What the process hosting the API gives it besides its configuration and clients.
+     *
+     * @param extensions    formats the producer ingests, so uploads of anything else are refused
+     * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's start)
+     * @param reindex       the sink's reindex control when the sink runs in this process, else null
+     * @param disk          the data folder's free space: while it is full, {@code /health} answers 503 with the
+     *                      reason and the query log is not written (queries are still answered)
+     */
+    record Host(Set<String> extensions, BooleanSupplier pipelineReady, ReindexControl reindex, DiskSpace disk) {}
+
+    /** The parts with a life of their own (started and closed by {@link QueryService}). */
+    record Parts(
+            Javalin app,
+            KeywordFeed feed,
+            QueryLog queryLog,
+            PipelineStatus status,
+            GateCalibrator gate,
+            FusionFitter fusion,
+            ElasticsearchProbe probe,
+            SearchService search) {}
+
+    /** The index's parts every service reads: behind the probe's guard, the keyword tier, the links. */
+    private record Index(
+            ElasticsearchClient guarded,
+            ChunkRetriever retriever,
+            DocumentCatalog catalog,
+            KeywordIndex keywords,
+            LinkGraph links) {}
+
+    static Parts wire(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            Host host) {
+        WriteGuard.checkExposure(config);
+        ElasticsearchProbe probe = new ElasticsearchProbe(
+                client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());
+        Index index = index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)));
+        KeywordFeed feed = new KeywordFeed(
+                config.common().bootstrapServers(),
+                config.common().topics().documents(),
+                index.keywords(),
+                index.links());
+        QueryLog queryLog =
+                new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
+        GateCalibrator gate = gate(config, embeddings, index);
+        FusionFitter fusion = new FusionFitter(
+                new FittedCorpus(index.retriever()),
+                SearchService.configuredWeights(config),
+                config.ranking().vectorWeight(),
+                config.ranking().fusionQuestions(),
+                gate::refresh,
+                Clock.systemUTC());
+        SearchService search = new SearchService(
+                config, embeddings, index.retriever(), index.keywords(), gate::current, fusion::current);
+        PipelineStatus status = new PipelineStatus(config, index.guarded(), registry, index.catalog());
+        ApiServices services = new ApiServices(
+                new ApiServices.Answering(
+                        search,
+                        new LookupService(search, DocumentTexts.of(index.retriever(), index.catalog())),
+                        new ContextService(search, index.catalog()),
+                        queryLog),
+                new ApiServices.Documents(
+                        index.catalog(),
+                        new DocumentFiles(
+                                config.collections(),
+                                host.extensions(),
+                                config.exposure().maxUploadBytes()),
+                        index.links(),
+                        config.elasticsearch().indexNames().chunksAlias(),
+                        host.reindex()),
+                new ApiServices.Health(
+                        status,
+                        () -> feed.isReady() && host.pipelineReady().getAsBoolean(),
+                        feed::isReady,
+                        index.keywords()::size,
+                        probe,
+                        () -> fusion.settled() && gate.settled(),
+                        host.disk()),
+                WriteGuard.from(config),
+                PipelineAddress.of(config));
+        gauges(registry, index.keywords(), feed, probe);
+        Javalin app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
+        return new Parts(app, feed, queryLog, status, gate, fusion, probe, search);
+    }
+
+    private static Index index(QueryConfig config, ElasticsearchClient guarded) {
+        return new Index(
+                guarded,
+                new ChunkRetriever(
+                        guarded,
+                        config.elasticsearch().indexNames(),
+                        config.ranking().vectorSearch()),
+                new DocumentCatalog(guarded, config.elasticsearch().indexNames().docsAlias()),
+                new KeywordIndex(),
+                new LinkGraph());
+    }
+
+    private static GateCalibrator gate(QueryConfig config, Embeddings embeddings, Index index) {
+        return new GateCalibrator(
+                embeddings,
+                index.retriever()::bestCosines,
+                () -> documentCount(index.catalog()),
+                () -> embeddedChunks(index.retriever()),
+                new DeletedVersions(index.retriever()),
+                new GateCalibrator.Thresholds(
+                        Embeddings.defaultGateMinCosine(config.embeddingModel()),
+                        config.gate().minCosine()),
+                Clock.systemUTC());
+    }
+
+    private static void gauges(
+            PrometheusMeterRegistry registry, KeywordIndex keywords, KeywordFeed feed, ElasticsearchProbe probe) {
+        Gauge.builder("kb_l0_documents", keywords, KeywordIndex::size).register(registry);
+        Gauge.builder("kb_l0_load_seconds", feed, KeywordFeed::loadSeconds)
+                .description("time from start until L0 held every document of kb.documents")
+                .register(registry);
+        Gauge.builder("kb_l1_up", probe, p -> p.isUp() ? 1 : 0)
+                .description("1 while the background probe finds Elasticsearch answering")
+                .register(registry);
+    }
+
+    private static long documentCount(DocumentCatalog catalog) {
+        try {
+            return catalog.documentCount();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long embeddedChunks(ChunkRetriever retriever) {
+        try {
+            return retriever.embeddedChunks();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The index as the fusion fitter reads it. */
+    private record FittedCorpus(ChunkRetriever retriever) implements FusionFitter.Corpus {
+
+        @Override
+        public long embeddedChunks() throws IOException {
+            return retriever.embeddedChunks();
+        }
+
+        @Override
+        public long awaitingVectors() throws IOException {
+            return retriever.awaitingVectors();
+        }
+
+        @Override
+        public List<ChunkDoc> chunks() throws IOException {
+            return retriever.sampleChunks();
+        }
+    }
+
+    /** The gate's upkeep: the chunks' deleted versions merged away once every chunk has its vector. */
+    private record DeletedVersions(ChunkRetriever retriever) implements GateCalibrator.Upkeep {
+
+        @Override
+        public boolean tidy() throws IOException {
+            return retriever.expungeDeletes();
+        }
+
+        @Override
+        public boolean isTidy() throws IOException {
+            return !retriever.hasDeletesToExpunge();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package kb.query.search;
+
+import java.util.List;
+import kb.query.search.terms.CorpusStats;
+import kb.query.search.terms.KeywordSpecificity;
+import kb.query.search.terms.QueryTerms;
+import kb.query.search.terms.Question;
+import kb.query.search.terms.RareTerms;
+import kb.query.search.terms.Script;
+import kb.search.es.ChunkDoc;
+
+/**
+ * The honesty gate: whether a question is answered or deflected, a pure function of its scored hits, its keyword
+ * evidence and the calibrated cosine thresholds.
+ *
+ * @param questionMin the calibrated minimum cosine for the question's script
+ * @param fieldMins   per vector field of the question's own model, in the order searched: that field's minimum
+ *                    (its model's script's threshold; with one model, the question's)
+ */
+public record HonestyGate(double questionMin, List<Double> fieldMins) {
+
+    /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
+    private static final int RARE_EVIDENCE_CHUNKS = 5;
+
+    public HonestyGate {
+        fieldMins = List.copyOf(fieldMins);
+    }
+
+    /** The best cosine of one vector field against that field's threshold. */
+    record CosineCheck(double best, double min) {
+
+        boolean passes() {
+            return best >= min;
+        }
+    }
+
+    /**
+     * @param enforced    false to let every question through (a diagnosis); the verdict still says why
+     * @param l1Available false when Elasticsearch could not be asked
+     */
+    public SearchResponse.Gate verdict(
+            Question question,
+            ArmHits hits,
+            KeywordSpecificity.L0Evidence evidence,
+            boolean l1Available,
+            boolean enforced) {
+        boolean lexical = lexicalEvidence(question, hits);
+        CosineCheck cosine = cosineCheck(hits);
+        // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
+        // A question none of whose words the corpus holds ("qwertyuiopzxcv") is about something else, however
+        // near its vector falls in a corpus of short, similar notes.
+        boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
+        boolean found = !enforced
+                || !evidence.specific().isEmpty()
+                || (!question.units().isEmpty() && known && (lexical || cosine.passes()));
+        return new SearchResponse.Gate(
+                found,
+                evidence.specific().size(),
+                lexical,
+                hits.bm25().size(),
+                cosine.best(),
+                cosine.min(),
+                l1Available,
+                evidence.generic().size());
+    }
+
+    /**
+     * Whether one of BM25's chunks is lexical evidence for the question: it holds enough of the question's words
+     * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
+     * rare terms of the question together.
+     */
+    static boolean lexicalEvidence(Question question, ArmHits hits) {
+        Script script = question.script();
+        CorpusStats corpus = hits.corpus();
+        List<String> rare = RareTerms.of(corpus);
+        boolean weighted = script == Script.CJK && corpus.termsRead();
+        List<ChunkDoc> bm25 = hits.bm25();
+        return bm25.stream()
+                        .anyMatch(c -> weighted
+                                ? RareTerms.isCjkEvidence(corpus, c.enrichedText())
+                                : QueryTerms.isEvidence(question.units(), script, c.enrichedText()))
+                || bm25.stream()
+                        .limit(RARE_EVIDENCE_CHUNKS)
+                        .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText()));
+    }
+
+    /**
+     * Each vector field searched against its own model's threshold; the field that clears its threshold by the
+     * most decides.
+     */
+    CosineCheck cosineCheck(ArmHits hits) {
+        CosineCheck best = new CosineCheck(-1, questionMin);
+        for (int i = 0; i < Math.min(fieldMins.size(), hits.bestCosines().size()); i++) {
+            CosineCheck check = new CosineCheck(hits.bestCosines().get(i), fieldMins.get(i));
+            if (i == 0 || check.best() - check.min() > best.best() - best.min()) {
+                best = check;
+            }
+        }
+        return best;
+    }
+}

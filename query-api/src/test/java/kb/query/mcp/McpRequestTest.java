@@ -1,0 +1,123 @@
+package kb.query.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import kb.query.config.FusionMethod;
+import kb.query.errors.BadRequestException;
+import kb.query.search.SearchOptions;
+import kb.query.search.SearchRequest;
+import org.junit.jupiter.api.Test;
+
+/** The MCP door: messages refused before the SDK reads them, and search arguments parsed into a SearchRequest. */
+class McpRequestTest {
+
+    private static Optional<ObjectNode> refusal(String body) {
+        return McpMessages.refusal(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static int code(ObjectNode refusal) {
+        return refusal.get("error").get("code").asInt();
+    }
+
+    @Test
+    void shouldRefuseToolArgumentsThatAreNotAnObjectAsInvalidParams() {
+        ObjectNode refused = refusal(
+                        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"search_knowledge\","
+                                + "\"arguments\":\"gitlab\"}}")
+                .orElseThrow();
+        assertEquals(McpMessages.INVALID_PARAMS, code(refused));
+        assertEquals(7, refused.get("id").asInt());
+        assertEquals(
+                "arguments must be an object",
+                refused.get("error").get("message").asText());
+        assertTrue(refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"arguments\":[1]}}")
+                .isPresent());
+    }
+
+    @Test
+    void shouldPassToolArgumentsThatAreAnObjectOrAbsent() {
+        assertEquals(
+                Optional.empty(),
+                refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\","
+                        + "\"arguments\":{\"query\":\"q\"}}}"));
+        assertEquals(
+                Optional.empty(), refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}"));
+        assertEquals(
+                Optional.empty(),
+                refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"arguments\":null}}"));
+    }
+
+    @Test
+    void shouldRefuseMalformedMessagesWithTheirJsonRpcCodes() {
+        assertEquals(McpMessages.PARSE_ERROR, code(refusal("{not json").orElseThrow()));
+        assertEquals(
+                McpMessages.INVALID_REQUEST,
+                code(refusal("[{\"jsonrpc\":\"2.0\"}]").orElseThrow()));
+        assertEquals(McpMessages.INVALID_REQUEST, code(refusal("\"text\"").orElseThrow()));
+        assertEquals(
+                McpMessages.INVALID_PARAMS,
+                code(refusal("{\"id\":1,\"params\":3}").orElseThrow()));
+    }
+
+    @Test
+    void shouldParseASearchAsTheHttpDoorDoesWithItsDefaults() {
+        SearchRequest request = McpTools.searchRequest(Map.of("query", "  install gitlab  "));
+        assertEquals("install gitlab", request.question().asked());
+        assertEquals(SearchRequest.DEFAULT_K, request.k());
+        assertEquals(SearchOptions.SERVED, request.options());
+        assertTrue(request.scope().isAll());
+    }
+
+    @Test
+    void shouldTakeKWithinTheSameLimitsAsHttp() {
+        assertEquals(100, McpTools.searchRequest(Map.of("query", "q", "k", 100)).k());
+        assertEquals(1, McpTools.searchRequest(Map.of("query", "q", "k", 1L)).k());
+        for (Object k : List.of(0, 101, "5", 2.5)) {
+            BadRequestException refused =
+                    assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("query", "q", "k", k)));
+            assertEquals(SearchRequest.K_RULE, refused.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseAMissingQueryOrMistypedFilters() {
+        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("k", 3)));
+        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(null));
+        Map<String, Object> tags = new HashMap<>();
+        tags.put("query", "q");
+        tags.put("tag", List.of(1, 2));
+        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(tags));
+        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("query", "q", "collection", 3)));
+    }
+
+    @Test
+    void shouldReadTheFiltersIntoTheScope() {
+        SearchRequest request = McpTools.searchRequest(Map.of("query", "q", "collection", "home", "tag", "area"));
+        assertEquals(false, request.scope().isAll());
+    }
+
+    @Test
+    void shouldDescribeTheFusionInForce() {
+        assertTrue(McpTools.searchDescription(FusionMethod.EVIDENCE).contains("evidence"));
+        assertTrue(!McpTools.searchDescription(FusionMethod.EVIDENCE).contains("RRF"));
+        assertTrue(McpTools.searchDescription(FusionMethod.RRF).contains("reciprocal rank fusion"));
+        assertTrue(McpTools.searchDescription(FusionMethod.CONVEX).contains("convex"));
+    }
+
+    @Test
+    void shouldDeclareTheLimitsInTheToolsSchema() throws Exception {
+        var schema = kb.core.Json.MAPPER.readTree(McpTools.searchSchema());
+        var k = schema.get("properties").get("k");
+        assertEquals(SearchRequest.MIN_K, k.get("minimum").asInt());
+        assertEquals(SearchRequest.MAX_K, k.get("maximum").asInt());
+        assertEquals(SearchRequest.DEFAULT_K, k.get("default").asInt());
+    }
+}

@@ -48,6 +48,21 @@ final class KbProcess implements AutoCloseable {
         return new KbProcess(builder.start(), out, err);
     }
 
+    /**
+     * How long {@code kb --help} takes as a process now: the JVM's start and the command line's parsing, which a
+     * loaded machine stretches (several engineers' builds on 2 cores) and no check of {@code kb} can shorten. The
+     * deadlines of refusals are counted on top of it.
+     */
+    static Duration jvmStart(Path logs) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        try (KbProcess help = start(logs, "help", Map.of(), "--help")) {
+            help.exitWithin(Duration.ofSeconds(60));
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        System.out.printf("[kb-process] kb --help took %d ms%n", took.toMillis());
+        return took;
+    }
+
     long pid() {
         return process.pid();
     }

@@ -326,12 +326,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                String output = tail(consoleLog, logStart);
-                String message =
-                        "Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n" + output;
-                throw output.contains("BindHttpException") || output.contains("BindTransportException")
-                        ? new IOException(message, new BindException(message))
-                        : new IOException(message);
+                List<String> output = written(consoleLog, logStart);
+                String message = "Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n"
+                        + String.join("\n", output.subList(Math.max(0, output.size() - 30), output.size()));
+                boolean portTaken = output.stream()
+                        .anyMatch(
+                                line -> line.contains("BindHttpException") || line.contains("BindTransportException"));
+                throw portTaken ? new IOException(message, new BindException(message)) : new IOException(message);
             }
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
@@ -345,17 +346,16 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         throw new IOException("Elasticsearch was not healthy within " + timeout + "; see " + consoleLog);
     }
 
-    /** The last lines this launch wrote (the log is appended to across launches). */
-    private static String tail(Path log, long from) {
+    /** The lines this launch wrote (the log is appended to across launches). */
+    private static List<String> written(Path log, long from) {
         try {
             byte[] bytes = Files.readAllBytes(log);
             int start = (int) Math.min(from, bytes.length);
-            List<String> lines = new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8)
+            return new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8)
                     .lines()
                     .toList();
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
         } catch (IOException e) {
-            return "";
+            return List.of();
         }
     }
 

@@ -1,10 +1,12 @@
 package kb.infra;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import kb.core.runtime.Threads;
 import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
@@ -80,7 +83,26 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap)
             throws IOException, InterruptedException {
-        return start(zip, root, heap, FreePorts.pick());
+        return start(zip, root, heap, FreePorts::pick);
+    }
+
+    /**
+     * Starts on a port from {@code ports}; a port taken between its pick and Elasticsearch's bind (another process
+     * picked it too: {@code BindHttpException}) is no failure: it starts again on a new one, up to
+     * {@value FreePorts#ATTEMPTS} times.
+     */
+    public static EmbeddedElasticsearch start(Path zip, Path root, String heap, IntSupplier ports)
+            throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return start(zip, root, heap, ports.getAsInt());
+            } catch (IOException e) {
+                if (attempt >= FreePorts.ATTEMPTS || !FreePorts.isBindFailure(e)) {
+                    throw e;
+                }
+                LOG.warn("a port chosen for Elasticsearch was taken before it bound it; trying another");
+            }
+        }
     }
 
     /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
@@ -181,9 +203,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_PATH_CONF", root.resolve("config").toString());
         env.put("ES_JAVA_OPTS", javaOptions(heap, System.getenv()));
         env.remove("JAVA_TOOL_OPTIONS");
+        Path consoleLog = logs.resolve("console.log");
+        long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
         Files.writeString(pidFile, Long.toString(process.pid()));
-        awaitHealthy(START_TIMEOUT, logs.resolve("console.log"));
+        awaitHealthy(START_TIMEOUT, consoleLog, logStart);
     }
 
     /**
@@ -291,7 +315,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    private void awaitHealthy(Duration timeout, Path consoleLog) throws IOException, InterruptedException {
+    private void awaitHealthy(Duration timeout, Path consoleLog, long logStart)
+            throws IOException, InterruptedException {
         HttpClient http =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest request = HttpRequest.newBuilder(
@@ -301,8 +326,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IOException("Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n"
-                        + tail(consoleLog));
+                List<String> output = written(consoleLog, logStart);
+                String message = "Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n"
+                        + String.join("\n", output.subList(Math.max(0, output.size() - 30), output.size()));
+                boolean portTaken = output.stream()
+                        .anyMatch(
+                                line -> line.contains("BindHttpException") || line.contains("BindTransportException"));
+                throw portTaken ? new IOException(message, new BindException(message)) : new IOException(message);
             }
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
@@ -316,12 +346,16 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         throw new IOException("Elasticsearch was not healthy within " + timeout + "; see " + consoleLog);
     }
 
-    private static String tail(Path log) {
+    /** The lines this launch wrote (the log is appended to across launches). */
+    private static List<String> written(Path log, long from) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+            byte[] bytes = Files.readAllBytes(log);
+            int start = (int) Math.min(from, bytes.length);
+            return new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
         } catch (IOException e) {
-            return "";
+            return List.of();
         }
     }
 

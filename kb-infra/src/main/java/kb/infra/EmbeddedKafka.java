@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
@@ -42,14 +43,38 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public static EmbeddedKafka start(Path logDir) throws IOException {
+        return start(logDir, FreePorts::pick);
+    }
+
+    /**
+     * Starts on ports from {@code ports}; a port taken between its pick and the broker's bind (another process
+     * picked it too) is no failure: the broker starts again on new ones, up to {@value FreePorts#ATTEMPTS} times.
+     */
+    public static EmbeddedKafka start(Path logDir, IntSupplier ports) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOn(logDir, ports.getAsInt(), ports.getAsInt());
+            } catch (RuntimeException e) {
+                if (attempt >= FreePorts.ATTEMPTS || !FreePorts.isBindFailure(e)) {
+                    throw e;
+                }
+                LOG.warn("a port chosen for the broker was taken before it bound it ({}); trying others", e.toString());
+            }
+        }
+    }
+
+    private static EmbeddedKafka startOn(Path logDir, int brokerPort, int controllerPort) throws IOException {
         long started = System.nanoTime();
         Files.createDirectories(logDir);
-        int brokerPort = FreePorts.pick();
-        int controllerPort = FreePorts.pick();
         Properties props = brokerProps(logDir, brokerPort, controllerPort);
         KraftNodeConfig.formatOnce(logDir, props, Uuid.randomUuid().toString());
         KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
-        server.startup();
+        try {
+            server.startup();
+        } catch (RuntimeException e) {
+            stopQuietly(server);
+            throw e;
+        }
         String bootstrap = "localhost:" + brokerPort;
         awaitReady(bootstrap, Duration.ofSeconds(60));
         LOG.info(
@@ -58,6 +83,15 @@ public final class EmbeddedKafka implements AutoCloseable {
                 (System.nanoTime() - started) / 1_000_000,
                 logDir);
         return new EmbeddedKafka(server, bootstrap, logDir);
+    }
+
+    private static void stopQuietly(KafkaRaftServer server) {
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException e) {
+            LOG.debug("stopping a broker that failed to start: {}", e.toString());
+        }
     }
 
     public String bootstrapServers() {

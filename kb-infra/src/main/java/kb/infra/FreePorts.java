@@ -2,13 +2,28 @@ package kb.infra;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 
 /** A port nobody listens on right now, for services whose port the user did not choose. */
 public final class FreePorts {
 
+    /** How many times a service starts on new ports when one it was given was taken before it bound it. */
+    static final int ATTEMPTS = 3;
+
     private FreePorts() {}
+
+    /** A bind that failed because the port was taken, anywhere in the cause chain (Kafka wraps it). */
+    static boolean isBindFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            if (cause instanceof BindException || message.contains("Address already in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     public static int pick() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

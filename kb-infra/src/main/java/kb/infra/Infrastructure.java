@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,16 +19,22 @@ public final class Infrastructure implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Infrastructure.class);
 
+    private final DataFolderLock lock;
+    private final DiskReserve reserve;
     private final EmbeddedKafka kafka;
     private final EmbeddedElasticsearch elasticsearch;
     private final String bootstrapServers;
     private final String elasticsearchUrl;
 
     private Infrastructure(
+            DataFolderLock lock,
+            DiskReserve reserve,
             EmbeddedKafka kafka,
             EmbeddedElasticsearch elasticsearch,
             String bootstrapServers,
             String elasticsearchUrl) {
+        this.lock = lock;
+        this.reserve = reserve;
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.bootstrapServers = bootstrapServers;
@@ -35,14 +42,34 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /**
+     * Takes the data folder's lock ({@link DataFolderLock}: a second kb on the folder is refused before it touches
+     * anything), then starts as {@link #start(DataFolderLock, String, String, long)} with the margin of
+     * {@code KB_DISK_MIN_FREE_MB} from the environment.
+     *
      * @param externalKafka         bootstrap servers to use, or null to start the embedded broker
      * @param externalElasticsearch URL to use, or null to start the embedded Elasticsearch
      */
     public static Infrastructure start(Path dataDir, String externalKafka, String externalElasticsearch)
             throws IOException, InterruptedException {
+        long keepFree = new Settings(System.getenv()).get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024;
+        return start(DataFolderLock.acquire(dataDir), externalKafka, externalElasticsearch, keepFree);
+    }
+
+    /**
+     * Holds the disk reserve ({@link DiskReserve}) in the locked folder, then starts what is not external. The
+     * lock is released by {@link #close()}, or here if the start fails.
+     *
+     * @param keepFreeBytes the pipeline's free-space margin, above which the reserve is written back
+     */
+    public static Infrastructure start(
+            DataFolderLock lock, String externalKafka, String externalElasticsearch, long keepFreeBytes)
+            throws IOException, InterruptedException {
+        Path dataDir = lock.folder();
+        DiskReserve reserve = null;
         EmbeddedKafka kafka = null;
         EmbeddedElasticsearch es = null;
         try {
+            reserve = DiskReserve.hold(dataDir, keepFreeBytes);
             kafka = externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null;
             es = externalElasticsearch == null
                     ? EmbeddedElasticsearch.start(distributionZip(), dataDir.resolve("elasticsearch"), "512m")
@@ -50,13 +77,22 @@ public final class Infrastructure implements AutoCloseable {
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeQuietly(es);
             closeQuietly(kafka);
+            closeQuietly(reserve);
+            lock.close();
             throw e;
         }
         return new Infrastructure(
+                lock,
+                reserve,
                 kafka,
                 es,
                 kafka == null ? externalKafka : kafka.bootstrapServers(),
                 es == null ? externalElasticsearch : es.url());
+    }
+
+    /** The data folder's lock, held while this runs: where a kb refused on the folder reads who holds it. */
+    public DataFolderLock lock() {
+        return lock;
     }
 
     /** Set by ./kb and by the build for tests; the default is where the build copies it. */
@@ -109,6 +145,8 @@ public final class Infrastructure implements AutoCloseable {
     public void close() {
         closeQuietly(elasticsearch);
         closeQuietly(kafka);
+        closeQuietly(reserve);
+        lock.close();
     }
 
     private static void closeQuietly(AutoCloseable closeable) {

@@ -3,6 +3,7 @@ package kb.local;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import kb.infra.StartRefused;
 import kb.local.bench.BenchCommand;
 import kb.local.cluster.ClusterCommand;
 import kb.local.eval.CalibrateCommand;
@@ -66,11 +67,15 @@ public final class KbMain implements Callable<Integer> {
     }
 
     /**
-     * A subcommand's exception: an {@link IllegalArgumentException} is a value the command refused (status 2, its
-     * message alone); anything else is a failure (status 1, with its stack trace).
+     * A subcommand's exception: a {@link StartRefused} (the data folder in use, a port taken, a folder unusable) or
+     * an {@link IllegalArgumentException} (a value the command refused) is status 2 with its message alone; anything else is a failure (status 1, with its stack trace).
      */
     private static int failed(Exception e, CommandLine command, ParseResult parsed) {
         PrintWriter err = command.getErr();
+        if (e instanceof StartRefused) {
+            err.println("kb: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
         if (e instanceof IllegalArgumentException) {
             err.println("kb: " + e.getMessage());
             err.println("(" + command.getCommandSpec().qualifiedName() + " --help lists the options)");

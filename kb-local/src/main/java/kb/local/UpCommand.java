@@ -18,6 +18,7 @@ import kb.core.runtime.Shutdown;
 import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
+import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
@@ -112,6 +113,25 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     /**
+     * The data folder's lock (a second kb on it is refused first: its message names the running one), then the
+     * checks that need no service started; a refusal releases the lock and ends the command with status 2.
+     */
+    private static DataFolderLock checkedLock(UpOptions options, long minFreeBytes) throws IOException {
+        DataFolderLock lock = DataFolderLock.acquire(options.dataDir());
+        try {
+            options.collections().forEach(StartupChecks::knowledgeFolder);
+            StartupChecks.apiPort(options.host(), options.port());
+            StartupChecks.freeSpace(options.dataDir(), minFreeBytes);
+            String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
+            lock.advertise("http://" + apiHost + ":" + options.port());
+            return lock;
+        } catch (RuntimeException | IOException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
      * Runs until the process is stopped (a signal: the shutdown hook closes everything) or Elasticsearch is lost
      * (status 1: a half-dead kb, API up and index gone, is worse than none, so a supervisor or the user notices).
      */
@@ -121,12 +141,15 @@ public final class UpCommand implements Callable<Integer> {
             System.out.println("kb: collection '" + collection.name() + "': " + collection.folder());
         }
         System.out.println("kb: data " + options.dataDir());
+        StartupChecks.dataFolder(options.dataDir());
         Settings settings = settingsFor(options.dataDir())
                 .with(LocalSettings.of(options.kbDir(), options.dataDir(), options.port()))
                 .with(Map.of(
                         KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
                         KbSettings.API_HOST.name(), options.host()));
-        Infrastructure infra = Infrastructure.start(options.dataDir(), options.kafka(), options.elasticsearch());
+        long minFree = settings.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024;
+        DataFolderLock lock = checkedLock(options, minFree);
+        Infrastructure infra = Infrastructure.start(lock, options.kafka(), options.elasticsearch(), minFree);
         CountDownLatch ended = new CountDownLatch(1);
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
         LocalPipeline[] pipeline = new LocalPipeline[1];
@@ -155,6 +178,7 @@ public final class UpCommand implements Callable<Integer> {
                         infra.elasticsearchUrl(),
                         "http://" + apiHost + ":" + pipeline[0].port())
                 .write(options.dataDir());
+        lock.advertise("http://" + apiHost + ":" + pipeline[0].port());
         System.out.printf(
                 "kb ready at http://%s:%d (started in %.1f s)%n",
                 apiHost, pipeline[0].port(), (System.nanoTime() - start) / 1e9);

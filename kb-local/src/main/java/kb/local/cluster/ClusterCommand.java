@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import kb.core.runtime.Shutdown;
+import kb.infra.DataFolderLock;
 import kb.local.verify.Folder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -73,7 +74,9 @@ public final class ClusterCommand implements Callable<Integer> {
             if (folders.isEmpty()) {
                 folders.add(Folder.parse("knowledge_base"));
             }
-            up(ClusterLayout.standard(folders, where.port), where.data);
+            try (DataFolderLock lock = DataFolderLock.acquire(where.data)) { // one kb per data folder
+                up(ClusterLayout.standard(folders, where.port), where.data);
+            }
             return ExitCode.OK;
         }
     }

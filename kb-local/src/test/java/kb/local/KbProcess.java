@@ -1,0 +1,126 @@
+package kb.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import kb.infra.Infrastructure;
+
+/**
+ * {@code kb} as a real process (the test's class path, as {@code ./kb} runs it), for what only two processes or an
+ * exit status show: its output goes to files, read while it runs.
+ */
+final class KbProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path out;
+    private final Path err;
+    private final Instant started = Instant.now();
+
+    private KbProcess(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    static KbProcess start(Path logs, String name, Map<String, String> env, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-Dkb.elasticsearch.zip=" + Infrastructure.distributionZip().toAbsolutePath(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                KbMain.class.getName()));
+        command.addAll(List.of(args));
+        Files.createDirectories(logs);
+        Path out = logs.resolve(name + ".out");
+        Path err = logs.resolve(name + ".err");
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(env);
+        return new KbProcess(builder.start(), out, err);
+    }
+
+    /**
+     * How long {@code kb --help} takes as a process now: the JVM's start and the command line's parsing, which a
+     * loaded machine stretches (several engineers' builds on 2 cores) and no check of {@code kb} can shorten. The
+     * deadlines of refusals are counted on top of it.
+     */
+    static Duration jvmStart(Path logs) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        try (KbProcess help = start(logs, "help", Map.of(), "--help")) {
+            help.exitWithin(Duration.ofSeconds(60));
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        System.out.printf("[kb-process] kb --help took %d ms%n", took.toMillis());
+        return took;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** The exit status within {@code deadline} of its start, or null if it still runs then (it is then killed). */
+    Integer exitWithin(Duration deadline) throws InterruptedException {
+        long left = Duration.between(Instant.now(), started.plus(deadline)).toMillis();
+        if (process.waitFor(Math.max(0, left), TimeUnit.MILLISECONDS)) {
+            return process.exitValue();
+        }
+        kill();
+        return null;
+    }
+
+    /** Waits for a line of standard output starting with {@code prefix}; false if the process ends or time runs out. */
+    boolean awaitOutput(String prefix, Duration deadline) throws IOException, InterruptedException {
+        Instant until = Instant.now().plus(deadline);
+        while (Instant.now().isBefore(until)) {
+            if (Files.readAllLines(out, StandardCharsets.UTF_8).stream().anyMatch(l -> l.startsWith(prefix))) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                return false;
+            }
+            process.waitFor(200, TimeUnit.MILLISECONDS);
+        }
+        return false;
+    }
+
+    String stdout() throws IOException {
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    String stderr() throws IOException {
+        return Files.readString(err, StandardCharsets.UTF_8);
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM; true if it exited within {@code deadline}. */
+    boolean terminate(Duration deadline) throws InterruptedException {
+        process.destroy();
+        return process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    void kill() throws InterruptedException {
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+        children.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}

@@ -19,6 +19,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.ingest.IngestProducer;
 import kb.ingest.ProducerConfig;
+import kb.query.ApiHost;
 import kb.query.QueryService;
 import kb.query.config.QueryConfig;
 import kb.query.status.IndexingProgress;
@@ -99,10 +100,7 @@ public final class LocalPipeline implements AutoCloseable {
                 queryClient,
                 embeddings,
                 registry,
-                producerConfigs.get(0).extensions(),
-                () -> ready,
-                sink,
-                disk);
+                new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk));
         started.push(query);
         query.start();
         startProducers(producerConfigs, registry, disk);

@@ -16,6 +16,7 @@ import java.util.Map;
 import kb.core.Json;
 import kb.core.runtime.Metrics;
 import kb.core.settings.Settings;
+import kb.query.ApiHost;
 import kb.query.QueryService;
 import kb.query.config.QueryConfig;
 import kb.search.es.EsClients;
@@ -305,8 +306,7 @@ class QueryApiTest {
                         client,
                         SharedInfrastructure.embeddings(),
                         Metrics.newRegistry(),
-                        java.util.Set.of("md"),
-                        () -> true)
+                        ApiHost.standalone(java.util.Set.of("md"), () -> true))
                 .start()) {
             assertTrue(api.awaitL0(DEADLINE));
             var http = java.net.http.HttpClient.newHttpClient();

@@ -26,7 +26,11 @@ public final class QueryMain {
                 config.elasticsearch().socketTimeout());
         Set<String> extensions = Set.copyOf(settings.get(KbSettings.IMPORT_EXTENSIONS));
         QueryService service = new QueryService(
-                        config, client, Embeddings.load(config.embeddingModel()), registry, extensions, () -> true)
+                        config,
+                        client,
+                        Embeddings.load(config.embeddingModel()),
+                        registry,
+                        ApiHost.standalone(extensions, () -> true))
                 .start();
         Shutdown.awaitThenClose("kb-query", service, () -> client._transport().close());
     }

@@ -3,10 +3,6 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
-import java.util.Set;
-import java.util.function.BooleanSupplier;
-import kb.core.ReindexControl;
-import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
 import kb.query.config.QueryConfig;
@@ -32,54 +28,17 @@ public final class QueryService implements AutoCloseable {
     private final QueryWiring.Parts parts;
 
     /**
-     * A stand-alone API: no sink in this process, the data folder's space not watched.
+     * The API; {@link #start()} starts it.
      *
-     * @param extensions formats the producer ingests, so uploads of anything else are refused
-     * @param client the query path's client: give it short timeouts ({@link QueryConfig#esSocketTimeout()}),
-     *               every request on it is guarded by a background health probe
-     * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's
-     *                      start); a stand-alone API passes {@code () -> true}
+     * @param client the query path's client: give it short timeouts, every request on it is guarded by a background
+     *               health probe
      */
     public QueryService(
             QueryConfig config,
             ElasticsearchClient client,
             Embeddings embeddings,
             PrometheusMeterRegistry registry,
-            Set<String> extensions,
-            BooleanSupplier pipelineReady) {
-        this(
-                config,
-                client,
-                embeddings,
-                registry,
-                new QueryWiring.Host(extensions, pipelineReady, null, DiskSpace.UNWATCHED));
-    }
-
-    /**
-     * The API inside the whole pipeline.
-     *
-     * @param reindex the sink's reindex control when the sink runs in this process, else null
-     * @param disk the data folder's free space: while it is full, {@code /health} answers 503 with the reason and
-     *             the query log is not written (queries are still answered)
-     */
-    public QueryService(
-            QueryConfig config,
-            ElasticsearchClient client,
-            Embeddings embeddings,
-            PrometheusMeterRegistry registry,
-            Set<String> extensions,
-            BooleanSupplier pipelineReady,
-            ReindexControl reindex,
-            DiskSpace disk) {
-        this(config, client, embeddings, registry, new QueryWiring.Host(extensions, pipelineReady, reindex, disk));
-    }
-
-    private QueryService(
-            QueryConfig config,
-            ElasticsearchClient client,
-            Embeddings embeddings,
-            PrometheusMeterRegistry registry,
-            QueryWiring.Host host) {
+            ApiHost host) {
         this.config = config;
         this.embeddings = embeddings;
         this.parts = QueryWiring.wire(config, client, embeddings, registry, host);

@@ -9,10 +9,6 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
-import java.util.function.BooleanSupplier;
-import kb.core.ReindexControl;
-import kb.core.runtime.DiskSpace;
 import kb.query.answer.ContextService;
 import kb.query.answer.DocumentTexts;
 import kb.query.answer.LookupService;
@@ -44,17 +40,6 @@ final class QueryWiring {
 
     private QueryWiring() {}
 
-    /**
-     * What the process hosting the API gives it besides its configuration and clients.
-     *
-     * @param extensions    formats the producer ingests, so uploads of anything else are refused
-     * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's start)
-     * @param reindex       the sink's reindex control when the sink runs in this process, else null
-     * @param disk          the data folder's free space: while it is full, {@code /health} answers 503 with the
-     *                      reason and the query log is not written (queries are still answered)
-     */
-    record Host(Set<String> extensions, BooleanSupplier pipelineReady, ReindexControl reindex, DiskSpace disk) {}
-
     /** The parts with a life of their own (started and closed by {@link QueryService}). */
     record Parts(
             Javalin app,
@@ -79,7 +64,7 @@ final class QueryWiring {
             ElasticsearchClient client,
             Embeddings embeddings,
             PrometheusMeterRegistry registry,
-            Host host) {
+            ApiHost host) {
         WriteGuard.checkExposure(config);
         ElasticsearchProbe probe = new ElasticsearchProbe(
                 client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());

@@ -74,8 +74,7 @@ final class StandaloneApi implements AutoCloseable {
                             client,
                             SharedInfrastructure.embeddings(),
                             Metrics.newRegistry(),
-                            Set.of("md"),
-                            () -> true)
+                            ApiHost.standalone(Set.of("md"), () -> true))
                     .start();
             if (!service.awaitL0(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("L0 did not load");

@@ -1,0 +1,23 @@
+package kb.query;
+
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import kb.core.ReindexControl;
+import kb.core.runtime.DiskSpace;
+
+/**
+ * What the process hosting the API gives it besides its configuration and clients.
+ *
+ * @param extensions    formats the producer ingests, so uploads of anything else are refused
+ * @param pipelineReady besides L0, what must be true before /health says UP (the embedded pipeline's start)
+ * @param reindex       the sink's reindex control when the sink runs in this process, else null
+ * @param disk          the data folder's free space: while it is full, {@code /health} answers 503 with the
+ *                      reason and the query log is not written (queries are still answered)
+ */
+public record ApiHost(Set<String> extensions, BooleanSupplier pipelineReady, ReindexControl reindex, DiskSpace disk) {
+
+    /** The API on its own: no sink in this process, no data folder of its own to watch. */
+    public static ApiHost standalone(Set<String> extensions, BooleanSupplier pipelineReady) {
+        return new ApiHost(extensions, pipelineReady, null, DiskSpace.UNWATCHED);
+    }
+}

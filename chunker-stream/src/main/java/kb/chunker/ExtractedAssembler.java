@@ -12,6 +12,7 @@ import kb.core.DocumentChunks;
 import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Location;
+import kb.core.NoteMeta;
 
 /**
  * The chunks of a document the producer extracted (PDF, Office, HTML, EPUB, RTF, notebook), split by its own
@@ -62,7 +63,8 @@ final class ExtractedAssembler {
                 event.sha256(),
                 event.size(),
                 chunks.size(),
-                event.observedTime());
+                event.observedTime(),
+                NoteMeta.NONE);
         return new DocumentChunks(card, render(extracted), chunks);
     }
 

@@ -341,27 +341,7 @@ public final class DocumentWriter {
     }
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {
-        DocumentCard c = document.card();
-        return new CardDoc(
-                c.docId(),
-                c.collection(),
-                c.path(),
-                c.title(),
-                c.keywords(),
-                c.summary(),
-                c.category(),
-                c.format(),
-                c.contentHash(),
-                c.size(),
-                c.chunkCount(),
-                c.eventTime(),
-                now,
-                document.content(),
-                c.notes().tags(),
-                c.notes().aliases(),
-                c.notes().links(),
-                c.notes().tagPaths(),
-                c.notes().propertyTerms());
+        return CardDoc.of(document.card(), document.content(), now);
     }
 
     /** Operations in order, with the document each one belongs to (bulk items answer in the same order). */

@@ -8,6 +8,7 @@ import java.util.List;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.NoteMeta;
 import org.junit.jupiter.api.Test;
 
 class DocStateTest {
@@ -16,8 +17,8 @@ class DocStateTest {
         List<Chunk> chunks = java.util.Arrays.stream(chunkIds)
                 .map(id -> new Chunk(id, 0, null, id, id))
                 .toList();
-        DocumentCard card =
-                new DocumentCard("d", "kb", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        DocumentCard card = new DocumentCard(
+                "d", "kb", "d.md", "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1, NoteMeta.NONE);
         return new Change("d", generation, new DocumentChunks(card, "", chunks), 0, null);
     }
 

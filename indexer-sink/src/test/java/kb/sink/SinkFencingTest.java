@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.NoteMeta;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
 import kb.sink.DocumentWriter.BatchResult;
@@ -93,7 +94,8 @@ class SinkFencingTest {
                         c.contentHash(),
                         c.size(),
                         c.chunkCount(),
-                        c.eventTime()),
+                        c.eventTime(),
+                        NoteMeta.NONE),
                 document.content(),
                 document.chunks());
     }

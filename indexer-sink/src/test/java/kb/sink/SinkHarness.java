@@ -13,6 +13,7 @@ import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.Ids;
+import kb.core.NoteMeta;
 import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
@@ -101,8 +102,8 @@ final class SinkHarness implements AutoCloseable {
             String enriched = "T\n\n" + text;
             chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
         }
-        DocumentCard card =
-                new DocumentCard(docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1);
+        DocumentCard card = new DocumentCard(
+                docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1, NoteMeta.NONE);
         return new DocumentChunks(card, String.join("\n\n", texts), chunks);
     }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.NoteMeta;
 import kb.core.ReindexStatus;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
@@ -69,7 +71,7 @@ class SinkIntegrationTest {
             DocumentChunks plain = SinkHarness.document("bad.md", "fine text");
             // A keyword over Lucene's 32766-byte term limit: Elasticsearch refuses the whole document.
             DocumentChunks bad = new DocumentChunks(
-                    new kb.core.DocumentCard(
+                    new DocumentCard(
                             plain.docId(),
                             "kb",
                             "bad.md",
@@ -81,7 +83,8 @@ class SinkIntegrationTest {
                             "h",
                             1,
                             1,
-                            1),
+                            1,
+                            NoteMeta.NONE),
                     plain.content(),
                     plain.chunks());
             DocumentChunks good = SinkHarness.document("good.md", "good text");

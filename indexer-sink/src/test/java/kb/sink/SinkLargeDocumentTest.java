@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.NoteMeta;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,8 @@ class SinkLargeDocumentTest {
                             "h",
                             1,
                             plain.chunks().size(),
-                            1),
+                            1,
+                            NoteMeta.NONE),
                     plain.content(),
                     plain.chunks());
             long badOffset = sink.send(bad.docId(), bad, 1);

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.NoteMeta;
 import kb.testkit.GatedEmbedder;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
@@ -41,7 +43,7 @@ class SinkVectorPassTest {
     private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
         kb.core.DocumentCard c = document.card();
         return new DocumentChunks(
-                new kb.core.DocumentCard(
+                new DocumentCard(
                         c.docId(),
                         c.collection(),
                         c.path(),
@@ -53,7 +55,8 @@ class SinkVectorPassTest {
                         c.contentHash(),
                         c.size(),
                         c.chunkCount(),
-                        eventTime),
+                        eventTime,
+                        NoteMeta.NONE),
                 document.content(),
                 document.chunks());
     }

@@ -35,36 +35,6 @@ public record DocumentCard(
         notes = notes == null ? NoteMeta.NONE : notes;
     }
 
-    /** A card of a file with no note metadata (and of a card published before notes were read). */
-    public DocumentCard(
-            String docId,
-            String collection,
-            String path,
-            String title,
-            List<String> keywords,
-            String summary,
-            String category,
-            String format,
-            String contentHash,
-            long size,
-            int chunkCount,
-            long eventTime) {
-        this(
-                docId,
-                collection,
-                path,
-                title,
-                keywords,
-                summary,
-                category,
-                format,
-                contentHash,
-                size,
-                chunkCount,
-                eventTime,
-                NoteMeta.NONE);
-    }
-
     /** This card with another chunk count (the record budget drops chunks that do not fit). */
     public DocumentCard withChunkCount(int count) {
         return new DocumentCard(

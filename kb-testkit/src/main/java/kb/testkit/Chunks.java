@@ -15,31 +15,30 @@ public final class Chunks {
      */
     public static ChunkDoc chunk(
             String docId, int ordinal, String title, String section, String text, List<String> keywords) {
-        return chunk(docId, ordinal, title, section, text, keywords, "md", null);
+        return chunk(docId, ordinal, text, new Shape(title, section, keywords, "md", null));
     }
 
-    /** The same with the document's format and the chunk's place in it. */
-    public static ChunkDoc chunk(
-            String docId,
-            int ordinal,
-            String title,
-            String section,
-            String text,
-            List<String> keywords,
-            String format,
-            Location location) {
+    /** A chunk of the document's format at a place in it (titled by its doc id), for citation tests. */
+    public static ChunkDoc located(String docId, int ordinal, String text, String format, Location location) {
+        return chunk(docId, ordinal, text, new Shape(docId, null, List.of(), format, location));
+    }
+
+    /** What a test may choose of a chunk besides its identity and text. */
+    private record Shape(String title, String section, List<String> keywords, String format, Location location) {}
+
+    private static ChunkDoc chunk(String docId, int ordinal, String text, Shape shape) {
         return new ChunkDoc(
                 docId + "#" + ordinal,
                 docId,
                 "kb",
                 docId + ".md",
-                title,
+                shape.title(),
                 null,
-                format,
-                section,
+                shape.format(),
+                shape.section(),
                 text,
                 text,
-                keywords,
+                shape.keywords(),
                 null,
                 null,
                 null,
@@ -53,6 +52,6 @@ public final class Chunks {
                 null,
                 null,
                 null,
-                location);
+                shape.location());
     }
 }

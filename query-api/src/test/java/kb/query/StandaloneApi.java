@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.core.runtime.Metrics;
 import kb.core.settings.Settings;
 import kb.core.topics.CommonConfig;
@@ -108,7 +109,8 @@ final class StandaloneApi implements AutoCloseable {
                                     "h",
                                     10,
                                     1,
-                                    1L)))
+                                    1L,
+                                    NoteMeta.NONE)))
                     .get();
         }
     }

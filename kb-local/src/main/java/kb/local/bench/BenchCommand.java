@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.KbTopics;
@@ -222,7 +223,8 @@ public final class BenchCommand implements Callable<Integer> {
                                 "h",
                                 1,
                                 1,
-                                0)));
+                                0,
+                                NoteMeta.NONE)));
             }
         }
     }

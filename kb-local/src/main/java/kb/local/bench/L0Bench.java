@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.function.Function;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.query.l0.KeywordIndex;
 
 /**
@@ -52,7 +53,8 @@ final class L0Bench {
                     "h",
                     1,
                     1,
-                    0));
+                    0,
+                    NoteMeta.NONE));
         }
         // Only what the indexes retain is counted (the inputs exist before and after), over several copies
         // held at once: one copy's few MB are close to the heap's accounting granularity.

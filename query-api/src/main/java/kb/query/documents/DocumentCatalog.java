@@ -74,7 +74,7 @@ public final class DocumentCatalog {
                 CardDoc.class);
         List<DocumentSummary> documents = response.hits().hits().stream()
                 .map(Hit::source)
-                .map(DocumentCatalog::summary)
+                .map(DocumentSummary::of)
                 .toList();
         long total = response.hits().total() == null
                 ? documents.size()
@@ -166,20 +166,6 @@ public final class DocumentCatalog {
     /** Documents in the document index. */
     public long documentCount() throws IOException {
         return client.count(c -> c.index(docsAlias)).count();
-    }
-
-    static DocumentSummary summary(CardDoc card) {
-        return new DocumentSummary(
-                card.docId(),
-                card.collection(),
-                card.path(),
-                card.title(),
-                card.category(),
-                card.format(),
-                card.keywords(),
-                card.chunkCount(),
-                card.eventTime(),
-                card.tags() == null ? List.of() : card.tags());
     }
 
     /** @param total documents in the index, across pages */

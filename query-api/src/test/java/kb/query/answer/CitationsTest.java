@@ -12,7 +12,7 @@ class CitationsTest {
 
     private static ChunkDoc chunk(int ordinal, String text, Location location) {
         String format = location != null && location.unit() == Location.Unit.PAGE ? "pdf" : "md";
-        return Chunks.chunk("d", ordinal, "T", null, text, List.of(), format, location);
+        return Chunks.located("d", ordinal, text, format, location);
     }
 
     @Test

@@ -76,8 +76,8 @@ class KeywordIndexNotesTest {
     @Test
     void shouldNotFindAKeywordInsideAFileNameOrPathButInsideAHyphenatedHeader() {
         index.put(note("desk", "til/bt.md", "Bluetooth", List.of("desktop"), List.of()));
-        index.put(
-                new DocumentCard("waf", "kb", "waf.md", "WAF", List.of("chaitin-waf"), null, null, "md", "h", 1, 1, 0));
+        index.put(new DocumentCard(
+                "waf", "kb", "waf.md", "WAF", List.of("chaitin-waf"), null, null, "md", "h", 1, 1, 0, NoteMeta.NONE));
         index.publish();
         assertEquals(List.of(), paths("examples.desktop"));
         assertEquals(List.of(), paths("/usr/share/desktop/x"));

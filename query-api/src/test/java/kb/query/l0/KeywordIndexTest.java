@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.List;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class KeywordIndexTest {
     private final KeywordIndex index = new KeywordIndex();
 
     static DocumentCard card(String id, String path, List<String> keywords) {
-        return new DocumentCard(id, "kb", path, "title " + id, keywords, null, null, "md", "h", 1, 1, 0);
+        return new DocumentCard(id, "kb", path, "title " + id, keywords, null, null, "md", "h", 1, 1, 0, NoteMeta.NONE);
     }
 
     private List<String> paths(String query) {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.core.settings.Settings;
 import kb.query.config.QueryConfig;
 import kb.query.l0.KeywordIndex;
@@ -53,9 +54,22 @@ class SearchServiceDegradedTest {
                 "h",
                 1,
                 1,
-                0));
+                0,
+                NoteMeta.NONE));
         keywords.put(new DocumentCard(
-                "api", "kb", "dev/api.md", "API", List.of("api", "REST"), null, null, "md", "h", 1, 1, 0));
+                "api",
+                "kb",
+                "dev/api.md",
+                "API",
+                List.of("api", "REST"),
+                null,
+                null,
+                "md",
+                "h",
+                1,
+                1,
+                0,
+                NoteMeta.NONE));
         keywords.publish();
         ChunkRetriever retriever = new ChunkRetriever(
                 client, config.elasticsearch().indexNames(), config.ranking().vectorSearch());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ class KeywordSpecificityTest {
     private static final CorpusStats HUNDRED_DOCUMENTS = new CorpusStats(100, 1000, Map.of(), Map.of());
 
     private static DocumentCard card(String id, List<String> keywords) {
-        return new DocumentCard(id, "kb", "docs/" + id + ".md", id, keywords, null, "docs", "md", "h", 1, 1, 0);
+        return new DocumentCard(
+                id, "kb", "docs/" + id + ".md", id, keywords, null, "docs", "md", "h", 1, 1, 0, NoteMeta.NONE);
     }
 
     @Test

@@ -93,7 +93,7 @@ final class FolderOperations {
             case CREATE -> write(anyFolder(tree).resolve(newName()));
             case OVERWRITE -> write(pick(tree.notes()));
             case APPEND -> Files.writeString(pick(tree.notes()), text.addition(), StandardOpenOption.APPEND);
-            case RENAME -> Files.move(pick(tree.notes()), anyFolder(tree).resolve(newName()));
+            case RENAME -> rename(pick(tree.notes()), anyFolder(tree).resolve(newName()));
             case MOVE_FOLDER -> moveFolder(tree);
             case CASE_RENAME -> caseRename(pick(tree.notes()));
             case DELETE ->
@@ -126,6 +126,11 @@ final class FolderOperations {
     private void write(Path note) throws IOException {
         Files.createDirectories(note.getParent());
         Files.writeString(note, text.note(note.getFileName().toString()));
+    }
+
+    private static void rename(Path note, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.move(note, to);
     }
 
     /** A subfolder into another place (never into itself), under a new name. */

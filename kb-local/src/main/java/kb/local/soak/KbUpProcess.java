@@ -79,6 +79,12 @@ final class KbUpProcess implements AutoCloseable {
         throw new IOException(child.name() + " was not ready within " + timeout + "; see " + child.log());
     }
 
+    /** Whether the process has written its endpoints and answers {@code /health}, without waiting. */
+    boolean ready() throws IOException, InterruptedException {
+        Endpoints endpoints = Endpoints.read(dataDir).orElse(null);
+        return child.isAlive() && endpoints != null && endpoints.api() != null && healthy(endpoints.api());
+    }
+
     private boolean healthy(String api) throws InterruptedException {
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create(api + "/health"))

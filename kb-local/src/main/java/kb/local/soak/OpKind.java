@@ -21,9 +21,9 @@ enum OpKind {
     /** An editor's in-place save: the note truncated, then written (a watcher may see it empty). */
     TRUNCATE_WRITE(8),
     /** Hundreds of notes created at once in a new folder, or a whole folder removed. */
-    BURST(1),
+    BURST(2),
     /** A {@code git checkout} of another branch: many notes rewritten, some deleted, some added, at once. */
-    CHECKOUT_SWAP(1),
+    CHECKOUT_SWAP(2),
     /** A symlink to a note of the folder. */
     SYMLINK(3);
 

@@ -63,10 +63,7 @@ final class Soak {
             fresh.start();
             fresh.awaitReady(START_TIMEOUT);
             VerifyReport rebuildReport = Settling.settle(fresh.endpoints(), folder, plan.env(), plan.settleTimeout());
-            out.printf(
-                    Locale.ROOT,
-                    "kb soak: fresh rebuild settled in %.1f s%n",
-                    Duration.between(start, Instant.now()).toMillis() / 1e3);
+            out.printf(Locale.ROOT, "kb soak: fresh rebuild settled in %.1f s%n", seconds(start));
             List<String> differences = soakIndex.differences(contents(fresh.endpoints()));
             return new SoakReport(
                     plan.seed(), operations.counts(), kills, converged, soakReport, rebuildReport, differences);
@@ -94,9 +91,9 @@ final class Soak {
     }
 
     /**
-     * The operations, evenly spread over the plan's duration, and the kills at their moments: a kill waits for the
-     * process to be ready (a kill during start-up is another test), then the new process starts while the
-     * operations go on. Returns the number of kills.
+     * The operations, evenly spread over the plan's duration, and the kills at their moments. A kill waits for the
+     * process to be ready (a kill during start-up is another test) without holding the operations up; the new
+     * process starts while they go on. Kills still due after the last operation happen then. Returns the kills.
      */
     private int operate(FolderOperations operations, KbUpProcess kb, List<Duration> kills)
             throws IOException, InterruptedException {
@@ -104,22 +101,8 @@ final class Soak {
         long interval = plan.operations() == 0 ? 0 : plan.duration().toNanos() / plan.operations();
         int killed = 0;
         for (int i = 0; i < plan.operations(); i++) {
-            Instant now = Instant.now();
-            if (killed < kills.size() && !now.isBefore(start.plus(kills.get(killed)))) {
-                kb.awaitReady(START_TIMEOUT);
-                long pid = kb.pid();
-                kb.kill();
-                kb.start();
-                killed++;
-                out.printf(
-                        Locale.ROOT,
-                        "kb soak: SIGKILL %d of %d at %.1f s, operation %d (pid %d); restarted as pid %d%n",
-                        killed,
-                        kills.size(),
-                        Duration.between(start, now).toMillis() / 1e3,
-                        i,
-                        pid,
-                        kb.pid());
+            if (killed < kills.size() && !Instant.now().isBefore(start.plus(kills.get(killed))) && kb.ready()) {
+                kill(kb, ++killed, start, i);
             }
             operations.applyNext();
             long wait = Duration.between(Instant.now(), start.plusNanos(interval * (i + 1)))
@@ -128,11 +111,31 @@ final class Soak {
                 Thread.sleep(wait); // pacing the operations over the duration: time itself is the condition
             }
         }
+        out.printf(Locale.ROOT, "kb soak: %d operations in %.1f s%n", plan.operations(), seconds(start));
+        while (killed < kills.size()) {
+            kb.awaitReady(START_TIMEOUT);
+            kill(kb, ++killed, start, plan.operations());
+        }
+        return killed;
+    }
+
+    private void kill(KbUpProcess kb, int number, Instant start, int operation)
+            throws IOException, InterruptedException {
+        long pid = kb.pid();
+        kb.kill();
+        kb.start();
         out.printf(
                 Locale.ROOT,
-                "kb soak: %d operations in %.1f s%n",
-                plan.operations(),
-                Duration.between(start, Instant.now()).toMillis() / 1e3);
-        return killed;
+                "kb soak: SIGKILL %d of %d at %.1f s, before operation %d (pid %d); restarted as pid %d%n",
+                number,
+                plan.kills(),
+                seconds(start),
+                operation,
+                pid,
+                kb.pid());
+    }
+
+    private static double seconds(Instant since) {
+        return Duration.between(since, Instant.now()).toMillis() / 1e3;
     }
 }

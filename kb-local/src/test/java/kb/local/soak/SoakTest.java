@@ -30,6 +30,9 @@ class SoakTest {
 
         assertEquals(2, report.kills());
         assertEquals(300, report.operationCount());
+        for (OpKind kind : OpKind.values()) {
+            assertTrue(report.operations().getOrDefault(kind, 0) > 0, "seed 38 applies every kind: " + kind);
+        }
         assertTrue(report.convergent(), "kept in " + work + "\n" + printed.toString(StandardCharsets.UTF_8));
         TempTrees.delete(work);
     }

@@ -64,7 +64,15 @@ final class Soak {
             fresh.awaitReady(START_TIMEOUT);
             VerifyReport rebuildReport = Settling.settle(fresh.endpoints(), folder, plan.env(), plan.settleTimeout());
             out.printf(Locale.ROOT, "kb soak: fresh rebuild settled in %.1f s%n", seconds(start));
-            List<String> differences = soakIndex.differences(contents(fresh.endpoints()));
+            IndexContents rebuilt = contents(fresh.endpoints());
+            out.printf(
+                    Locale.ROOT,
+                    "kb soak: compared %d/%d documents and %d/%d chunks (soak/rebuild)%n",
+                    soakIndex.documents().size(),
+                    rebuilt.documents().size(),
+                    soakIndex.chunks().size(),
+                    rebuilt.chunks().size());
+            List<String> differences = soakIndex.differences(rebuilt);
             return new SoakReport(
                     plan.seed(), operations.counts(), kills, converged, soakReport, rebuildReport, differences);
         }

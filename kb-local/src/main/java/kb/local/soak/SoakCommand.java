@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Option;
@@ -87,16 +88,19 @@ public final class SoakCommand implements Callable<Integer> {
 
     /** The plan the options describe; a work folder that is not empty is refused (the soak owns its folder). */
     SoakPlan plan() throws IOException {
-        Duration duration = Duration.ofMillis(Math.round(minutes * 60_000));
-        Path folder = work != null ? work.toAbsolutePath() : Files.createTempDirectory("kb-soak-");
-        if (Files.isDirectory(folder)) {
-            try (var entries = Files.list(folder)) {
+        if (files < 1 || kills < 0 || minutes < 0 || ops != null && ops < 0) {
+            throw new IllegalArgumentException("--files must be at least 1; --ops, --kills and --minutes at least 0");
+        }
+        if (work != null && Files.isDirectory(work)) {
+            try (Stream<Path> entries = Files.list(work)) {
                 if (entries.findAny().isPresent()) {
-                    throw new IllegalArgumentException("--work " + folder + " is not empty");
+                    throw new IllegalArgumentException("--work " + work + " is not empty: the soak owns its folder");
                 }
             }
         }
+        Duration duration = Duration.ofMillis(Math.round(minutes * 60_000));
         int operations = ops != null ? ops : (int) (duration.toSeconds() * 5);
+        Path folder = work != null ? work.toAbsolutePath() : Files.createTempDirectory("kb-soak-");
         return new SoakPlan(
                 seed != null ? seed : System.currentTimeMillis(), files, duration, operations, kills, folder, env);
     }

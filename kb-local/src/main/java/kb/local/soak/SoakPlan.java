@@ -20,7 +20,7 @@ record SoakPlan(
 
     SoakPlan {
         if (files < 1 || operations < 0 || kills < 0 || duration.isNegative()) {
-            throw new IllegalArgumentException("--files must be at least 1, --ops, --kills and --minutes at least 0");
+            throw new IllegalArgumentException("--files must be at least 1; --ops, --kills and --minutes at least 0");
         }
         env = Map.copyOf(env);
     }

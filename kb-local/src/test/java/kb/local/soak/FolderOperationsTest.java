@@ -34,7 +34,7 @@ class FolderOperationsTest {
         try {
             FolderOperations operations = new FolderOperations(root.resolve("kb"), 60, new Random(3));
             operations.seed();
-            for (int i = 0; i < 1500; i++) {
+            for (int i = 0; i < 600; i++) {
                 operations.applyNext();
             }
             for (OpKind kind : OpKind.values()) {

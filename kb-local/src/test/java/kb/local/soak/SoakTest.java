@@ -30,6 +30,7 @@ class SoakTest {
 
         assertEquals(2, report.kills());
         assertEquals(300, report.operationCount());
+        assertTrue(report.soak().expectedDocuments() >= 50, "a folder worth comparing: " + report.soak());
         for (OpKind kind : OpKind.values()) {
             assertTrue(report.operations().getOrDefault(kind, 0) > 0, "seed 38 applies every kind: " + kind);
         }

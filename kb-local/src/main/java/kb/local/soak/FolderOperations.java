@@ -103,6 +103,7 @@ final class FolderOperations {
             case BURST -> burst(tree);
             case CHECKOUT_SWAP -> checkout(tree);
             case SYMLINK -> symlink(tree);
+            case FOLDER_SYMLINK -> folderSymlink(tree);
         }
     }
 
@@ -203,6 +204,21 @@ final class FolderOperations {
                 write(note);
             }
         }
+    }
+
+    /** A link to a subfolder from another folder that is not inside it (a link to an ancestor would be a loop). */
+    private void folderSymlink(FolderTree tree) throws IOException {
+        if (tree.folders().isEmpty()) {
+            symlink(tree);
+            return;
+        }
+        Path target = pick(tree.folders());
+        Path folder = random.nextBoolean() ? root : pick(tree.folders());
+        if (folder.startsWith(target)) {
+            folder = root;
+        }
+        Path link = folder.resolve(String.format(Locale.ROOT, "linked-%05d", nextName++));
+        Files.createSymbolicLink(link, folder.relativize(target));
     }
 
     /** A link beside or away from its target, by a relative path, as {@code ln -s} makes them. */

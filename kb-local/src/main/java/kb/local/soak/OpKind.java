@@ -25,7 +25,9 @@ enum OpKind {
     /** A {@code git checkout} of another branch: many notes rewritten, some deleted, some added, at once. */
     CHECKOUT_SWAP(2),
     /** A symlink to a note of the folder. */
-    SYMLINK(3);
+    SYMLINK(3),
+    /** A symlink to another subfolder of the folder (never one above it): its notes under a second path. */
+    FOLDER_SYMLINK(1);
 
     private final int weight;
 

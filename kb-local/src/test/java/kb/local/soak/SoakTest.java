@@ -22,7 +22,7 @@ class SoakTest {
     @Test
     void shouldConvergeToAFreshRebuildWhenKbIsKilledDuringRandomEdits() throws Exception {
         Path work = Files.createTempDirectory("kb-it-soak-");
-        SoakPlan plan = new SoakPlan(38, 100, Duration.ofSeconds(60), 300, 2, work, Map.of());
+        SoakPlan plan = new SoakPlan(46, 100, Duration.ofSeconds(60), 300, 2, work, Map.of());
         SoakReport report = new Soak(plan, System.out).run();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
@@ -32,7 +32,7 @@ class SoakTest {
         assertEquals(300, report.operationCount());
         assertTrue(report.soak().expectedDocuments() >= 50, "a folder worth comparing: " + report.soak());
         for (OpKind kind : OpKind.values()) {
-            assertTrue(report.operations().getOrDefault(kind, 0) > 0, "seed 38 applies every kind: " + kind);
+            assertTrue(report.operations().getOrDefault(kind, 0) > 0, "seed 46 applies every kind: " + kind);
         }
         assertTrue(report.convergent(), "kept in " + work + "\n" + printed.toString(StandardCharsets.UTF_8));
         TempTrees.delete(work);

@@ -30,6 +30,8 @@ final class Soak {
     private final SoakPlan plan;
     private final PrintStream out;
     private final Folder folder;
+    /** When the last operation was applied: the convergence time runs from here, kills after it included. */
+    private Instant lastOperation;
 
     Soak(SoakPlan plan, PrintStream out) {
         this.plan = plan;
@@ -51,10 +53,11 @@ final class Soak {
             kb.awaitReady(START_TIMEOUT);
             out.printf(Locale.ROOT, "kb soak: kb up ready (pid %d, log %s)%n", kb.pid(), kb.log());
             kills = operate(operations, kb, killMoments(new Random(plan.seed() + 1)));
-            Instant last = Instant.now();
+            Instant restarted = Instant.now();
             kb.awaitReady(START_TIMEOUT);
+            out.printf(Locale.ROOT, "kb soak: kb up ready again after %.1f s%n", seconds(restarted));
             soakReport = Settling.settle(kb.endpoints(), folder, plan.env(), plan.settleTimeout());
-            converged = Duration.between(last, Instant.now());
+            converged = Duration.between(lastOperation, Instant.now());
             out.printf(Locale.ROOT, "kb soak: settled %.1f s after the last operation%n", converged.toMillis() / 1e3);
             soakIndex = contents(kb.endpoints());
         }
@@ -119,6 +122,7 @@ final class Soak {
                 Thread.sleep(wait); // pacing the operations over the duration: time itself is the condition
             }
         }
+        lastOperation = Instant.now();
         out.printf(Locale.ROOT, "kb soak: %d operations in %.1f s%n", plan.operations(), seconds(start));
         while (killed < kills.size()) {
             kb.awaitReady(START_TIMEOUT);

@@ -52,6 +52,7 @@ public final class KbMain implements Callable<Integer> {
         CommandLine commandLine = new CommandLine(new KbMain())
                 .addSubcommand(new UpCommand(env))
                 .addSubcommand(new VerifyCommand(env))
+                .addSubcommand(new kb.local.soak.SoakCommand(env))
                 .addSubcommand(new EvalCommand())
                 .addSubcommand(new CalibrateCommand())
                 .addSubcommand(new BenchCommand())

@@ -8,6 +8,7 @@ import kb.local.bench.BenchCommand;
 import kb.local.cluster.ClusterCommand;
 import kb.local.eval.CalibrateCommand;
 import kb.local.eval.EvalCommand;
+import kb.local.soak.SoakCommand;
 import kb.local.verify.VerifyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,7 +53,7 @@ public final class KbMain implements Callable<Integer> {
         CommandLine commandLine = new CommandLine(new KbMain())
                 .addSubcommand(new UpCommand(env))
                 .addSubcommand(new VerifyCommand(env))
-                .addSubcommand(new kb.local.soak.SoakCommand(env))
+                .addSubcommand(new SoakCommand(env))
                 .addSubcommand(new EvalCommand())
                 .addSubcommand(new CalibrateCommand())
                 .addSubcommand(new BenchCommand())

@@ -156,7 +156,10 @@ final class BlockHandler extends DefaultHandler {
     public void ignorableWhitespace(char[] ch, int start, int length) {
         // Layout between elements, but Tika's PDF parser also ends each line of a paragraph this way: kept as a
         // line break, or the last word of a line is glued to the first of the next.
-        if (skipping == 0 && !text.isEmpty() && !Character.isWhitespace(text.charAt(text.length() - 1))) {
+        if (unit == Location.Unit.PAGE
+                && skipping == 0
+                && !text.isEmpty()
+                && !Character.isWhitespace(text.charAt(text.length() - 1))) {
             text.append('\n');
         }
     }

@@ -173,6 +173,22 @@ public final class PdfWordsIntact {
         return List.of(Normalizer.normalize(text, Normalizer.Form.NFKC).split("\f", -1));
     }
 
+    /**
+     * Prints the figure for a scenario folder that labels PDF pages ({@code answers-pages.tsv}); says why not when
+     * {@code pdftotext} (Debian's poppler-utils) is missing.
+     */
+    public static void printIfLabelled(Path setDir, Path kbDir) throws InterruptedException {
+        if (setDir == null || !Files.isRegularFile(setDir.resolve("answers-pages.tsv"))) {
+            return;
+        }
+        try {
+            System.out.println(measure(kbDir));
+        } catch (IOException e) {
+            System.out.println(
+                    "PDF words intact: not measured (" + e.getMessage() + "; it needs pdftotext, from poppler-utils)");
+        }
+    }
+
     /** {@code java kb.local.eval.PdfWordsIntact DIR}: prints the figure and a sample of the broken words. */
     public static void main(String[] args) throws Exception {
         Figure figure = measure(Path.of(args[0]));

@@ -84,6 +84,7 @@ public final class ScenarioEval {
             }
         }
         print(summary, ingestSeconds);
+        PdfWordsIntact.printIfLabelled(options.dir(), set.kbDir());
         if (options.jsonOut() != null) {
             writeJson(options.jsonOut(), summary, ingestSeconds);
         }

@@ -20,7 +20,7 @@ import kb.core.ExtractedText.Block;
  */
 final class PdfPageText {
 
-    /** A line at the top or bottom of at least this share of the pages is a running header or footer. */
+    /** A line at the top or bottom of at least this share of the odd (or even) pages is a running header or footer. */
     static final double RUNNING_SHARE = 0.5;
     /** Fewer pages than this have no running header to speak of (a two-page sheet's title is not one). */
     static final int MIN_PAGES = 4;
@@ -147,12 +147,18 @@ final class PdfPageText {
             if (edges.size() < MIN_PAGES) {
                 return blocks;
             }
+            // Counted on odd and even pages apart: a book's left and right pages carry different running heads.
             Map<String, Integer> pagesWith = new HashMap<>();
-            edges.values().forEach(lines -> new HashSet<>(lines).forEach(k -> pagesWith.merge(k, 1, Integer::sum)));
+            int[] pagesOf = new int[2];
+            edges.forEach((page, lines) -> {
+                pagesOf[page % 2]++;
+                new HashSet<>(lines).forEach(k -> pagesWith.merge(page % 2 + "|" + k, 1, Integer::sum));
+            });
             Set<String> running = new HashSet<>();
             pagesWith.forEach((key, pages) -> {
-                if (pages >= Math.max(2, RUNNING_SHARE * edges.size())) {
-                    running.add(key);
+                int parity = key.charAt(0) - '0';
+                if (pages >= Math.max(2, RUNNING_SHARE * pagesOf[parity])) {
+                    running.add(key.substring(2));
                 }
             });
             return running.isEmpty() ? blocks : without(blocks, running);

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.Normalizer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,7 +43,7 @@ public final class PdfWordsIntact {
     private static final int SAMPLES = 40;
 
     /** A folder's figure: words counted, words intact, and a sample of the words that were not. */
-    public record Figure(int pdfs, int pages, long words, long intact, List<String> broken) {
+    public record Figure(int pdfs, int pages, long words, long intact, List<String> broken, List<String> failed) {
 
         public double share() {
             return words == 0 ? 1.0 : (double) intact / words;
@@ -52,12 +53,13 @@ public final class PdfWordsIntact {
         public String toString() {
             return String.format(
                     Locale.ROOT,
-                    "PDF words intact: %.2f %% (%d of %d words, %d pages of %d PDFs, against pdftotext)",
+                    "PDF words intact: %.2f %% (%d of %d words, %d pages of %d PDFs, against pdftotext)%s",
                     100.0 * share(),
                     intact,
                     words,
                     pages,
-                    pdfs);
+                    pdfs,
+                    failed.isEmpty() ? "" : "; not extracted: " + String.join(", ", failed));
         }
     }
 
@@ -65,7 +67,14 @@ public final class PdfWordsIntact {
 
     /** Measures every PDF under {@code kbDir} through the extractor the pipeline uses, in a child process. */
     public static Figure measure(Path kbDir) throws IOException, InterruptedException {
-        try (Extractor extractor = new IsolatedExtractor(ExtractionLimits.defaults(64L << 20))) {
+        // A measure, not the watcher: a long manual on a busy machine must not time out of the figure.
+        ExtractionLimits limits = new ExtractionLimits(
+                Duration.ofMinutes(10),
+                ExtractionLimits.DEFAULT_HEAP_MB,
+                ExtractionLimits.DEFAULT_MAX_DOCUMENT_BYTES,
+                64L << 20,
+                false);
+        try (Extractor extractor = new IsolatedExtractor(limits)) {
             return measure(kbDir, extractor);
         }
     }
@@ -82,8 +91,11 @@ public final class PdfWordsIntact {
         long intact = 0;
         int pages = 0;
         List<String> broken = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (Path pdf : pdfs) {
-            if (!(extractor.extract(pdf, "pdf") instanceof Extraction.Done done)) {
+            Extraction extraction = extractor.extract(pdf, "pdf");
+            if (!(extraction instanceof Extraction.Done done)) {
+                failed.add(kbDir.relativize(pdf) + " (" + ((Extraction.Failed) extraction).message() + ")");
                 continue;
             }
             List<String> reference = popplerPages(pdf);
@@ -103,7 +115,7 @@ public final class PdfWordsIntact {
                 }
             }
         }
-        return new Figure(pdfs.size(), pages, words, intact, sample(broken));
+        return new Figure(pdfs.size(), pages, words, intact, sample(broken), failed);
     }
 
     /** Every 50th broken word: a sample across the folder rather than the first document's. */

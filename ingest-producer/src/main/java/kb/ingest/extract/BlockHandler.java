@@ -154,7 +154,14 @@ final class BlockHandler extends DefaultHandler {
 
     @Override
     public void ignorableWhitespace(char[] ch, int start, int length) {
-        // layout between elements, not text
+        // Layout between elements, but Tika's PDF parser also ends each line of a paragraph this way: kept as a
+        // line break, or the last word of a line is glued to the first of the next.
+        if (unit == Location.Unit.PAGE
+                && skipping == 0
+                && !text.isEmpty()
+                && !Character.isWhitespace(text.charAt(text.length() - 1))) {
+            text.append('\n');
+        }
     }
 
     @Override

@@ -68,7 +68,8 @@ final class DocumentParser {
         try (InputStream in = TikaInputStream.get(file)) {
             parser.parse(in, handler, metadata, context());
         }
-        List<ExtractedText.Block> blocks = handler.blocks();
+        List<ExtractedText.Block> blocks =
+                unit == Location.Unit.PAGE ? PdfPageText.clean(handler.blocks()) : handler.blocks();
         if (unit == Location.Unit.PAGE
                 && handler.parts() > 0
                 && visibleChars(blocks) < (long) MIN_CHARS_PER_PAGE * handler.parts()) {
@@ -86,6 +87,8 @@ final class DocumentParser {
         PDFParserConfig pdf = new PDFParserConfig();
         pdf.setExtractInlineImages(ocr);
         pdf.setOcrStrategy(ocr ? PDFParserConfig.OCR_STRATEGY.AUTO : PDFParserConfig.OCR_STRATEGY.NO_OCR);
+        // The outline repeats the headings after the last page, as if that page held them.
+        pdf.setExtractBookmarksText(false);
         context.set(PDFParserConfig.class, pdf);
         TesseractOCRConfig tesseract = new TesseractOCRConfig();
         tesseract.setSkipOcr(!ocr);

@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import kb.core.Json;
 import kb.local.PipelineRun;
@@ -60,10 +61,12 @@ public final class ScenarioEval {
                 set.lookups().size(),
                 set.offTopic().size());
         Summary summary;
+        Optional<CitedPage.Figure> cited;
         OptionalDouble ingestSeconds = OptionalDouble.empty();
         if (options.apiUrl() != null) {
             System.out.println("kb eval: asking the running API at " + options.apiUrl());
             summary = ask(new HttpApi(options.apiUrl()), set);
+            cited = CitedPage.measure(new HttpApi(options.apiUrl()), options.dir());
         } else {
             long start = System.nanoTime();
             try (PipelineRun run = PipelineRun.start(
@@ -74,9 +77,12 @@ public final class ScenarioEval {
                         "kb eval: ingested through the pipeline in %.1f s (start included)%n",
                         ingestSeconds.getAsDouble());
                 summary = ask(run, set);
+                cited = CitedPage.measure(run, options.dir());
             }
         }
         print(summary, ingestSeconds);
+        cited.ifPresent(System.out::println);
+        PdfWordsIntact.printIfLabelled(options.dir(), set.kbDir());
         if (options.jsonOut() != null) {
             writeJson(options.jsonOut(), summary, ingestSeconds);
         }

@@ -40,7 +40,7 @@ public final class CitedPage {
     private CitedPage() {}
 
     /** Asks the served search once more for each labelled question; empty when the set labels no pages. */
-    public static Optional<Figure> measure(ScenarioEval.Api api, Path setDir) throws InterruptedException {
+    public static Optional<Figure> measure(ScenarioApi api, Path setDir) throws InterruptedException {
         Path file = setDir == null ? null : setDir.resolve("answers-pages.tsv");
         if (file == null || !Files.isRegularFile(file)) {
             return Optional.empty();

@@ -16,6 +16,7 @@ import kb.query.api.QueryLog;
 import kb.query.api.WriteGuard;
 import kb.query.calibration.FusionFitter;
 import kb.query.calibration.GateCalibrator;
+import kb.query.calibration.IndexedCalibrations;
 import kb.query.config.QueryConfig;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
@@ -120,6 +121,7 @@ public final class QueryService implements AutoCloseable {
                 () -> documentCount(catalog),
                 () -> embeddedChunks(retriever),
                 new DeletedVersions(retriever),
+                new IndexedCalibrations(guarded, config.elasticsearch().indexNames()),
                 Embeddings.defaultGateMinCosine(config.embeddingModel()),
                 config.gate().minCosine(),
                 java.time.Clock.systemUTC());

@@ -17,6 +17,7 @@ import kb.query.api.QueryLog;
 import kb.query.api.WriteGuard;
 import kb.query.calibration.FusionFitter;
 import kb.query.calibration.GateCalibrator;
+import kb.query.calibration.IndexedCalibrations;
 import kb.query.config.QueryConfig;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
@@ -109,6 +110,7 @@ final class QueryWiring {
                         index.keywords()::size,
                         probe,
                         () -> fusion.settled() && gate.settled(),
+                        gate::state,
                         host.disk()),
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
@@ -138,7 +140,9 @@ final class QueryWiring {
                 new DeletedVersions(index.retriever()),
                 new GateCalibrator.Thresholds(
                         Embeddings.defaultGateMinCosine(config.embeddingModel()),
-                        config.gate().minCosine()),
+                        config.gate().minCosine(),
+                        new IndexedCalibrations(
+                                index.guarded(), config.elasticsearch().indexNames())),
                 Clock.systemUTC());
     }
 

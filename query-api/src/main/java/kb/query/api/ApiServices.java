@@ -2,10 +2,12 @@ package kb.query.api;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import kb.core.ReindexControl;
 import kb.core.runtime.DiskSpace;
 import kb.query.answer.ContextService;
 import kb.query.answer.LookupService;
+import kb.query.calibration.CalibrationState;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
 import kb.query.links.LinkGraph;
@@ -47,6 +49,8 @@ public record ApiServices(
      * @param l1             whether Elasticsearch answers, from the background probe (never asked on a request
      *                       thread)
      * @param rankingSettled true when the fusion's weights and the gate were fitted on the corpus as it is now
+     * @param calibration    how far the gate's measurement of the corpus is (measured, kept from an earlier run,
+     *                       or pending), with the last failure while attempts fail
      */
     public record Health(
             PipelineStatus status,
@@ -55,5 +59,6 @@ public record ApiServices(
             IntSupplier l0Documents,
             ElasticsearchProbe l1,
             BooleanSupplier rankingSettled,
+            Supplier<CalibrationState> calibration,
             DiskSpace disk) {}
 }

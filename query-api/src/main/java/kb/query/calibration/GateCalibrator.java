@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -33,6 +35,10 @@ import org.slf4j.LoggerFactory;
  * per period: the sink writes text first and vectors after, so the document count is complete long before the
  * vectors the probes are measured against are. Each measurement also records the corpus's documents and chunks,
  * whose ratio balances the evidence fusion, so that is measured even when the threshold is configured.
+ *
+ * <p>Each measurement is kept beside the index ({@link CalibrationStore}) and served by the next run until it has
+ * measured for itself: the same index then answers the same after any restart, even when Elasticsearch is slow in its
+ * first seconds. A failed attempt is retried after a pause that doubles from {@link #FIRST_RETRY} up to the period.
  */
 public final class GateCalibrator implements AutoCloseable {
 
@@ -40,6 +46,9 @@ public final class GateCalibrator implements AutoCloseable {
 
     /** Standard deviations above the probes' mean. */
     static final double SPREAD = 2.0;
+
+    /** The pause after a first failed attempt; it doubles with each failure in a row, up to the period. */
+    static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
     public interface NearestCosines {
         /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
@@ -75,7 +84,10 @@ public final class GateCalibrator implements AutoCloseable {
     private final LongSupplier documentCount;
     private final LongSupplier embeddedChunks;
     private final Upkeep upkeep;
+    private final CalibrationStore store;
     private volatile long calibratedOnChunks = -1;
+    private volatile CalibrationState state = CalibrationState.PENDING;
+    private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
     private final Clock clock;
     private final Map<Script, List<String>> probes;
@@ -88,16 +100,17 @@ public final class GateCalibrator implements AutoCloseable {
     /**
      * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
      * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param thresholds     the model's default and the configured threshold
+     * @param thresholds     the model's default, the configured threshold and where each measurement is kept
      */
     /**
-     * The thresholds the gate starts from.
+     * Where the gate's thresholds come from besides its own measurements.
      *
      * @param modelDefault the model's threshold while (or when) the corpus cannot be measured
      * @param configured   KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
      *                     still measured (its shape balances the fusion) and kept tidy
+     * @param kept         where each measurement is kept beside the index for the next run
      */
-    public record Thresholds(double modelDefault, OptionalDouble configured) {}
+    public record Thresholds(double modelDefault, OptionalDouble configured, CalibrationStore kept) {}
 
     public GateCalibrator(
             Embeddings embeddings,
@@ -114,6 +127,7 @@ public final class GateCalibrator implements AutoCloseable {
         this.documentCount = documentCount;
         this.embeddedChunks = embeddedChunks;
         this.upkeep = upkeep;
+        this.store = thresholds.kept();
         this.modelDefault = modelDefault;
         this.clock = clock;
         this.probes = loadProbes();
@@ -124,9 +138,33 @@ public final class GateCalibrator implements AutoCloseable {
         this.scheduler = Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-gate-calibrator"));
     }
 
-    /** Starts measuring in the background, once now and then every period while the corpus changes. */
+    /**
+     * Starts measuring in the background, once now and then every period while the corpus changes; a failed attempt
+     * is tried again sooner.
+     */
     public void start(Duration period) {
-        scheduler.scheduleWithFixedDelay(this::refresh, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+        this.period = period;
+        scheduler.execute(this::attempt);
+    }
+
+    private void attempt() {
+        boolean done = refresh();
+        Duration pause = done ? period : retryPause(state.failures(), period);
+        try {
+            scheduler.schedule(this::attempt, pause.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            // closed while measuring: nothing more to do
+        }
+    }
+
+    /** {@link #FIRST_RETRY} doubled with each earlier failure in a row, at most the period. */
+    static Duration retryPause(int failures, Duration period) {
+        long millis = FIRST_RETRY.toMillis() << Math.min(Math.max(failures - 1, 0), 20);
+        return Duration.ofMillis(Math.min(millis, period.toMillis()));
+    }
+
+    public CalibrationState state() {
+        return state;
     }
 
     public GateThreshold current() {
@@ -146,30 +184,78 @@ public final class GateCalibrator implements AutoCloseable {
         }
     }
 
-    /** Measures again when the corpus has another number of embedded chunks than at the last calibration. */
-    public synchronized void refresh() {
+    /**
+     * Measures again when the corpus has another number of embedded chunks than at the last calibration (before the
+     * first one, serves what an earlier run kept for this index); whether the attempt succeeded.
+     */
+    public synchronized boolean refresh() {
         try {
+            if (state == CalibrationState.PENDING) {
+                serveKept();
+            }
             if (upkeep.tidy()) {
                 LOG.info("merged away the deleted versions of chunks");
             }
             long chunks = embeddedChunks.getAsLong();
             if (chunks > 0 && chunks != calibratedOnChunks) {
-                long documents = documentCount.getAsLong();
-                current = configured.isPresent()
-                        ? GateThreshold.fixed(configured.getAsDouble(), "configured")
-                                .measuredOn(documents, chunks)
-                        : calibrate(documents, chunks);
-                calibratedOnChunks = chunks;
-                LOG.info(
-                        "measured on {} documents, {} chunks: min cosine {} {} (probe max {})",
-                        documents,
-                        chunks,
-                        current.minCosine(),
-                        current.source(),
-                        current.probeMax());
+                measure(documentCount.getAsLong(), chunks);
             }
+            if (state.failures() > 0) {
+                state = CalibrationState.of(state.state());
+            }
+            return true;
         } catch (IOException | RuntimeException e) {
-            LOG.warn("calibration skipped: {}", e.toString());
+            state = state.failed(e.toString());
+            LOG.warn("calibration failed ({} in a row), retried: {}", state.failures(), e.toString());
+            return false;
+        }
+    }
+
+    /**
+     * The measurement an earlier run kept for this index, served until this run has measured for itself; with a
+     * configured threshold only the corpus's shape is taken from it.
+     */
+    private void serveKept() {
+        Optional<GateThreshold> kept;
+        try {
+            kept = store.load();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("the measurement kept for this index could not be read: {}", e.toString());
+            return;
+        }
+        if (kept.isEmpty() || configured.isEmpty() && !kept.get().source().equals("calibrated")) {
+            return;
+        }
+        current = configured.isPresent()
+                ? GateThreshold.fixed(configured.getAsDouble(), "configured")
+                        .measuredOn(kept.get().documents(), kept.get().chunks())
+                : kept.get();
+        state = CalibrationState.of("kept");
+        LOG.info(
+                "serving the measurement kept for this index ({} documents, {} chunks, min cosine {}) until measured",
+                current.documents(),
+                current.chunks(),
+                current.minCosine());
+    }
+
+    private void measure(long documents, long chunks) throws IOException {
+        GateThreshold measured = configured.isPresent()
+                ? GateThreshold.fixed(configured.getAsDouble(), "configured").measuredOn(documents, chunks)
+                : calibrate(documents, chunks);
+        current = measured;
+        calibratedOnChunks = chunks;
+        state = CalibrationState.of("measured");
+        LOG.info(
+                "measured on {} documents, {} chunks: min cosine {} {} (probe max {})",
+                documents,
+                chunks,
+                measured.minCosine(),
+                measured.source(),
+                measured.probeMax());
+        try {
+            store.save(measured);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("the measurement could not be kept for the next run: {}", e.toString());
         }
     }
 

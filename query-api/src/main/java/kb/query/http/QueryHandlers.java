@@ -98,6 +98,7 @@ final class QueryHandlers {
         status.put("l0Documents", services.health().l0Documents().getAsInt());
         status.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
         status.put("gate", services.answering().search().gateThreshold());
+        status.put("calibration", services.health().calibration().get());
         status.put("fusion", fusionStatus());
         status.put("collections", collections());
         status.put(

@@ -1,14 +1,21 @@
 package kb.query.calibration;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import kb.query.search.GateThreshold;
+import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;
@@ -67,6 +74,114 @@ class GateCalibratorTest {
         }
     }
 
+    @Test
+    void shouldServeTheMeasurementKeptForThisIndexUntilMeasuredWhenElasticsearchFailsAtFirst() {
+        GateThreshold kept = keptThreshold();
+        KeptStore store = new KeptStore(kept);
+        AtomicBoolean slow = new AtomicBoolean(true);
+        try (GateCalibrator gate = calibrator(
+                vectors -> {
+                    if (slow.get()) {
+                        throw new IOException("Elasticsearch did not answer: 3,000 milliseconds");
+                    }
+                    return Collections.nCopies(vectors.size(), 0.5);
+                },
+                store,
+                OptionalDouble.empty())) {
+            assertFalse(gate.refresh(), "the first attempt fails");
+            assertEquals(kept, gate.current(), "the kept measurement, not the model's default");
+            assertEquals("kept", gate.state().state());
+            assertEquals(1, gate.state().failures());
+            assertFalse(gate.settled());
+            slow.set(false);
+            assertTrue(gate.refresh());
+            assertEquals(new CalibrationState("measured", null, 0), gate.state());
+            assertTrue(gate.settled());
+            assertEquals(gate.current(), store.saved, "each measurement is kept for the next run");
+        }
+    }
+
+    @Test
+    void shouldTakeOnlyTheCorpusShapeFromAKeptMeasurementWhenTheThresholdIsConfigured() {
+        try (GateCalibrator gate = calibrator(
+                vectors -> {
+                    throw new IOException("down");
+                },
+                new KeptStore(keptThreshold()),
+                OptionalDouble.of(0.7))) {
+            gate.refresh();
+            assertEquals("configured", gate.current().source());
+            assertEquals(0.7, gate.current().forQuery("anything"));
+            assertEquals(7.0, gate.current().chunksPerDocument());
+        }
+    }
+
+    @Test
+    void shouldRetryAFailedAttemptSoonerThanThePeriod() {
+        Duration period = Duration.ofSeconds(30);
+        assertEquals(Duration.ofSeconds(1), GateCalibrator.retryPause(1, period));
+        assertEquals(Duration.ofSeconds(2), GateCalibrator.retryPause(2, period));
+        assertEquals(Duration.ofSeconds(16), GateCalibrator.retryPause(5, period));
+        assertEquals(period, GateCalibrator.retryPause(6, period));
+        assertEquals(period, GateCalibrator.retryPause(400, period));
+    }
+
+    @Test
+    void shouldMeasureInTheBackgroundUntilDoneWhenTheFirstAttemptsFail() {
+        AtomicLong attempts = new AtomicLong();
+        try (GateCalibrator gate = calibrator(
+                vectors -> {
+                    if (attempts.incrementAndGet() < 3) {
+                        throw new IOException("Elasticsearch did not answer");
+                    }
+                    return Collections.nCopies(vectors.size(), 0.5);
+                },
+                CalibrationStore.NONE,
+                OptionalDouble.empty())) {
+            gate.start(Duration.ofMinutes(10));
+            await().atMost(Duration.ofSeconds(20)).until(gate::settled);
+            assertEquals("measured", gate.state().state());
+            assertEquals(3, attempts.get(), "two failures, each retried well before the 10-minute period");
+        }
+    }
+
+    private static GateThreshold keptThreshold() {
+        return new GateThreshold(
+                Map.of(Script.LATIN, 0.665, Script.CJK, 0.55), "calibrated", Map.of(), Map.of(), 10, 70, 1L);
+    }
+
+    /** A store holding one kept measurement and the last one saved. */
+    private static final class KeptStore implements CalibrationStore {
+        private final GateThreshold kept;
+        private volatile GateThreshold saved;
+
+        KeptStore(GateThreshold kept) {
+            this.kept = kept;
+        }
+
+        @Override
+        public Optional<GateThreshold> load() {
+            return Optional.ofNullable(kept);
+        }
+
+        @Override
+        public void save(GateThreshold threshold) {
+            saved = threshold;
+        }
+    }
+
+    private static GateCalibrator calibrator(
+            GateCalibrator.NearestCosines nearest, CalibrationStore store, OptionalDouble configured) {
+        return new GateCalibrator(
+                Embeddings.single(new StubEmbedder("stub", 8)),
+                nearest,
+                () -> 10,
+                () -> 70,
+                GateCalibrator.Upkeep.NONE,
+                new GateCalibrator.Thresholds(0.6, configured, store),
+                Clock.systemUTC());
+    }
+
     private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
         return calibrator(embedded, GateCalibrator.Upkeep.NONE, configured);
     }
@@ -79,7 +194,7 @@ class GateCalibratorTest {
                 () -> 10,
                 embedded::get,
                 upkeep,
-                new GateCalibrator.Thresholds(0.6, configured),
+                new GateCalibrator.Thresholds(0.6, configured, CalibrationStore.NONE),
                 Clock.systemUTC());
     }
 }

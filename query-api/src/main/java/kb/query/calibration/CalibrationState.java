@@ -1,0 +1,24 @@
+package kb.query.calibration;
+
+/**
+ * How far the gate's measurement of the corpus is, for the status: an answer given before {@code measured} may
+ * be gated or ranked otherwise than the same question later.
+ *
+ * @param state     {@code pending} (nothing measured or kept yet: the model's default threshold and the
+ *                  configured weights are served), {@code kept} (serving the measurement an earlier run kept beside
+ *                  this index), or {@code measured} (on the corpus by this run)
+ * @param lastError the last attempt's failure while attempts fail in a row, else null
+ * @param failures  failed attempts in a row (retried with a growing pause, never given up)
+ */
+public record CalibrationState(String state, String lastError, int failures) {
+
+    static final CalibrationState PENDING = new CalibrationState("pending", null, 0);
+
+    static CalibrationState of(String state) {
+        return new CalibrationState(state, null, 0);
+    }
+
+    CalibrationState failed(String error) {
+        return new CalibrationState(state, error, failures + 1);
+    }
+}

@@ -88,7 +88,7 @@ class CalibrationRestartTest {
     }
 
     /** The same index's API started again, on its own, through the proxy. */
-    private static QueryService restartedApi(String prefix, String url, ElasticsearchClient client) {
+    private static QueryService restartedApi(String prefix, String url, ElasticsearchClient client) throws Exception {
         QueryConfig config = QueryConfig.from(new Settings(Map.of(
                 "KB_KAFKA_BOOTSTRAP",
                 SharedInfrastructure.get().bootstrapServers(),

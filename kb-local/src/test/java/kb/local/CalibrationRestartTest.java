@@ -129,6 +129,6 @@ class CalibrationRestartTest {
     }
 
     private static boolean settled(JsonNode status) {
-        return status.get("fusion").get("settled").asBoolean();
+        return status.path("fusion").path("settled").asBoolean();
     }
 }

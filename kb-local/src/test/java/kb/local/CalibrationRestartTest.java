@@ -60,14 +60,14 @@ class CalibrationRestartTest {
                 try (QueryService api = restartedApi(kb.prefix(), proxy.url(), client)) {
                     await().atMost(DEADLINE)
                             .until(() -> status(api)
-                                            .get("calibration")
-                                            .get("failures")
+                                            .path("calibration")
+                                            .path("failures")
                                             .asInt()
                                     > 0);
                     proxy.thaw();
                     long thawed = System.nanoTime();
                     await().atMost(Duration.ofSeconds(10)).until(() -> "calibrated"
-                            .equals(status(api).get("gate").get("source").asText()));
+                            .equals(status(api).path("gate").path("source").asText()));
                     long servedMs = (System.nanoTime() - thawed) / 1_000_000;
                     JsonNode after = status(api).get("gate");
                     assertEquals(before.get("minCosine"), after.get("minCosine"), after.toString());

@@ -71,6 +71,11 @@ class CalibrationRestartTest {
                     long servedMs = (System.nanoTime() - thawed) / 1_000_000;
                     JsonNode after = status(api).get("gate");
                     assertEquals(before.get("minCosine"), after.get("minCosine"), after.toString());
+                    assertTrue(List.of("kept", "measured")
+                            .contains(status(api)
+                                    .path("calibration")
+                                    .path("state")
+                                    .asText()));
                     assertEquals(before.get("chunks"), after.get("chunks"), after.toString());
                     assertEquals(deflected, !search(api, OFF_TOPIC).get("found").asBoolean());
                     await().atMost(DEADLINE).until(() -> settled(status(api)));

@@ -5,6 +5,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
+import kb.query.calibration.CalibrationState;
 import kb.query.config.QueryConfig;
 import kb.query.status.IndexingProgress;
 import kb.search.embed.Embeddings;
@@ -75,6 +76,11 @@ public final class QueryService implements AutoCloseable {
 
     public boolean awaitL0(Duration timeout) throws InterruptedException {
         return parts.feed().awaitReady(timeout);
+    }
+
+    /** How far the gate's measurement of the corpus is (also in the status, which needs Elasticsearch). */
+    public CalibrationState calibration() {
+        return parts.gate().state();
     }
 
     /** The latest indexing progress (refreshed in the background), or null before the first look. */

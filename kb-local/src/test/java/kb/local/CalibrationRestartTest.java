@@ -58,12 +58,7 @@ class CalibrationRestartTest {
                 ElasticsearchClient client =
                         EsClients.create(proxy.url(), Duration.ofSeconds(2), Duration.ofSeconds(3));
                 try (QueryService api = restartedApi(kb.prefix(), proxy.url(), client)) {
-                    await().atMost(DEADLINE)
-                            .until(() -> status(api)
-                                            .path("calibration")
-                                            .path("failures")
-                                            .asInt()
-                                    > 0);
+                    await().atMost(DEADLINE).until(() -> api.calibration().failures() > 0);
                     proxy.thaw();
                     long thawed = System.nanoTime();
                     await().atMost(Duration.ofSeconds(10)).until(() -> "calibrated"

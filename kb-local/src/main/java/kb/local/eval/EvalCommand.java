@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import kb.core.Json;
+import kb.infra.DataFolderLock;
 import kb.local.PipelineRun;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -167,6 +168,8 @@ public final class EvalCommand implements Callable<Integer> {
         Path work = settings.containsKey(WORK)
                 ? Files.createDirectories(Path.of(settings.get(WORK)))
                 : Files.createTempDirectory("kb-eval-");
+        // A kb already running on this work folder is refused before its corpus is written again.
+        DataFolderLock.acquire(work.resolve("data")).close();
         Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
         System.out.printf(
                 "kb eval: %s, %d documents, %d judged queries%n",

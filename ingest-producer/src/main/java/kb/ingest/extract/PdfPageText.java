@@ -186,17 +186,21 @@ final class PdfPageText {
             return edges;
         }
 
-        /** The blocks without the running lines found at their page's edges; blocks left empty dropped. */
+        /**
+         * The blocks without the running lines found at their page's edges; blocks left empty dropped. A page that
+         * holds nothing but such lines keeps them: a line that recurs on every page is then the page's content (a
+         * form, a generated report), not a running head over it.
+         */
         private static List<Block> without(List<Block> blocks, Set<String> running) {
-            Map<Integer, int[]> lineCounts = new HashMap<>();
+            Map<Integer, Integer> lineCounts = new HashMap<>();
             for (Block block : blocks) {
-                lineCounts.computeIfAbsent(block.number(), n -> new int[1])[0] +=
-                        block.text().split("\n").length;
+                lineCounts.merge(block.number(), block.text().split("\n").length, Integer::sum);
             }
+            Map<Integer, Integer> contentLines = new HashMap<>();
+            List<List<String>> kept = new ArrayList<>(blocks.size());
             Map<Integer, Integer> seen = new HashMap<>();
-            List<Block> out = new ArrayList<>(blocks.size());
             for (Block block : blocks) {
-                int total = lineCounts.get(block.number())[0];
+                int total = lineCounts.get(block.number());
                 List<String> keep = new ArrayList<>();
                 for (String line : block.text().split("\n")) {
                     int at = seen.merge(block.number(), 1, Integer::sum) - 1;
@@ -205,8 +209,16 @@ final class PdfPageText {
                         keep.add(line);
                     }
                 }
-                if (!keep.isEmpty()) {
-                    out.add(withText(block, String.join("\n", keep)));
+                contentLines.merge(block.number(), keep.size(), Integer::sum);
+                kept.add(keep);
+            }
+            List<Block> out = new ArrayList<>(blocks.size());
+            for (int i = 0; i < blocks.size(); i++) {
+                Block block = blocks.get(i);
+                if (contentLines.get(block.number()) == 0) {
+                    out.add(block);
+                } else if (!kept.get(i).isEmpty()) {
+                    out.add(withText(block, String.join("\n", kept.get(i))));
                 }
             }
             return out;

@@ -78,6 +78,23 @@ class PdfPageTextTest {
         assertEquals(List.of("Title body one", "body two", "body three", "body four"), texts);
     }
 
+    @Test
+    void shouldKeepAPagesOnlyLineWhenEveryPageHoldsOneLineOfTheSameShape() {
+        List<Block> blocks = List.of(
+                block(1, "Manual 0, page 1: pump priming."),
+                block(2, "Manual 0, page 2: pump priming."),
+                block(3, "Manual 0, page 3: pump priming."),
+                block(4, "Manual 0, page 4: pump priming."));
+        List<String> texts = PdfPageText.clean(blocks).stream().map(Block::text).toList();
+        assertEquals(
+                List.of(
+                        "Manual 0, page 1: pump priming.",
+                        "Manual 0, page 2: pump priming.",
+                        "Manual 0, page 3: pump priming.",
+                        "Manual 0, page 4: pump priming."),
+                texts);
+    }
+
     private static Block block(int page, String text) {
         return new Block(Location.Unit.PAGE, page, null, 0, text);
     }

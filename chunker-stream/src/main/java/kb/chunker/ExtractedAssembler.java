@@ -84,6 +84,14 @@ final class ExtractedAssembler {
 
     private static List<Group> groups(List<ExtractedText.Block> blocks, String title, int maxChars) {
         boolean byHeadings = blocks.stream().anyMatch(b -> b.level() > 0);
+        // One chunk a page cites the page itself; only a document with more pages than the chunk budget holds (a
+        // 5,000-page manual) has its pages packed up to the cap, so that it is searchable to its last page.
+        boolean packPages = blocks.stream()
+                        .filter(b -> b.unit() == Location.Unit.PAGE)
+                        .mapToInt(ExtractedText.Block::number)
+                        .distinct()
+                        .count()
+                > ChunkerConfig.DEFAULT_MAX_CHUNKS_PER_DOCUMENT;
         List<Group> groups = new ArrayList<>();
         List<Heading> path = new ArrayList<>();
         List<ExtractedText.Block> current = new ArrayList<>();
@@ -99,7 +107,7 @@ final class ExtractedAssembler {
                 continue;
             }
             if (!current.isEmpty()
-                    && (startsPart(byHeadings, current.get(current.size() - 1), block)
+                    && (startsPart(byHeadings || packPages, current.get(current.size() - 1), block)
                             || chars + 2 + block.text().length() > maxChars)) {
                 close(groups, header, current);
                 chars = 0;
@@ -112,16 +120,15 @@ final class ExtractedAssembler {
     }
 
     /**
-     * Whether a block begins a chunk of its own: a new slide of a document without headings, a new sheet, a block on
-     * no part after one on a part.
+     * Whether a block begins a chunk of its own: a new page or slide of a document packed neither by headings nor for
+     * its length, a new sheet, a block on no part after one on a part.
      */
-    private static boolean startsPart(boolean byHeadings, ExtractedText.Block last, ExtractedText.Block next) {
+    private static boolean startsPart(boolean packed, ExtractedText.Block last, ExtractedText.Block next) {
         if (last.unit() != next.unit() || !Objects.equals(last.part(), next.part())) {
             return true;
         }
-        // Pages are packed up to the cap like rows: one chunk a page cut a 5,000-page manual at the chunk budget.
-        boolean slides = next.unit() == Location.Unit.SLIDE;
-        return slides && !byHeadings && last.number() != next.number();
+        boolean paged = next.unit() == Location.Unit.PAGE || next.unit() == Location.Unit.SLIDE;
+        return paged && !packed && last.number() != next.number();
     }
 
     private static void close(List<Group> groups, String header, List<ExtractedText.Block> current) {

@@ -39,7 +39,7 @@ class ExtractedAssemblerTest {
     }
 
     @Test
-    void shouldPackThePagesOfAPdfWithoutHeadingsUpToTheCapTitledByItsMetadata() {
+    void shouldMakeOneChunkPerPageOfAPdfWithoutHeadingsTitledByItsMetadata() {
         DocumentChunks doc = assemble(
                 "manuals/pump.pdf",
                 new ExtractedText(
@@ -49,23 +49,22 @@ class ExtractedAssemblerTest {
                                 new Block(Location.Unit.PAGE, 1, null, 0, "Unpack the pump."),
                                 new Block(Location.Unit.PAGE, 1, null, 0, "Check the seals."),
                                 new Block(Location.Unit.PAGE, 2, null, 0, "Prime it with water."),
-                                new Block(Location.Unit.PAGE, 3, null, 0, "The warranty lasts five years."),
-                                new Block(Location.Unit.PAGE, 4, null, 0, "x".repeat(1150)))));
+                                new Block(Location.Unit.PAGE, 3, null, 0, "The warranty lasts five years."))));
         assertEquals("Pump Manual", doc.card().title());
         assertEquals(List.of("pump"), doc.card().keywords());
         assertEquals(1234, doc.card().size());
         assertEquals(
                 List.of(
-                        "Unpack the pump.\n\nCheck the seals.\n\nPrime it with water.\n\nThe warranty lasts five years.",
-                        "x".repeat(1150)),
+                        "Unpack the pump.\n\nCheck the seals.",
+                        "Prime it with water.",
+                        "The warranty lasts five years."),
                 doc.chunks().stream().map(Chunk::text).toList());
         assertEquals(
-                List.of(pages(1, 3), pages(4, 4)),
+                List.of(pages(1, 1), pages(2, 2), pages(3, 3)),
                 doc.chunks().stream().map(Chunk::location).toList());
         assertEquals(
-                "Pump Manual\n\nUnpack the pump.\n\nCheck the seals.\n\nPrime it with water.\n\n"
-                        + "The warranty lasts five years.",
-                doc.chunks().get(0).enrichedText());
+                "Pump Manual\n\nThe warranty lasts five years.",
+                doc.chunks().get(2).enrichedText());
         assertTrue(doc.content().contains("Prime it with water."));
     }
 

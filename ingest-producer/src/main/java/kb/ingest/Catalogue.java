@@ -146,14 +146,19 @@ public final class Catalogue {
             legacy.add(key);
         } else if (path != null && collection.equals(event.collection())) {
             legacy.remove(key);
-            hashes.put(path, event.schemaVersion() >= FileEvent.SCHEMA_VERSION ? event.sha256() : OUTDATED);
+            hashes.put(path, isOutdated(event) ? OUTDATED : event.sha256());
         }
     }
 
+    private static boolean isOutdated(FileEvent event) {
+        return event.schemaVersion() < FileEvent.SCHEMA_VERSION
+                || event.extracted() != null && event.extracted().readByOlderReader();
+    }
+
     /**
-     * What an event of an older schema version is recorded as: listed (so a file deleted meanwhile is still
-     * withdrawn) but current for no content, so the next scan publishes the file again and the chunker reads what
-     * the older version did not (a note's tags, aliases and links).
+     * What an event of an older schema version, or a document an older extraction read, is recorded as: listed (so
+     * a file deleted meanwhile is still withdrawn) but current for no content, so the next scan publishes the file
+     * again and the chunker reads what the older version did not (a note's tags, aliases and links; a PDF's words).
      */
     static final String OUTDATED = "outdated-event";
 

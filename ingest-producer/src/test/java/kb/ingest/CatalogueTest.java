@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import kb.core.DocumentCard;
+import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.Location;
 import org.junit.jupiter.api.Test;
 
 class CatalogueTest {
@@ -28,6 +31,23 @@ class CatalogueTest {
         catalogue.apply("kb:a.md", event(FileEvent.SCHEMA_VERSION - 1, "a.md", "h1"));
         assertFalse(catalogue.isCurrent("a.md", "h1"), "published again, so the chunker reads the note's tags");
         assertTrue(catalogue.contains("a.md"), "still withdrawn if the file was deleted meanwhile");
+    }
+
+    private static FileEvent document(String path, int reader) {
+        ExtractedText text = new ExtractedText(
+                null, List.of(), List.of(new ExtractedText.Block(Location.Unit.PAGE, 1, null, 0, "p")), reader);
+        return new FileEvent(
+                FileEvent.SCHEMA_VERSION, FileEvent.Op.UPSERT, "kb", path, null, "pdf", 1, "h1", 0, 0, null, text);
+    }
+
+    @Test
+    void shouldReadADocumentAgainWhenAnOlderExtractionReadIt() {
+        Catalogue catalogue = new Catalogue("kb");
+        catalogue.apply("kb:old.pdf", document("old.pdf", ExtractedText.READER_VERSION - 1));
+        catalogue.apply("kb:new.pdf", document("new.pdf", ExtractedText.READER_VERSION));
+        assertFalse(catalogue.isCurrent("old.pdf", "h1"), "published again, so the index holds the new reading");
+        assertTrue(catalogue.contains("old.pdf"));
+        assertTrue(catalogue.isCurrent("new.pdf", "h1"));
     }
 
     private static DocumentCard card(String collection, String path) {

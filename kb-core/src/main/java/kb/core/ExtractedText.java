@@ -10,12 +10,33 @@ import java.util.List;
  * @param title    the document's own title (its metadata, a notebook's first heading), or null
  * @param keywords the document's metadata keywords, never null
  * @param blocks   the text in document order
+ * @param reader   the {@link #READER_VERSION} of the extraction that made this text; 0 in events published before
+ *                 it was recorded
  */
-public record ExtractedText(String title, List<String> keywords, List<Block> blocks) {
+public record ExtractedText(String title, List<String> keywords, List<Block> blocks, int reader) {
+
+    /**
+     * The version of how documents are read. Raise it when a change to extraction would give an unchanged file
+     * different text (words, blocks, locations): the producer then publishes every document read by an older
+     * version again, so an upgraded index holds the new reading without a rebuild by hand, as {@link
+     * FileEvent#SCHEMA_VERSION} does for notes. 1: PDF text as the page reads (lines joined, words dehyphenated,
+     * ligatures folded, running headers dropped).
+     */
+    public static final int READER_VERSION = 1;
 
     public ExtractedText {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
         blocks = List.copyOf(blocks);
+    }
+
+    /** Text read now, by this {@link #READER_VERSION}. */
+    public ExtractedText(String title, List<String> keywords, List<Block> blocks) {
+        this(title, keywords, blocks, READER_VERSION);
+    }
+
+    /** Whether an older version of extraction read this text, so the file must be read again. */
+    public boolean readByOlderReader() {
+        return reader < READER_VERSION;
     }
 
     /**

@@ -185,11 +185,20 @@ final class ExtractedAssembler {
         return new Location(first.unit(), start, end, part);
     }
 
-    /** The document's text for previews and LLM context: headings marked as in markdown, blocks apart. */
+    /**
+     * The document's text for previews, LLM context and the document view: headings marked as in markdown, blocks
+     * apart, and each page of a PDF ended by a form feed as {@code pdftotext} ends it (one per page, a page without
+     * text too), so that the view can show the text page by page: the text before the n-th form feed is page n.
+     */
     static String render(ExtractedText extracted) {
         StringBuilder out = new StringBuilder();
+        int page = 1;
         for (ExtractedText.Block block : extracted.blocks()) {
-            if (!out.isEmpty()) {
+            boolean nextPage = block.unit() == Location.Unit.PAGE && block.number() > page;
+            if (nextPage) {
+                out.append(out.isEmpty() ? "" : "\n").append("\f\n".repeat(block.number() - page));
+                page = block.number();
+            } else if (!out.isEmpty()) {
                 out.append(block.unit() == Location.Unit.ROW ? "\n" : "\n\n");
             }
             if (block.level() > 0) {

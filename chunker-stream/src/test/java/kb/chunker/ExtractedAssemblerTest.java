@@ -69,7 +69,29 @@ class ExtractedAssemblerTest {
         assertEquals(
                 "Pump Manual\n\nThe warranty lasts five years.",
                 doc.chunks().get(2).enrichedText());
-        assertTrue(doc.content().contains("Prime it with water."));
+        assertEquals(
+                "Unpack the pump.\n\nCheck the seals.\n\f\nPrime it with water.\n\f\nThe warranty lasts five years.",
+                doc.content(),
+                "each page ends with a form feed, so the document view can show the pages");
+    }
+
+    @Test
+    void shouldEndEveryPageWithAFormFeedEvenAPageWithoutText() {
+        DocumentChunks doc = assemble(
+                "scan.pdf",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.PAGE, 2, null, 1, "Summary"),
+                                new Block(Location.Unit.PAGE, 2, null, 0, "Page two."),
+                                new Block(Location.Unit.PAGE, 4, null, 0, "Page four."))));
+        String[] pages = doc.content().split("\f", -1);
+        assertEquals(4, pages.length, doc.content());
+        assertEquals("", pages[0].strip());
+        assertEquals("# Summary\n\nPage two.", pages[1].strip());
+        assertEquals("", pages[2].strip());
+        assertEquals("Page four.", pages[3].strip());
     }
 
     @Test

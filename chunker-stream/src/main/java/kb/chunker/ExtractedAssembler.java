@@ -18,8 +18,9 @@ import kb.core.NoteMeta;
  * The chunks of a document the producer extracted (PDF, Office, HTML, EPUB, RTF, notebook), split by its own
  * structure: by headings where it has any (the heading path is the section header, as in markdown), otherwise by
  * slides (one slide never shares a chunk with the next), pages and sheets (the pages of a document and the rows of
- * one sheet packed up to the cap) and notebook cells. Each chunk's location is the page, slide, rows or cells its text comes from. The title is the
- * document's own (metadata), then its first heading, then the file name.
+ * one sheet packed up to the cap) and notebook cells. Each chunk's location is the page, slide, rows or cells its
+ * text comes from; in a document without any of them (a DOCX, an HTML page) its paragraphs, counted from the top,
+ * under its heading path. The title is the document's own (metadata), then its first heading, then the file name.
  */
 final class ExtractedAssembler {
 
@@ -36,8 +37,8 @@ final class ExtractedAssembler {
         String docId = event.docId();
         List<Chunk> chunks = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
-        for (Group group : groups(extracted.blocks(), title, maxChunkChars)) {
-            Location location = locationOf(group.blocks());
+        for (Group group : groups(numbered(extracted.blocks()), title, maxChunkChars)) {
+            Location location = locationOf(group);
             String joiner = group.blocks().get(0).unit() == Location.Unit.ROW ? "\n" : "\n\n";
             String text = String.join(
                     joiner,
@@ -156,22 +157,48 @@ final class ExtractedAssembler {
         return parts.isEmpty() ? null : String.join(" > ", parts);
     }
 
-    /** The span of the group's parts, or null when its blocks are on none (a DOCX, an HTML page). */
-    private static Location locationOf(List<ExtractedText.Block> blocks) {
-        ExtractedText.Block first = blocks.get(0);
-        if (first.unit() == null || first.number() < 1) {
-            return null;
+    /**
+     * The blocks, those on no page, slide, row or cell numbered as paragraphs from the top of the document (headings
+     * included, as Word counts them): Word keeps no pages (the reader's layout makes them), so a DOCX or an HTML
+     * page is cited by heading path and paragraphs. Done here rather than by the producer so that the extractions
+     * already on the topic, made before paragraphs were counted, are cited too.
+     */
+    static List<ExtractedText.Block> numbered(List<ExtractedText.Block> blocks) {
+        List<ExtractedText.Block> numbered = new ArrayList<>(blocks.size());
+        for (int i = 0; i < blocks.size(); i++) {
+            ExtractedText.Block block = blocks.get(i);
+            numbered.add(
+                    block.unit() == null || block.number() < 1
+                            ? new ExtractedText.Block(Location.Unit.PARAGRAPH, i + 1, null, block.level(), block.text())
+                            : block);
         }
-        int start = blocks.stream().mapToInt(ExtractedText.Block::number).min().orElse(first.number());
-        int end = blocks.stream().mapToInt(ExtractedText.Block::number).max().orElse(first.number());
-        return new Location(first.unit(), start, end, first.part());
+        return numbered;
     }
 
-    /** The document's text for previews and LLM context: headings marked as in markdown, blocks apart. */
+    /** The span of the group's parts; paragraphs are placed by their heading path, rows by their sheet. */
+    private static Location locationOf(Group group) {
+        List<ExtractedText.Block> blocks = group.blocks();
+        ExtractedText.Block first = blocks.get(0);
+        int start = blocks.stream().mapToInt(ExtractedText.Block::number).min().orElse(first.number());
+        int end = blocks.stream().mapToInt(ExtractedText.Block::number).max().orElse(first.number());
+        String part = first.unit() == Location.Unit.PARAGRAPH ? ChunkFactory.label(group.header()) : first.part();
+        return new Location(first.unit(), start, end, part);
+    }
+
+    /**
+     * The document's text for previews, LLM context and the document view: headings marked as in markdown, blocks
+     * apart, and each page of a PDF ended by a form feed as {@code pdftotext} ends it (one per page, a page without
+     * text too), so that the view can show the text page by page: the text before the n-th form feed is page n.
+     */
     static String render(ExtractedText extracted) {
         StringBuilder out = new StringBuilder();
+        int page = 1;
         for (ExtractedText.Block block : extracted.blocks()) {
-            if (!out.isEmpty()) {
+            boolean nextPage = block.unit() == Location.Unit.PAGE && block.number() > page;
+            if (nextPage) {
+                out.append(out.isEmpty() ? "" : "\n").append("\f\n".repeat(block.number() - page));
+                page = block.number();
+            } else if (!out.isEmpty()) {
                 out.append(block.unit() == Location.Unit.ROW ? "\n" : "\n\n");
             }
             if (block.level() > 0) {

@@ -38,6 +38,10 @@ class ExtractedAssemblerTest {
         return new Location(Location.Unit.PAGE, start, end, null);
     }
 
+    private static Location paragraphs(int start, int end, String headingPath) {
+        return new Location(Location.Unit.PARAGRAPH, start, end, headingPath);
+    }
+
     @Test
     void shouldMakeOneChunkPerPageOfAPdfWithoutHeadingsTitledByItsMetadata() {
         DocumentChunks doc = assemble(
@@ -65,7 +69,29 @@ class ExtractedAssemblerTest {
         assertEquals(
                 "Pump Manual\n\nThe warranty lasts five years.",
                 doc.chunks().get(2).enrichedText());
-        assertTrue(doc.content().contains("Prime it with water."));
+        assertEquals(
+                "Unpack the pump.\n\nCheck the seals.\n\f\nPrime it with water.\n\f\nThe warranty lasts five years.",
+                doc.content(),
+                "each page ends with a form feed, so the document view can show the pages");
+    }
+
+    @Test
+    void shouldEndEveryPageWithAFormFeedEvenAPageWithoutText() {
+        DocumentChunks doc = assemble(
+                "scan.pdf",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.PAGE, 2, null, 1, "Summary"),
+                                new Block(Location.Unit.PAGE, 2, null, 0, "Page two."),
+                                new Block(Location.Unit.PAGE, 4, null, 0, "Page four."))));
+        String[] pages = doc.content().split("\f", -1);
+        assertEquals(4, pages.length, doc.content());
+        assertEquals("", pages[0].strip());
+        assertEquals("# Summary\n\nPage two.", pages[1].strip());
+        assertEquals("", pages[2].strip());
+        assertEquals("Page four.", pages[3].strip());
     }
 
     @Test
@@ -89,7 +115,51 @@ class ExtractedAssemblerTest {
                         .toList());
         Chunk install = doc.chunks().get(1);
         assertEquals("Setup Guide > Install\n\nRun the installer.", install.enrichedText());
-        assertEquals(null, install.location(), "a DOCX has no pages to point at");
+        assertEquals(
+                List.of(paragraphs(2, 2, null), paragraphs(4, 4, "Install")),
+                doc.chunks().stream().map(Chunk::location).toList(),
+                "a DOCX has no pages: its paragraphs, headings included, counted from the top under their heading");
+    }
+
+    @Test
+    void shouldCiteTheHeadingPathAndParagraphRangeOfEachSectionOfADocumentWithoutPages() {
+        DocumentChunks doc = assemble(
+                "wiki/runbook.html",
+                new ExtractedText(
+                        "Runbook",
+                        List.of(),
+                        List.of(
+                                new Block(null, 0, null, 1, "Database"),
+                                new Block(null, 0, null, 2, "Failover"),
+                                new Block(null, 0, null, 0, "Promote the replica."),
+                                new Block(null, 0, null, 0, "Point the service at it."),
+                                new Block(null, 0, null, 0, "Rebuild the old primary."),
+                                new Block(null, 0, null, 2, "Backups"),
+                                new Block(null, 0, null, 0, "Nightly at two."))));
+        assertEquals(
+                List.of(paragraphs(3, 5, "Database > Failover"), paragraphs(7, 7, "Database > Backups")),
+                doc.chunks().stream().map(Chunk::location).toList());
+        assertEquals(
+                "Database > Failover paragraphs 3-5",
+                doc.chunks().get(0).location().toString());
+    }
+
+    @Test
+    void shouldPackParagraphsOfADocumentWithoutHeadingsAndKeepTheRangeOnEveryPieceOfALongOne() {
+        String sentence = "The valve must be checked every week. ";
+        DocumentChunks doc = assemble(
+                "notes.docx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(null, 0, null, 0, "First short paragraph."),
+                                new Block(null, 0, null, 0, "Second short paragraph."),
+                                new Block(null, 0, null, 0, sentence.repeat(60)))));
+        List<Location> locations = doc.chunks().stream().map(Chunk::location).toList();
+        assertEquals(paragraphs(1, 2, null), locations.get(0));
+        assertTrue(locations.size() >= 3, locations.toString());
+        locations.subList(1, locations.size()).forEach(l -> assertEquals(paragraphs(3, 3, null), l));
     }
 
     @Test

@@ -11,12 +11,14 @@ import java.util.Objects;
 /**
  * Where a chunk is in its document, so an answer can be cited ({@code runbooks/payments.md:42-57}) and opened at
  * the spot: lines of a text file as it is on disk (frontmatter included), pages of a PDF, slides of a presentation,
- * rows of a spreadsheet's sheet, cells of a notebook. 1-based and inclusive.
+ * rows of a spreadsheet's sheet, cells of a notebook, paragraphs of a document without pages (a DOCX, an HTML page:
+ * Word keeps no pages, the reader's layout makes them). 1-based and inclusive.
  *
  * @param unit  what {@code start} and {@code end} count
- * @param start the first line (page, slide, row, cell), from 1
+ * @param start the first line (page, slide, row, cell, paragraph), from 1
  * @param end   the last one, at least {@code start}
- * @param part  the sheet of a spreadsheet's rows, else null
+ * @param part  the sheet of a spreadsheet's rows, the heading path ({@code Setup > Install}) of a document's
+ *              paragraphs, else null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Location(Unit unit, int start, int end, String part) {
@@ -27,7 +29,9 @@ public record Location(Unit unit, int start, int end, String part) {
         PAGE,
         SLIDE,
         ROW,
-        CELL;
+        CELL,
+        /** A paragraph (heading, list item, table row) of a document without pages, counted from its top. */
+        PARAGRAPH;
 
         @JsonValue
         public String id() {
@@ -89,7 +93,10 @@ public record Location(Unit unit, int start, int end, String part) {
     /** A chunk's location with its position in the document, for {@link #spans}. */
     public record Placed(int ordinal, Location location) {}
 
-    /** How a person reads it: {@code lines 42-57}, {@code page 3}, {@code Sheet1 rows 2-40}. */
+    /**
+     * How a person reads it: {@code lines 42-57}, {@code page 3}, {@code Sheet1 rows 2-40},
+     * {@code Setup > Install paragraphs 4-9}.
+     */
     @Override
     public String toString() {
         String name = unit.id();

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PDF, Office, HTML and notebook files searchable like notes, through the real broker, Elasticsearch and model:
- * an answer on page 3 of a PDF is found with page 3, a DOCX heading heads its chunk, an edited PDF leaves no stale
- * chunk and a deleted one is gone, and an encrypted PDF and a zip bomb land in kb.dlq with their reason while the
- * files behind them are indexed.
+ * an answer on page 3 of a PDF is found with page 3, a DOCX heading heads its chunk and the answer cites that heading
+ * and paragraph, an edited PDF leaves no stale chunk and a deleted one is gone, and an encrypted PDF and a zip bomb
+ * land in kb.dlq with their reason while the files behind them are indexed.
  */
 class DocumentsEndToEndTest {
 
@@ -84,6 +84,10 @@ class DocumentsEndToEndTest {
         assertEquals("Flow Sensor Guide", result.get("title").asText());
         assertEquals(
                 "Calibration", result.get("chunks").get(0).get("sectionHeader").asText());
+        assertEquals(
+                paragraphs(2, "Calibration"),
+                result.get("chunks").get(0).get("location"),
+                "Word keeps no pages: the answer cites its heading and paragraph");
         JsonNode notebook = kb.search("zorblax").get("results").get(0);
         assertEquals("analysis/churn.ipynb", notebook.get("path").asText());
         assertEquals("Churn study", notebook.get("title").asText());
@@ -93,6 +97,7 @@ class DocumentsEndToEndTest {
         JsonNode html = kb.search("quarkwell").get("results").get(0);
         assertEquals("wiki/page.html", html.get("path").asText());
         assertEquals("Release Train", html.get("title").asText());
+        assertEquals(paragraphs(2, "Schedule"), html.get("chunks").get(0).get("location"));
     }
 
     @Test
@@ -149,6 +154,15 @@ class DocumentsEndToEndTest {
             }
         }
         throw new AssertionError("no chunk shows " + text + ": " + search);
+    }
+
+    private static JsonNode paragraphs(int number, String headingPath) {
+        return Json.MAPPER
+                .createObjectNode()
+                .put("unit", "paragraph")
+                .put("start", number)
+                .put("end", number)
+                .put("part", headingPath);
     }
 
     private static JsonNode page(int number) {

@@ -41,6 +41,20 @@ class StatusPageBrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The lowest WCAG contrast between the text of an element (and of each element inside it) and what is behind it. */
+    private static final String CONTRAST =
+            """
+            const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+            const luminance = (css) => { const [r, g, b] = css.match(/[\\d.]+/g).map(Number);
+              return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b); };
+            const behind = (e) => { for (let at = e; at; at = at.parentElement) {
+                const bg = getComputedStyle(at).backgroundColor;
+                if (bg !== 'transparent' && !/rgba\\(.*, 0\\)$/.test(bg)) { return bg; } }
+              return 'rgb(255, 255, 255)'; };
+            const ratio = (e) => { const a = luminance(getComputedStyle(e).color), b = luminance(behind(e));
+              return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+            return Math.min(...[arguments[0], ...arguments[0].querySelectorAll('*')].map(ratio));
+            """;
     /** A Hugo page as the real docs folders have them: a shortcode pair, an HTML comment, a code fence. */
     static final String HUGO_PAGE =
             """
@@ -258,6 +272,7 @@ class StatusPageBrowserTest {
         assertEquals("manuals/pump.pdf, page 2", text("doc-location"));
         assertTrue(browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
                 .anyMatch(e -> e.getText().contains("glorbnut port")));
+        assertPagesShownAndPassageReadable();
         String raw = browser.findElement(By.id("doc-raw")).getDomAttribute("href");
         assertTrue(raw.endsWith("#page=2"), raw);
         HttpResponse<String> pdf = kb.request(raw.substring(0, raw.indexOf('#')));
@@ -357,6 +372,22 @@ class StatusPageBrowserTest {
         assertTrue(errors.isEmpty(), errors.toString());
     }
 
+    /**
+     * The PDF's view: a heading per page, proportional text, the passage marked on its page with text that keeps a
+     * contrast of at least 4.5:1 (WCAG AA) against its background, the terms marked inside it included.
+     */
+    private static void assertPagesShownAndPassageReadable() {
+        assertEquals(
+                List.of("Page 1", "Page 2", "Page 3"),
+                js("return [...document.querySelectorAll('#doc-body .page-heading')].map((h) => h.textContent)"));
+        WebElement hit = browser.findElement(By.cssSelector("#doc-body .chunk-hit"));
+        assertEquals("2", js("return arguments[0].closest('.doc-page').dataset.page", hit));
+        String font = hit.getCssValue("font-family");
+        assertFalse(font.contains("monospace"), font);
+        double contrast = ((Number) js(CONTRAST, hit)).doubleValue();
+        assertTrue(contrast >= 4.5, "contrast of the marked passage " + contrast);
+    }
+
     private boolean chunkMarked() {
         return browser.findElement(By.id("document")).isDisplayed()
                 && browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
@@ -375,8 +406,8 @@ class StatusPageBrowserTest {
         return browser.findElement(By.id(id)).getText();
     }
 
-    private static Object js(String script) {
-        return ((JavascriptExecutor) browser).executeScript(script);
+    private static Object js(String script, Object... arguments) {
+        return ((JavascriptExecutor) browser).executeScript(script, arguments);
     }
 
     private static String urlParam(String name) {

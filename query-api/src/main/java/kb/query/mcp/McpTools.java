@@ -205,7 +205,8 @@ public final class McpTools {
                 .name("lookup_knowledge")
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
                         + "keywords such as error codes), semantic supplement when needed. Returns the matching "
-                        + "document's text with its source path and locations (lines, pages, slides, rows or cells, "
+                        + "document's text with its source path and locations (lines, pages, slides, rows, cells or "
+                        + "paragraphs under a heading path, "
                         + "to cite as path:42-57), or found=false when the knowledge base does not know.")
                 .inputSchema(mapper, LOOKUP_SCHEMA)
                 .build();
@@ -250,7 +251,7 @@ public final class McpTools {
                 };
         return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
                 + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
-                + "slide, rows or cell).";
+                + "slide, rows, cell, or paragraphs under a heading path for a DOCX or HTML page).";
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */

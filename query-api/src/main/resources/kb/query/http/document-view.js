@@ -99,6 +99,57 @@ function renderPlain(content, chunk) {
   return {body, hit: at < 0 ? null : code.querySelector('mark')};
 }
 
+/**
+ * A PDF as its pages: the text before the n-th form feed is page n (the chunker ends each page with one), shown under
+ * a "Page n" heading, each paragraph as the page has it; the chunk's paragraphs marked on the pages it cites. Text
+ * without form feeds (an index made before pages were kept) is shown as paragraphs without page headings.
+ */
+function renderPages(content, chunk) {
+  const body = document.createElement('div');
+  const paged = content.includes('\f');
+  content.split('\f').forEach((text, index) => {
+    const paragraphs = text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+    if (!paragraphs.length) {
+      return;
+    }
+    const page = document.createElement('section');
+    page.className = 'doc-page';
+    if (paged) {
+      page.dataset.page = String(index + 1);
+      const heading = document.createElement('h2');
+      heading.className = 'page-heading';
+      heading.textContent = 'Page ' + (index + 1);
+      page.appendChild(heading);
+    }
+    for (const paragraph of paragraphs) {
+      const heading = /^(#{1,6}) ([^\n]*)$/.exec(paragraph);
+      const element = document.createElement(heading ? 'h3' : 'p');
+      element.textContent = heading ? heading[2] : paragraph;
+      page.appendChild(element);
+    }
+    body.appendChild(page);
+  });
+  return {body, hit: markPages(body, chunk)};
+}
+
+/** The paragraphs made of the chunk's words, on the pages its location cites (anywhere when it cites none). */
+function markPages(body, chunk) {
+  if (!chunk || !chunk.text) {
+    return null;
+  }
+  const where = chunk.location && chunk.location.unit === 'page' ? chunk.location : null;
+  const pages = [...body.querySelectorAll('.doc-page')]
+    .filter((p) => !where || !p.dataset.page || (+p.dataset.page >= where.start && +p.dataset.page <= where.end));
+  const chunkWords = tokens(chunk.text);
+  const hits = pages.flatMap((p) => [...p.querySelectorAll('p, h3')])
+    .filter((e) => {
+      const own = tokens(e.textContent);
+      return own.size > 0 && overlap(own, chunkWords) >= 0.8;
+    });
+  hits.forEach((e) => e.classList.add('chunk-hit'));
+  return hits.length ? hits[0] : (where && pages.length ? pages[0] : null);
+}
+
 export async function openDocument(docId, query, chunkIndex, stillWanted) {
   const view = $('document');
   $('results').hidden = true;
@@ -149,6 +200,10 @@ export async function openDocument(docId, query, chunkIndex, stillWanted) {
     const {body, sections} = renderSections(stripFrontmatter(content), doc.title);
     $('doc-body').replaceChildren(...body.childNodes);
     hit = markChunk(sections, chunk);
+  } else if (/^pdf$/i.test(doc.format || '') || /\.pdf$/i.test(doc.path || '')) {
+    const {body, hit: mark} = renderPages(content, chunk);
+    $('doc-body').replaceChildren(...body.childNodes);
+    hit = mark;
   } else {
     const {body, hit: mark} = renderPlain(content, chunk);
     $('doc-body').replaceChildren(...body.childNodes);

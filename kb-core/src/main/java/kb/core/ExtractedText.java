@@ -19,8 +19,10 @@ public record ExtractedText(String title, List<String> keywords, List<Block> blo
      * The version of how documents are read. Raise it when a change to extraction would give an unchanged file
      * different text (words, blocks, locations): the producer then publishes every document read by an older
      * version again, so an upgraded index holds the new reading without a rebuild by hand, as {@link
-     * FileEvent#SCHEMA_VERSION} does for notes. 1: PDF text as the page reads (lines joined, words dehyphenated,
-     * ligatures folded, running headers dropped).
+     * FileEvent#SCHEMA_VERSION} does for notes. The chunker's reading of the blocks counts too, since the chunks are
+     * made again only from a published file. 1: PDF text as the page reads (lines joined, words dehyphenated,
+     * ligatures folded, running headers dropped, pages ended by form feeds); documents without pages cited by their
+     * paragraphs and heading path.
      */
     public static final int READER_VERSION = 1;
 

@@ -41,11 +41,8 @@ public final class IsolatedExtractor implements Extractor {
     /** Marks the end of the child's answers in the queue (the process ended). */
     private static final String ENDED = "\u0000ended";
 
-    private static final String TOO_LARGE = "too_large";
-
     private final ExtractionLimits limits;
     private Child child;
-    private int processesStarted;
 
     public IsolatedExtractor(ExtractionLimits limits) {
         this.limits = limits;
@@ -54,24 +51,8 @@ public final class IsolatedExtractor implements Extractor {
     /** A running extractor process and the queue its answers arrive on. */
     private record Child(Process process, Writer requests, BlockingQueue<String> answers) {}
 
-    /**
-     * A document that runs a process out of memory after other documents is read once more in a fresh one: what
-     * the parsers keep between documents (PDFBox's fonts, Tika's caches) can fill the heap, so the same document
-     * may fit alone (seen: a 1.5 MB PDF that needs 270 MB alone ran a 512 MB extractor out of memory late in a
-     * first index). A document that runs a fresh process out of memory is too large.
-     */
     @Override
     public synchronized Extraction extract(Path file, String format) {
-        boolean fresh = child == null || !child.process().isAlive();
-        Extraction extraction = extractOnce(file, format);
-        if (!fresh && ranOutOfMemory(extraction)) {
-            LOG.info("{} ran the extractor out of memory after other documents: reading it in a fresh process", file);
-            extraction = extractOnce(file, format);
-        }
-        return extraction;
-    }
-
-    private Extraction extractOnce(Path file, String format) {
         try {
             Child running = child != null && child.process().isAlive() ? child : start();
             child = running;
@@ -110,28 +91,13 @@ public final class IsolatedExtractor implements Extractor {
         int exit = ended.process().isAlive() ? -1 : ended.process().exitValue();
         stop(ended);
         if (exit == OUT_OF_MEMORY_EXIT || saidOutOfMemory) {
-            return new Extraction.Failed(TOO_LARGE, outOfMemoryMessage());
+            return new Extraction.Failed(
+                    "too_large", "too large: the extractor ran out of memory (" + limits.heapMb() + " MB)");
         }
         return new Extraction.Failed("unparseable", "the extractor process ended with exit code " + exit);
     }
 
-    private String outOfMemoryMessage() {
-        return "too large: the extractor ran out of memory (" + limits.heapMb() + " MB)";
-    }
-
-    private boolean ranOutOfMemory(Extraction extraction) {
-        return extraction instanceof Extraction.Failed failed
-                && TOO_LARGE.equals(failed.reason())
-                && outOfMemoryMessage().equals(failed.message());
-    }
-
-    /** How many extractor processes this extractor has started (each one loads Tika's parsers anew). */
-    synchronized int processesStarted() {
-        return processesStarted;
-    }
-
     private Child start() throws IOException {
-        processesStarted++;
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + limits.heapMb() + "m",

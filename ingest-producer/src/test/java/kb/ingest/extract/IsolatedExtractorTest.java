@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -58,7 +55,15 @@ class IsolatedExtractorTest {
     /** The child's heap bound is met for real: twelve cells of 10 M characters need over 120 MB to be held. */
     @Test
     void shouldSayTheExtractorRanOutOfMemoryWhenADocumentNeedsMoreThanItsHeap() throws Exception {
-        Path notebook = hugeNotebook();
+        Path notebook = dir.resolve("huge.ipynb");
+        String cell = "{\"cell_type\": \"markdown\", \"source\": \"" + "x".repeat(10_000_000) + "\"}";
+        try (java.io.Writer out = java.nio.file.Files.newBufferedWriter(notebook)) {
+            out.write("{\"cells\": [");
+            for (int i = 0; i < 12; i++) {
+                out.write(i == 0 ? cell : "," + cell);
+            }
+            out.write("]}");
+        }
         ExtractionLimits small = new ExtractionLimits(Duration.ofSeconds(60), 64, 1L << 30, 1L << 30, false);
         try (IsolatedExtractor extractor = new IsolatedExtractor(small)) {
             Extraction.Failed failed = assertInstanceOf(Extraction.Failed.class, extractor.extract(notebook, "ipynb"));
@@ -67,39 +72,5 @@ class IsolatedExtractorTest {
             Path pdf = SampleDocuments.pdf(dir.resolve("a.pdf"), "Manual", List.of("Page one of the manual."));
             assertInstanceOf(Extraction.Done.class, extractor.extract(pdf, "pdf"), "a fresh child takes the next one");
         }
-    }
-
-    /**
-     * What the parsers keep between documents can fill a heap a document fits alone, so a document that runs a
-     * used process out of memory is read again in a fresh one before it is called too large; a fresh process's
-     * out-of-memory is final.
-     */
-    @Test
-    void shouldReadADocumentAgainInAFreshProcessWhenAUsedOneRanOutOfMemory() throws Exception {
-        Path pdf = SampleDocuments.pdf(dir.resolve("a.pdf"), "Manual", List.of("Page one of the manual."));
-        Path notebook = hugeNotebook();
-        ExtractionLimits small = new ExtractionLimits(Duration.ofSeconds(60), 64, 1L << 30, 1L << 30, false);
-        try (IsolatedExtractor extractor = new IsolatedExtractor(small)) {
-            assertInstanceOf(Extraction.Done.class, extractor.extract(pdf, "pdf"));
-            Extraction.Failed failed = assertInstanceOf(Extraction.Failed.class, extractor.extract(notebook, "ipynb"));
-            assertEquals("too large: the extractor ran out of memory (64 MB)", failed.message());
-            assertEquals(2, extractor.processesStarted(), "the used process, then a fresh one for the notebook");
-            Extraction.Failed again = assertInstanceOf(Extraction.Failed.class, extractor.extract(notebook, "ipynb"));
-            assertEquals(failed.message(), again.message());
-            assertEquals(3, extractor.processesStarted(), "out of memory in a fresh process: not read again");
-        }
-    }
-
-    private Path hugeNotebook() throws IOException {
-        Path notebook = dir.resolve("huge.ipynb");
-        String cell = "{\"cell_type\": \"markdown\", \"source\": \"" + "x".repeat(10_000_000) + "\"}";
-        try (Writer out = Files.newBufferedWriter(notebook)) {
-            out.write("{\"cells\": [");
-            for (int i = 0; i < 12; i++) {
-                out.write(i == 0 ? cell : "," + cell);
-            }
-            out.write("]}");
-        }
-        return notebook;
     }
 }

@@ -66,8 +66,8 @@ public final class IsolatedExtractor implements Extractor {
                 stop(running);
                 return new Extraction.Failed("timeout", "timed out after " + seconds(limits.timeout()) + " s");
             }
-            if (ENDED.equals(answer) || answer.contains(OUT_OF_MEMORY)) {
-                return died(running, answer.contains(OUT_OF_MEMORY));
+            if (ENDED.equals(answer) || saysOutOfMemory(answer)) {
+                return died(running, saysOutOfMemory(answer));
             }
             return Json.MAPPER.readValue(answer, ExtractorMain.Response.class).extraction();
         } catch (InterruptedException e) {
@@ -78,6 +78,15 @@ public final class IsolatedExtractor implements Extractor {
             stop(child);
             return new Extraction.Failed("unparseable", "the extractor process failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * Whether the line is the JVM's own word that it ran out of memory. An answer is one JSON object and may well
+     * hold the error's name: a Java manual's text mentions {@code java.lang.OutOfMemoryError}, and kb-docs-dev's
+     * was dead-lettered as out of memory until answers were told apart by their first character.
+     */
+    private static boolean saysOutOfMemory(String line) {
+        return !line.startsWith("{") && line.contains(OUT_OF_MEMORY);
     }
 
     private static String seconds(Duration timeout) {

@@ -73,4 +73,18 @@ class IsolatedExtractorTest {
             assertInstanceOf(Extraction.Done.class, extractor.extract(pdf, "pdf"), "a fresh child takes the next one");
         }
     }
+
+    /** Seen in kb-docs-dev: Alibaba's Java manual explains OOM as coming from java.lang.OutOfMemoryError. */
+    @Test
+    void shouldExtractADocumentWhoseTextNamesTheOutOfMemoryError() throws Exception {
+        Path pdf = SampleDocuments.pdf(
+                dir.resolve("java.pdf"),
+                "Java manual",
+                List.of("OOM (Out Of Memory) comes from java.lang.OutOfMemoryError: Java heap space."));
+        try (IsolatedExtractor extractor = new IsolatedExtractor(ExtractionLimits.defaults(1 << 20))) {
+            Extraction extraction = extractor.extract(pdf, "pdf");
+            Extraction.Done done = assertInstanceOf(Extraction.Done.class, extraction, extraction.toString());
+            assertTrue(done.text().blocks().get(0).text().contains("java.lang.OutOfMemoryError"));
+        }
+    }
 }

@@ -43,6 +43,15 @@ class KbCommandLineTest {
     }
 
     @Test
+    void shouldPrintTheVersionAndCommitWhenAskedForTheVersion() {
+        for (String flag : List.of("--version", "-V")) {
+            Run run = kb(Map.of(), flag);
+            assertEquals(0, run.status(), run.err());
+            assertTrue(run.out().matches("kb \\d+\\.\\d+\\.\\d+\\S* \\(commit [0-9a-f]{7,40}\\)\\R"), run.out());
+        }
+    }
+
+    @Test
     void shouldExitWithTheUsageStatusWhenNoCommandOrAnUnknownOneIsGiven() {
         Run none = kb(Map.of());
         assertEquals(2, none.status());

@@ -18,6 +18,7 @@ import kb.query.errors.NotFoundException;
 import kb.query.errors.UnauthorizedException;
 import kb.query.errors.UnavailableException;
 import kb.query.mcp.McpTools;
+import kb.query.status.BuildInfo;
 import kb.query.status.GuardedTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,7 @@ public final class QueryApp {
 
     public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
         QueryHandlers handlers = new QueryHandlers(services, registry);
+        BuildInfo.current().register(registry);
         McpTools.Mounted mcp = McpTools.create(services, registry);
         Javalin app = Javalin.create(config -> {
             config.jetty.modifyServletContextHandler(context -> {

@@ -43,6 +43,7 @@ import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
+import kb.query.status.BuildInfo;
 import kb.query.status.IndexingProgress;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
@@ -95,6 +96,7 @@ final class QueryHandlers {
         DocumentCatalog.IndexCounts counts =
                 services.documents().catalog().counts(services.documents().chunksAlias());
         Map<String, Object> status = services.health().status().snapshot(counts);
+        status.put("version", BuildInfo.current());
         status.put("l0Documents", services.health().l0Documents().getAsInt());
         status.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
         status.put("gate", services.answering().search().gateThreshold());

@@ -28,6 +28,7 @@ import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
+import kb.query.status.BuildInfo;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
@@ -192,7 +193,7 @@ public final class McpTools {
                 .mcpEndpoint(ENDPOINT)
                 .build();
         McpSyncServer server = McpServer.sync(transport)
-                .serverInfo("kb-pipeline", "0.1.0")
+                .serverInfo("kb-pipeline", BuildInfo.current().version())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
                 .tools(lookupTool(services, registry, mapper), searchTool(services, mapper))
                 .build();

@@ -45,6 +45,7 @@ import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
 import kb.query.status.BuildInfo;
 import kb.query.status.IndexingProgress;
+import kb.query.status.WithIndexState;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
@@ -165,10 +166,13 @@ final class QueryHandlers {
         Retrieval retrieval = services.answering().search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
-        ctx.json(SearchResponse.of(
-                retrieval,
-                services.health().status().partial(),
-                request.options().explain()));
+        ctx.json(WithIndexState.of(
+                SearchResponse.of(
+                        retrieval,
+                        services.health().status().partial(),
+                        request.options().explain()),
+                retrieval.found(),
+                services.health().status().indexState()));
         log(
                 "/api/v1/search",
                 retrieval,
@@ -241,8 +245,9 @@ final class QueryHandlers {
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
         }
-        ctx.json(outcome.response());
         LookupResponse response = outcome.response();
+        ctx.json(WithIndexState.of(
+                response, response.found(), services.health().status().indexState()));
         List<String> sources = new ArrayList<>();
         if (response.primary() != null) {
             sources.add(response.primary().source());
@@ -264,7 +269,10 @@ final class QueryHandlers {
                 .context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
-        ctx.json(outcome.response());
+        ctx.json(WithIndexState.of(
+                outcome.response(),
+                outcome.response().found(),
+                services.health().status().indexState()));
         log(
                 "/api/v1/context",
                 outcome.retrieval(),

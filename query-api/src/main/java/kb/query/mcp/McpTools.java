@@ -24,11 +24,13 @@ import kb.query.api.WriteGuard;
 import kb.query.config.FusionMethod;
 import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
+import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
 import kb.query.status.BuildInfo;
+import kb.query.status.WithIndexState;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
@@ -37,6 +39,11 @@ import kb.query.status.BuildInfo;
 public final class McpTools {
 
     public static final String ENDPOINT = "/mcp";
+
+    /** Both tools' answers carry the index's state: an empty answer during indexing may be "not yet". */
+    private static final String INDEX_NOTE = "Every answer carries `index`, the index's state (changes still "
+            + "being indexed, whether the first index is running, documents and chunks); when nothing is found "
+            + "while the index is behind, index.notice says \"not found yet\".";
 
     private static final String LOOKUP_SCHEMA =
             """
@@ -207,7 +214,7 @@ public final class McpTools {
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
                         + "keywords such as error codes), semantic supplement when needed. Returns the matching "
                         + "document's text with its source path and locations (lines, pages, slides, rows or cells, "
-                        + "to cite as path:42-57), or found=false when the knowledge base does not know.")
+                        + "to cite as path:42-57), or found=false when the knowledge base does not know. " + INDEX_NOTE)
                 .inputSchema(mapper, LOOKUP_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
@@ -219,7 +226,10 @@ public final class McpTools {
                             .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
-                    return json(outcome.response());
+                    return json(WithIndexState.of(
+                            outcome.response(),
+                            outcome.response().found(),
+                            services.health().status().indexState()));
                 }))
                 .build();
     }
@@ -234,9 +244,12 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    return json(SearchResponse.of(
-                            services.answering().search().retrieve(searchRequest(arguments)),
-                            services.health().status().partial()));
+                    Retrieval retrieval = services.answering().search().retrieve(searchRequest(arguments));
+                    return json(WithIndexState.of(
+                            SearchResponse.of(
+                                    retrieval, services.health().status().partial()),
+                            retrieval.found(),
+                            services.health().status().indexState()));
                 }))
                 .build();
     }
@@ -251,7 +264,7 @@ public final class McpTools {
                 };
         return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
                 + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
-                + "slide, rows or cell).";
+                + "slide, rows or cell). " + INDEX_NOTE;
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */

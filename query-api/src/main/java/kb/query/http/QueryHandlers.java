@@ -22,6 +22,7 @@ import kb.query.answer.ContextService;
 import kb.query.answer.LookupResponse;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
+import kb.query.api.CollectionCheck;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
 import kb.query.config.EvidenceWeights;
@@ -59,10 +60,12 @@ final class QueryHandlers {
 
     private final ApiServices services;
     private final MeterRegistry registry;
+    private final CollectionCheck collections;
 
     QueryHandlers(ApiServices services, MeterRegistry registry) {
         this.services = services;
         this.registry = registry;
+        this.collections = CollectionCheck.of(services);
         for (String decision : new String[] {"found", "deflected"}) {
             registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
         }
@@ -163,6 +166,7 @@ final class QueryHandlers {
     void search(Context ctx) {
         long start = System.nanoTime();
         SearchRequest request = RequestParams.search(ctx);
+        collections.check(request.scope());
         Retrieval retrieval = services.answering().search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
@@ -240,6 +244,7 @@ final class QueryHandlers {
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
         Question question = QueryText.question(query, "query");
+        collections.check(scope);
         LookupService.Outcome outcome = services.answering().lookup().lookup(question, sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
@@ -264,9 +269,10 @@ final class QueryHandlers {
 
     void context(Context ctx) throws IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome = services.answering()
-                .context()
-                .context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
+        Question question = QueryText.question(ctx.queryParam("q"), "q");
+        Scope scope = RequestParams.scope(ctx);
+        collections.check(scope);
+        ContextService.Outcome outcome = services.answering().context().context(question, scope);
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
         ctx.json(WithIndexState.of(
@@ -283,12 +289,14 @@ final class QueryHandlers {
     }
 
     void listDocuments(Context ctx) throws IOException {
+        Scope scope = RequestParams.scope(ctx);
+        collections.check(scope);
         ctx.json(services.documents()
                 .catalog()
                 .list(
                         RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
                         RequestParams.wholeNumber(ctx, "size", 1, MAX_PAGE_SIZE).orElse(DEFAULT_PAGE_SIZE),
-                        RequestParams.scope(ctx)));
+                        scope));
     }
 
     void getDocument(Context ctx) throws IOException {

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
+import kb.query.api.CollectionCheck;
 import kb.query.api.QueryText;
 import kb.query.api.WriteGuard;
 import kb.query.config.FusionMethod;
@@ -202,13 +203,15 @@ public final class McpTools {
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("kb-pipeline", BuildInfo.current().version())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(lookupTool(services, registry, mapper), searchTool(services, mapper))
+                .tools(
+                        lookupTool(services, registry, mapper, CollectionCheck.of(services)),
+                        searchTool(services, mapper, CollectionCheck.of(services)))
                 .build();
         return new Mounted(transport, server);
     }
 
     private static SyncToolSpecification lookupTool(
-            ApiServices services, MeterRegistry registry, McpJsonMapper mapper) {
+            ApiServices services, MeterRegistry registry, McpJsonMapper mapper, CollectionCheck collections) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("lookup_knowledge")
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
@@ -221,9 +224,11 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    LookupService.Outcome outcome = services.answering()
-                            .lookup()
-                            .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
+                    Question question = query(arguments);
+                    Scope scope = scope(arguments);
+                    collections.check(scope);
+                    LookupService.Outcome outcome =
+                            services.answering().lookup().lookup(question, text(arguments, "section_title"), scope);
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
                     return json(WithIndexState.of(
@@ -234,7 +239,8 @@ public final class McpTools {
                 .build();
     }
 
-    private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
+    private static SyncToolSpecification searchTool(
+            ApiServices services, McpJsonMapper mapper, CollectionCheck collections) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
                 .description(searchDescription(services.answering().search().fusionMethod()))
@@ -244,7 +250,9 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    Retrieval retrieval = services.answering().search().retrieve(searchRequest(arguments));
+                    SearchRequest search = searchRequest(arguments);
+                    collections.check(search.scope());
+                    Retrieval retrieval = services.answering().search().retrieve(search);
                     return json(WithIndexState.of(
                             SearchResponse.of(
                                     retrieval, services.health().status().partial()),

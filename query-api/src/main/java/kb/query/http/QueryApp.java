@@ -70,6 +70,8 @@ public final class QueryApp {
         app.after(ctx -> recordLatency(ctx, registry));
         SearchPage.serve(app);
         app.get("/health", handlers::health);
+        app.get("/health/live", handlers::live);
+        app.get("/health/ready", handlers::ready);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                 .result(registry.scrape()));
         app.get("/api/v1/status", handlers::status);

@@ -75,13 +75,7 @@ final class QueryHandlers {
     void health(Context ctx) {
         boolean ready = services.health().ready().getAsBoolean();
         boolean l1 = services.health().l1().isUp();
-        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
-        IndexingProgress.Block indexing = services.health().status().indexing();
-        HealthDetails details = new HealthDetails(
-                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
-                l1 ? "up" : "unavailable",
-                l1 ? null : services.health().l1().problem(),
-                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        HealthDetails details = healthDetails();
         String diskFull = services.health().disk().reason();
         if (diskFull != null) {
             // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
@@ -90,6 +84,42 @@ final class QueryHandlers {
         }
         ctx.status(ready && l1 ? 200 : 503)
                 .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
+    }
+
+    /**
+     * Liveness: the process answers HTTP, nothing else is asked, so a supervisor restarts a process that hangs and
+     * never one that waits for Elasticsearch or the broker.
+     */
+    void live(Context ctx) {
+        ctx.json(Map.of("status", "UP"));
+    }
+
+    /**
+     * Readiness: the first scan of the folders is published and the exact tier (L0) is loaded, so answers from now
+     * on are the pipeline's, not a start's. Elasticsearch down or a full disk leave it ready (answers still come,
+     * from L0; {@code /health} says DEGRADED); the details say why an answer may be partial.
+     */
+    void ready(Context ctx) {
+        Readiness readiness = Readiness.of(services.health().ready().getAsBoolean(), healthDetails());
+        ctx.status(readiness.httpStatus()).json(readiness.body());
+    }
+
+    /** {@code /health/ready}'s answer: 200 READY once ready, 503 STARTING before. */
+    record Readiness(int httpStatus, Map<String, Object> body) {
+        static Readiness of(boolean ready, HealthDetails details) {
+            return new Readiness(ready ? 200 : 503, Map.of("status", ready ? "READY" : "STARTING", "details", details));
+        }
+    }
+
+    private HealthDetails healthDetails() {
+        boolean l1 = services.health().l1().isUp();
+        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
+        IndexingProgress.Block indexing = services.health().status().indexing();
+        return new HealthDetails(
+                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
+                l1 ? "up" : "unavailable",
+                l1 ? null : services.health().l1().problem(),
+                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
     }
 
     /** @param l1Problem why Elasticsearch does not answer; left out while it does */

@@ -10,6 +10,7 @@ import kb.local.eval.CalibrateCommand;
 import kb.local.eval.EvalCommand;
 import kb.local.soak.SoakCommand;
 import kb.local.verify.VerifyCommand;
+import kb.query.status.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "kb",
         synopsisSubcommandLabel = "COMMAND",
+        versionProvider = KbMain.Version.class,
         description = "Searching a living knowledge base: folders watched, chunked, embedded and indexed, then asked.",
         footer = {
             "",
@@ -43,6 +45,20 @@ public final class KbMain implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             description = "Show this help and exit.")
     boolean help;
+
+    @Option(
+            names = {"-V", "--version"},
+            versionHelp = true,
+            description = "Print the version and the commit this build was made from, and exit.")
+    boolean version;
+
+    /** The version and commit baked into the build (query-api's build.properties). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {BuildInfo.current().line()};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(commandLine(System.getenv()).execute(args));

@@ -115,9 +115,14 @@ class CollectionsEndToEndTest {
         JsonNode context = kb.getJson("/api/v1/context?q=zorbleflux&collection=notes");
         assertEquals(1, context.get("documents").size());
         assertEquals("notes", context.get("documents").get(0).get("collection").asText());
-        assertEquals(
-                0,
-                kb.search("zorbleflux", "&collection=elsewhere").get("results").size());
+        for (String route :
+                List.of("/api/v1/search?q=zorbleflux&", "/api/v1/lookup?query=zorbleflux&", "/api/v1/documents?")) {
+            HttpResponse<String> unknown = kb.request(route + "collection=elsewhere");
+            assertEquals(400, unknown.statusCode(), unknown.body());
+            assertTrue(
+                    unknown.body().contains("no collection 'elsewhere'; the collections are home, notes"),
+                    "an unknown collection is not an empty answer: " + unknown.body());
+        }
         HttpResponse<String> bad = kb.request("/api/v1/search?q=zorbleflux&collection=Not%20A%20Name");
         assertEquals(400, bad.statusCode(), bad.body());
     }

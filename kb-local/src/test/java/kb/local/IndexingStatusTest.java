@@ -2,6 +2,7 @@ package kb.local;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * The first index as a user sees it (real broker, Elasticsearch and model, the model behind a gate): while
  * vectors are missing the status says "running" with the counts, /health stays 200 with an "indexing"
  * detail, and a search already answers from the words with {@code partial: true}; once the vectors are in,
- * the state is "done" and answers are no longer partial.
+ * the state is "done" and answers are no longer partial. Every answer carries the index's state, and an absence
+ * meanwhile says "not found yet".
  */
 class IndexingStatusTest {
 
@@ -43,6 +45,18 @@ class IndexingStatusTest {
             assertEquals("runbooks/quokka.md", PipelineHarness.paths(answer).get(0));
             assertEquals(
                     "[\"bm25\"]", answer.get("results").get(0).get("matchedBy").toString(), "no vector vote yet");
+            JsonNode index = answer.get("index");
+            assertTrue(index.get("firstIndexRunning").asBoolean(), answer.toString());
+            assertEquals(3, index.get("documents").asLong(), answer.toString());
+            // The figures are the observer's latest look, taken apart from the status read awaited above.
+            assertTrue(index.has("chunksAwaitingVectors") && index.has("pendingChanges"), answer.toString());
+            assertFalse(index.has("notice"), "found: no notice " + answer);
+            JsonNode absent = kb.search("xqzvbnmkw");
+            assertFalse(absent.get("found").asBoolean(), absent.toString());
+            assertTrue(
+                    absent.path("index").path("notice").asText().startsWith("not found yet: "),
+                    "an absence during the first index may be temporary: " + absent);
+            assertBuildIdentified(kb);
             var health = kb.request("/health");
             assertEquals(200, health.statusCode());
             assertEquals(
@@ -71,9 +85,26 @@ class IndexingStatusTest {
                     .path("indexing")
                     .asText()
                     .equals("done"));
+            JsonNode caughtUp = kb.search("xqzvbnmkw").get("index");
+            assertFalse(caughtUp.get("firstIndexRunning").asBoolean(), caughtUp.toString());
+            assertEquals(0, caughtUp.get("pendingChanges").asLong(), caughtUp.toString());
+            assertFalse(caughtUp.has("notice"), "nothing waits: not found is not 'not yet' " + caughtUp);
             JsonNode after = kb.search("quokka service restart");
             assertEquals("runbooks/quokka.md", PipelineHarness.paths(after).get(0));
             assertTrue(after.get("results").get(0).get("matchedBy").toString().contains("vector"), after.toString());
         }
+    }
+
+    /** The status and the metrics name the build: its version and commit. */
+    private static void assertBuildIdentified(PipelineHarness kb) throws Exception {
+        JsonNode version = kb.getJson("/api/v1/status").path("version");
+        assertFalse(version.path("version").asText().isEmpty(), version.toString());
+        assertFalse(version.path("commit").asText().isEmpty(), version.toString());
+        String metrics = kb.request("/metrics").body();
+        assertTrue(
+                metrics.contains(
+                        "kb_build_info{commit=\"" + version.path("commit").asText() + "\",version=\""
+                                + version.path("version").asText() + "\"} 1"),
+                metrics);
     }
 }

@@ -1,6 +1,7 @@
 package kb.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -39,6 +40,15 @@ class KbCommandLineTest {
         assertEquals(0, run.status());
         for (String command : List.of("up", "verify", "eval", "calibrate", "bench", "cluster")) {
             assertTrue(run.out().contains("  " + command + " "), command + " in\n" + run.out());
+        }
+    }
+
+    @Test
+    void shouldPrintTheVersionAndCommitWhenAskedForTheVersion() {
+        for (String flag : List.of("--version", "-V")) {
+            Run run = kb(Map.of(), flag);
+            assertEquals(0, run.status(), run.err());
+            assertTrue(run.out().matches("kb \\d+\\.\\d+\\.\\d+\\S* \\(commit [0-9a-f]{7,40}\\)\\R"), run.out());
         }
     }
 
@@ -91,6 +101,24 @@ class KbCommandLineTest {
         assertEquals(dir.toAbsolutePath().normalize(), options.dataDir());
         assertEquals(
                 8081, UpOptions.parse(List.of(), Map.of("KB_API_PORT", "8081")).port());
+    }
+
+    @Test
+    void shouldNameTheUrlThatDidNotAnswerWhenVerifyIsGivenAWrongUrl() {
+        Run run = kb(Map.of(), "verify", "--url", "http://127.0.0.1:1", "--dir", dir.toString());
+        assertEquals(1, run.status(), run.err());
+        assertTrue(run.err().startsWith("kb verify: the API at http://127.0.0.1:1 did not answer"), run.err());
+        assertFalse(run.err().contains("broker"), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+    }
+
+    @Test
+    void shouldSayWhatIsMissingWithoutAStackTraceWhenVerifyHasNoDirAndNoApiTellsIt() throws Exception {
+        new Endpoints("127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1").write(dir);
+        Run run = kb(Map.of("KB_BASE_DIR", dir.resolve("absent").toString()), "verify", "--data", dir.toString());
+        assertEquals(2, run.status(), run.err());
+        assertTrue(run.err().contains("no --dir given, and the API at http://127.0.0.1:1"), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
     }
 
     @Test

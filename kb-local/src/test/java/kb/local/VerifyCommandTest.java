@@ -18,6 +18,7 @@ import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** {@code kb verify} against a real pipeline: no drift once it caught up; each kind of drift when it has not. */
 class VerifyCommandTest {
@@ -44,6 +45,14 @@ class VerifyCommandTest {
             assertTrue(
                     printed.toString(StandardCharsets.UTF_8).contains("missing 0, stale 0, extra 0, duplicate 0"),
                     printed.toString(StandardCharsets.UTF_8));
+
+            VerifyCommand byUrl = new VerifyCommand(Map.of());
+            new CommandLine(byUrl).parseArgs("--url", "http://localhost:" + kb.port());
+            VerifyCommand.Options told = byUrl.options();
+            assertEquals(options.folders(), told.folders(), "without --dir: the API's own folders");
+            assertEquals(options.kafka(), told.kafka());
+            assertEquals(options.elasticsearch(), told.elasticsearch());
+            assertTrue(VerifyCommand.verifier(told).check().healthy());
         }
     }
 

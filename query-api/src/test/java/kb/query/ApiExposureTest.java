@@ -1,11 +1,13 @@
 package kb.query;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,6 +61,19 @@ class ApiExposureTest {
             assertThrows(
                     IOException.class, () -> socket.connect(new InetSocketAddress(external.get(), api.port()), 2000));
         }
+    }
+
+    @Test
+    void shouldAnswerLiveAtOnceAndReadyOnceL0IsLoadedWhenStarted() throws Exception {
+        HttpResponse<String> live = api.get("/health/live");
+        assertEquals(200, live.statusCode(), live.body());
+        assertEquals("UP", Json.MAPPER.readTree(live.body()).get("status").asText());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> api.get("/health/ready").statusCode() == 200);
+        JsonNode ready = Json.MAPPER.readTree(api.get("/health/ready").body());
+        assertEquals("READY", ready.get("status").asText());
+        assertEquals("ready", ready.path("details").path("l0").asText());
+        await().atMost(Duration.ofSeconds(60)).until(() -> api.get("/health").statusCode() == 200); // kept
     }
 
     @Test

@@ -6,8 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,39 +27,69 @@ final class PipelineProbe {
 
     static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-    /** The API's broker, Elasticsearch and prefixes, as {@code GET /api/v1/pipeline} tells them. */
-    record Address(String kafka, String elasticsearch, String topicPrefix, String indexPrefix) {}
+    /** The API's broker, Elasticsearch, prefixes and folders, as {@code GET /api/v1/pipeline} tells them. */
+    record Address(String kafka, String elasticsearch, String topicPrefix, String indexPrefix, List<Folder> folders) {}
+
+    /**
+     * What asking the API gave.
+     *
+     * @param address what it told, or null
+     * @param problem why it did not answer (no connection, a refused token, an error status), or null when it did
+     *                or is an older API without {@code /api/v1/pipeline}
+     */
+    record Asked(Address address, String problem) {}
 
     private PipelineProbe() {}
 
-    /**
-     * @param token the API's bearer token ({@code KB_API_TOKEN}), or null
-     * @return empty when the API cannot be reached or does not tell (an older API, a refused token)
-     */
-    static Optional<Address> ask(String apiUrl, String token) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create(apiUrl + "/api/v1/pipeline")).timeout(TIMEOUT);
+    /** @param token the API's bearer token ({@code KB_API_TOKEN}), or null */
+    static Asked ask(String apiUrl, String token) {
+        HttpRequest.Builder request;
+        try {
+            request = HttpRequest.newBuilder(URI.create(apiUrl + "/api/v1/pipeline"))
+                    .timeout(TIMEOUT);
+        } catch (IllegalArgumentException e) {
+            return new Asked(null, "not a URL: " + e.getMessage());
+        }
         if (token != null && !token.isBlank()) {
             request.header("Authorization", "Bearer " + token);
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         try {
             HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (answer.statusCode() != 200) {
-                return Optional.empty();
-            }
-            JsonNode body = Json.MAPPER.readTree(answer.body());
-            return Optional.of(new Address(
-                    body.path("kafka").asText(null),
-                    body.path("elasticsearch").asText(null),
-                    body.path("topicPrefix").asText(null),
-                    body.path("indexPrefix").asText(null)));
+            return answered(answer.statusCode(), answer.body());
         } catch (IOException | IllegalArgumentException e) {
-            return Optional.empty();
+            return new Asked(null, "no answer within " + TIMEOUT.toSeconds() + " s (" + e + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.empty();
+            return new Asked(null, "interrupted");
         }
+    }
+
+    /** An API's answer to {@code GET /api/v1/pipeline}: what it told, or why it did not. */
+    static Asked answered(int status, String body) throws IOException {
+        if (status == 404) {
+            return new Asked(null, null); // an API from before /api/v1/pipeline: nothing to learn, nothing wrong
+        }
+        if (status == 401 || status == 403) {
+            return new Asked(null, "HTTP " + status + ": it wants its token in KB_API_TOKEN");
+        }
+        if (status != 200) {
+            return new Asked(null, "HTTP " + status);
+        }
+        JsonNode json = Json.MAPPER.readTree(body);
+        List<Folder> folders = new ArrayList<>();
+        json.path("folders")
+                .forEach(f -> folders.add(new Folder(
+                        f.path("collection").asText(null),
+                        Path.of(f.path("dir").asText()).toAbsolutePath().normalize())));
+        return new Asked(
+                new Address(
+                        json.path("kafka").asText(null),
+                        json.path("elasticsearch").asText(null),
+                        json.path("topicPrefix").asText(null),
+                        json.path("indexPrefix").asText(null),
+                        List.copyOf(folders)),
+                null);
     }
 
     /** Null when both answer, else what could not be reached, to print. */

@@ -2,6 +2,8 @@ package kb.local.verify;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +19,9 @@ import kb.local.Endpoints;
 import kb.search.es.IndexNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kb verify}: the drift between the folders and a running pipeline. Exit status 0 when there is none.
@@ -36,7 +40,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(
             names = "--dir",
             paramLabel = "[NAME=]DIR",
-            description = "A watched folder, repeatable (default knowledge_base/, env KB_BASE_DIR).")
+            description = "A watched folder, repeatable (default: the running API's folders, else"
+                    + " knowledge_base/ or KB_BASE_DIR).")
     List<String> dirs = new ArrayList<>();
 
     @Option(
@@ -64,6 +69,9 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "Check again until there is no drift or the time is up (default ${DEFAULT-VALUE}).")
     long waitSeconds;
 
+    @Spec
+    CommandSpec spec;
+
     private final Map<String, String> env;
 
     /** @param env the settings the options fall back on (the process's environment) */
@@ -73,28 +81,47 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Options options = options();
+        Resolved resolved = resolve();
+        PrintWriter err = spec.commandLine().getErr();
+        if (resolved.apiProblem() != null) {
+            err.println("kb verify: the API at " + url + " did not answer: " + resolved.apiProblem()
+                    + " (check --url, or give --kafka and --es)");
+            return ExitCode.SOFTWARE;
+        }
+        Options options = resolved.options();
         String unreachable = PipelineProbe.unreachable(options.kafka(), options.elasticsearch());
         if (unreachable != null) {
-            System.err.println("kb verify: " + unreachable + " (give --url of a running API, or --kafka and --es)");
+            err.println("kb verify: " + unreachable + " (give --url of a running API, or --kafka and --es)");
             return ExitCode.SOFTWARE;
         }
         return run(options, System.out).healthy() ? ExitCode.OK : ExitCode.SOFTWARE;
     }
 
-    /** The options given, over the endpoints a running kb wrote, over the environment. */
+    /** The options given, over what the API tells, over the endpoints a running kb wrote, over the environment. */
     public Options options() throws IOException {
-        List<Folder> folders = new ArrayList<>(dirs.stream().map(Folder::parse).toList());
-        if (folders.isEmpty()) {
-            folders.add(Folder.parse(new Settings(env).get(KbSettings.BASE_DIR).toString()));
+        Resolved resolved = resolve();
+        if (resolved.apiProblem() != null) {
+            throw new IllegalArgumentException("the API at " + url + " did not answer: " + resolved.apiProblem());
         }
+        return resolved.options();
+    }
+
+    /** @param apiProblem why the API named by --url, which was to tell the pipeline, did not answer; else null */
+    private record Resolved(Options options, String apiProblem) {}
+
+    private Resolved resolve() throws IOException {
         Path dataDir = data != null ? data : new Settings(env).get(KbSettings.DATA_DIR);
         Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
         String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
-        // The API knows its own pipeline: asked first when only its address is given.
-        PipelineProbe.Address told = url != null && kafka == null && elasticsearch == null
-                ? PipelineProbe.ask(url, env.get(KbSettings.API_TOKEN.name())).orElse(null)
-                : null;
+        // The API knows its own pipeline and folders: asked when they are not given.
+        boolean pipelineFromApi = url != null && kafka == null && elasticsearch == null;
+        PipelineProbe.Asked asked = pipelineFromApi || dirs.isEmpty()
+                ? PipelineProbe.ask(api, env.get(KbSettings.API_TOKEN.name()))
+                : new PipelineProbe.Asked(null, null);
+        if (pipelineFromApi && asked.problem() != null) {
+            return new Resolved(null, asked.problem());
+        }
+        PipelineProbe.Address told = kafka == null && elasticsearch == null ? asked.address() : null;
         String broker = first(
                 kafka,
                 told == null ? null : told.kafka(),
@@ -112,7 +139,33 @@ public final class VerifyCommand implements Callable<Integer> {
             settings.put(KbSettings.TOPIC_PREFIX.name(), told.topicPrefix());
             settings.put(KbSettings.INDEX_PREFIX.name(), told.indexPrefix());
         }
-        return new Options(folders, api, broker, es, Duration.ofSeconds(waitSeconds), new Settings(env).with(settings));
+        return new Resolved(
+                new Options(
+                        folders(asked, api),
+                        api,
+                        broker,
+                        es,
+                        Duration.ofSeconds(waitSeconds),
+                        new Settings(env).with(settings)),
+                null);
+    }
+
+    /** --dir, else the folders the API serves, else KB_BASE_DIR's (default knowledge_base/) when it is there. */
+    private List<Folder> folders(PipelineProbe.Asked asked, String api) {
+        if (!dirs.isEmpty()) {
+            return dirs.stream().map(Folder::parse).toList();
+        }
+        if (asked.address() != null && !asked.address().folders().isEmpty()) {
+            return asked.address().folders();
+        }
+        Folder fallback =
+                Folder.parse(new Settings(env).get(KbSettings.BASE_DIR).toString());
+        if (Files.isDirectory(fallback.dir())) {
+            return List.of(fallback);
+        }
+        throw new IllegalArgumentException("no --dir given, and the API at " + api + " did not tell its folders ("
+                + (asked.problem() != null ? "it did not answer: " + asked.problem() : "it does not say them")
+                + "); " + fallback.dir() + " is not a folder either: give --dir or --url of the running API");
     }
 
     private static String first(String... values) {

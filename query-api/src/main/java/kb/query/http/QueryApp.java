@@ -18,6 +18,7 @@ import kb.query.errors.NotFoundException;
 import kb.query.errors.UnauthorizedException;
 import kb.query.errors.UnavailableException;
 import kb.query.mcp.McpTools;
+import kb.query.status.BuildInfo;
 import kb.query.status.GuardedTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,7 @@ public final class QueryApp {
 
     public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
         QueryHandlers handlers = new QueryHandlers(services, registry);
+        BuildInfo.current().register(registry);
         McpTools.Mounted mcp = McpTools.create(services, registry);
         Javalin app = Javalin.create(config -> {
             config.jetty.modifyServletContextHandler(context -> {
@@ -68,6 +70,8 @@ public final class QueryApp {
         app.after(ctx -> recordLatency(ctx, registry));
         SearchPage.serve(app);
         app.get("/health", handlers::health);
+        app.get("/health/live", handlers::live);
+        app.get("/health/ready", handlers::ready);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                 .result(registry.scrape()));
         app.get("/api/v1/status", handlers::status);

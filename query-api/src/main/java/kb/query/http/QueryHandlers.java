@@ -22,6 +22,7 @@ import kb.query.answer.ContextService;
 import kb.query.answer.LookupResponse;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
+import kb.query.api.CollectionCheck;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
 import kb.query.config.EvidenceWeights;
@@ -43,7 +44,9 @@ import kb.query.search.SearchResponse;
 import kb.query.search.SearchService;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
+import kb.query.status.BuildInfo;
 import kb.query.status.IndexingProgress;
+import kb.query.status.WithIndexState;
 
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
@@ -57,10 +60,12 @@ final class QueryHandlers {
 
     private final ApiServices services;
     private final MeterRegistry registry;
+    private final CollectionCheck collections;
 
     QueryHandlers(ApiServices services, MeterRegistry registry) {
         this.services = services;
         this.registry = registry;
+        this.collections = CollectionCheck.of(services);
         for (String decision : new String[] {"found", "deflected"}) {
             registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
         }
@@ -70,13 +75,7 @@ final class QueryHandlers {
     void health(Context ctx) {
         boolean ready = services.health().ready().getAsBoolean();
         boolean l1 = services.health().l1().isUp();
-        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
-        IndexingProgress.Block indexing = services.health().status().indexing();
-        HealthDetails details = new HealthDetails(
-                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
-                l1 ? "up" : "unavailable",
-                l1 ? null : services.health().l1().problem(),
-                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+        HealthDetails details = healthDetails();
         String diskFull = services.health().disk().reason();
         if (diskFull != null) {
             // Answers still come, but nothing new is indexed until space is freed: an orchestrator should know.
@@ -87,6 +86,42 @@ final class QueryHandlers {
                 .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
 
+    /**
+     * Liveness: the process answers HTTP, nothing else is asked, so a supervisor restarts a process that hangs and
+     * never one that waits for Elasticsearch or the broker.
+     */
+    void live(Context ctx) {
+        ctx.json(Map.of("status", "UP"));
+    }
+
+    /**
+     * Readiness: the first scan of the folders is published and the exact tier (L0) is loaded, so answers from now
+     * on are the pipeline's, not a start's. Elasticsearch down or a full disk leave it ready (answers still come,
+     * from L0; {@code /health} says DEGRADED); the details say why an answer may be partial.
+     */
+    void ready(Context ctx) {
+        Readiness readiness = Readiness.of(services.health().ready().getAsBoolean(), healthDetails());
+        ctx.status(readiness.httpStatus()).json(readiness.body());
+    }
+
+    /** {@code /health/ready}'s answer: 200 READY once ready, 503 STARTING before. */
+    record Readiness(int httpStatus, Map<String, Object> body) {
+        static Readiness of(boolean ready, HealthDetails details) {
+            return new Readiness(ready ? 200 : 503, Map.of("status", ready ? "READY" : "STARTING", "details", details));
+        }
+    }
+
+    private HealthDetails healthDetails() {
+        boolean l1 = services.health().l1().isUp();
+        // Still 200 while indexing: partial answers are useful; the detail says an absence may be temporary.
+        IndexingProgress.Block indexing = services.health().status().indexing();
+        return new HealthDetails(
+                services.health().l0Ready().getAsBoolean() ? "ready" : "loading",
+                l1 ? "up" : "unavailable",
+                l1 ? null : services.health().l1().problem(),
+                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done");
+    }
+
     /** @param l1Problem why Elasticsearch does not answer; left out while it does */
     record HealthDetails(
             String l0, String l1, @JsonInclude(JsonInclude.Include.NON_NULL) String l1Problem, String indexing) {}
@@ -95,6 +130,7 @@ final class QueryHandlers {
         DocumentCatalog.IndexCounts counts =
                 services.documents().catalog().counts(services.documents().chunksAlias());
         Map<String, Object> status = services.health().status().snapshot(counts);
+        status.put("version", BuildInfo.current());
         status.put("l0Documents", services.health().l0Documents().getAsInt());
         status.put("l0", services.health().l0Ready().getAsBoolean() ? "ready" : "loading");
         status.put("gate", services.answering().search().gateThreshold());
@@ -160,13 +196,17 @@ final class QueryHandlers {
     void search(Context ctx) {
         long start = System.nanoTime();
         SearchRequest request = RequestParams.search(ctx);
+        collections.check(request.scope());
         Retrieval retrieval = services.answering().search().retrieve(request);
         countGate(retrieval, "search");
         markDegraded(ctx, retrieval);
-        ctx.json(SearchResponse.of(
-                retrieval,
-                services.health().status().partial(),
-                request.options().explain()));
+        ctx.json(WithIndexState.of(
+                SearchResponse.of(
+                        retrieval,
+                        services.health().status().partial(),
+                        request.options().explain()),
+                retrieval.found(),
+                services.health().status().indexState()));
         log(
                 "/api/v1/search",
                 retrieval,
@@ -234,13 +274,15 @@ final class QueryHandlers {
     private void lookup(Context ctx, String query, String sectionTitle, Scope scope) {
         long start = System.nanoTime();
         Question question = QueryText.question(query, "query");
+        collections.check(scope);
         LookupService.Outcome outcome = services.answering().lookup().lookup(question, sectionTitle, scope);
         registry.counter("kb_lookup_total", "match_type", outcome.matchType()).increment();
         if (outcome.degraded()) {
             ctx.header(DEGRADED_HEADER, "l1-unavailable");
         }
-        ctx.json(outcome.response());
         LookupResponse response = outcome.response();
+        ctx.json(WithIndexState.of(
+                response, response.found(), services.health().status().indexState()));
         List<String> sources = new ArrayList<>();
         if (response.primary() != null) {
             sources.add(response.primary().source());
@@ -257,12 +299,16 @@ final class QueryHandlers {
 
     void context(Context ctx) throws IOException {
         long start = System.nanoTime();
-        ContextService.Outcome outcome = services.answering()
-                .context()
-                .context(QueryText.question(ctx.queryParam("q"), "q"), RequestParams.scope(ctx));
+        Question question = QueryText.question(ctx.queryParam("q"), "q");
+        Scope scope = RequestParams.scope(ctx);
+        collections.check(scope);
+        ContextService.Outcome outcome = services.answering().context().context(question, scope);
         countGate(outcome.retrieval(), "context");
         markDegraded(ctx, outcome.retrieval());
-        ctx.json(outcome.response());
+        ctx.json(WithIndexState.of(
+                outcome.response(),
+                outcome.response().found(),
+                services.health().status().indexState()));
         log(
                 "/api/v1/context",
                 outcome.retrieval(),
@@ -273,12 +319,14 @@ final class QueryHandlers {
     }
 
     void listDocuments(Context ctx) throws IOException {
+        Scope scope = RequestParams.scope(ctx);
+        collections.check(scope);
         ctx.json(services.documents()
                 .catalog()
                 .list(
                         RequestParams.wholeNumber(ctx, "page", 0, MAX_PAGE).orElse(0),
                         RequestParams.wholeNumber(ctx, "size", 1, MAX_PAGE_SIZE).orElse(DEFAULT_PAGE_SIZE),
-                        RequestParams.scope(ctx)));
+                        scope));
     }
 
     void getDocument(Context ctx) throws IOException {

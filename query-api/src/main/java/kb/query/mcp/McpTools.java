@@ -19,15 +19,19 @@ import java.util.function.Supplier;
 import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
+import kb.query.api.CollectionCheck;
 import kb.query.api.QueryText;
 import kb.query.api.WriteGuard;
 import kb.query.config.FusionMethod;
 import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
+import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
 import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
+import kb.query.status.BuildInfo;
+import kb.query.status.WithIndexState;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
@@ -36,6 +40,11 @@ import kb.query.search.terms.Question;
 public final class McpTools {
 
     public static final String ENDPOINT = "/mcp";
+
+    /** Both tools' answers carry the index's state: an empty answer during indexing may be "not yet". */
+    private static final String INDEX_NOTE = "Every answer carries `index`, the index's state (changes still "
+            + "being indexed, whether the first index is running, documents and chunks); when nothing is found "
+            + "while the index is behind, index.notice says \"not found yet\".";
 
     private static final String LOOKUP_SCHEMA =
             """
@@ -192,39 +201,47 @@ public final class McpTools {
                 .mcpEndpoint(ENDPOINT)
                 .build();
         McpSyncServer server = McpServer.sync(transport)
-                .serverInfo("kb-pipeline", "0.1.0")
+                .serverInfo("kb-pipeline", BuildInfo.current().version())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(lookupTool(services, registry, mapper), searchTool(services, mapper))
+                .tools(
+                        lookupTool(services, registry, mapper, CollectionCheck.of(services)),
+                        searchTool(services, mapper, CollectionCheck.of(services)))
                 .build();
         return new Mounted(transport, server);
     }
 
     private static SyncToolSpecification lookupTool(
-            ApiServices services, MeterRegistry registry, McpJsonMapper mapper) {
+            ApiServices services, MeterRegistry registry, McpJsonMapper mapper, CollectionCheck collections) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("lookup_knowledge")
                 .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
                         + "keywords such as error codes), semantic supplement when needed. Returns the matching "
                         + "document's text with its source path and locations (lines, pages, slides, rows, cells or "
                         + "paragraphs under a heading path, "
-                        + "to cite as path:42-57), or found=false when the knowledge base does not know.")
+                        + "to cite as path:42-57), or found=false when the knowledge base does not know. " + INDEX_NOTE)
                 .inputSchema(mapper, LOOKUP_SCHEMA)
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    LookupService.Outcome outcome = services.answering()
-                            .lookup()
-                            .lookup(query(arguments), text(arguments, "section_title"), scope(arguments));
+                    Question question = query(arguments);
+                    Scope scope = scope(arguments);
+                    collections.check(scope);
+                    LookupService.Outcome outcome =
+                            services.answering().lookup().lookup(question, text(arguments, "section_title"), scope);
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
-                    return json(outcome.response());
+                    return json(WithIndexState.of(
+                            outcome.response(),
+                            outcome.response().found(),
+                            services.health().status().indexState()));
                 }))
                 .build();
     }
 
-    private static SyncToolSpecification searchTool(ApiServices services, McpJsonMapper mapper) {
+    private static SyncToolSpecification searchTool(
+            ApiServices services, McpJsonMapper mapper, CollectionCheck collections) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("search_knowledge")
                 .description(searchDescription(services.answering().search().fusionMethod()))
@@ -234,9 +251,14 @@ public final class McpTools {
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
                     Map<String, Object> arguments = request.arguments();
-                    return json(SearchResponse.of(
-                            services.answering().search().retrieve(searchRequest(arguments)),
-                            services.health().status().partial()));
+                    SearchRequest search = searchRequest(arguments);
+                    collections.check(search.scope());
+                    Retrieval retrieval = services.answering().search().retrieve(search);
+                    return json(WithIndexState.of(
+                            SearchResponse.of(
+                                    retrieval, services.health().status().partial()),
+                            retrieval.found(),
+                            services.health().status().indexState()));
                 }))
                 .build();
     }
@@ -251,7 +273,7 @@ public final class McpTools {
                 };
         return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
                 + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
-                + "slide, rows, cell, or paragraphs under a heading path for a DOCX or HTML page).";
+                + "slide, rows, cell, or paragraphs under a heading path for a DOCX or HTML page). " + INDEX_NOTE;
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */

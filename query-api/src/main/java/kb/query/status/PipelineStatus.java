@@ -49,6 +49,9 @@ public final class PipelineStatus implements AutoCloseable {
     private final IndexingProgress progress = new IndexingProgress(System.currentTimeMillis());
     private final StageLag chunkerLag;
     private final StageLag sinkLag;
+    /** The latest look, for the answers' {@code index} field: written by the observer, read by request threads. */
+    private volatile IndexState indexState = IndexState.unknown();
+
     private final ScheduledExecutorService observer =
             Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-indexing-progress"));
 
@@ -119,8 +122,16 @@ public final class PipelineStatus implements AutoCloseable {
                                     sinkGroups.forVersion(format.newestVersion()),
                                     topics.chunks().name())));
         }
-        return progress.observe(new IndexingProgress.Observation(
-                System.currentTimeMillis(), counts.documents(), counts.chunks(), awaiting, chunkerLag, sinkLag));
+        IndexingProgress.Observation look = new IndexingProgress.Observation(
+                System.currentTimeMillis(), counts.documents(), counts.chunks(), awaiting, chunkerLag, sinkLag);
+        IndexingProgress.Block block = progress.observe(look);
+        // The served index's own backlog: a migration's new version (counted in the block) does not delay answers.
+        indexState = IndexState.of(
+                look,
+                chunkerLag + servedSinkLag,
+                Math.max(this.chunkerLag.seconds(), this.sinkLag.seconds()),
+                progress.partial());
+        return block;
     }
 
     private long awaitingVectors(String index) throws IOException {
@@ -131,6 +142,11 @@ public final class PipelineStatus implements AutoCloseable {
     /** The latest indexing progress, or null before the first look. */
     public IndexingProgress.Block indexing() {
         return progress.last();
+    }
+
+    /** The index's state as of the latest look (at most the observer's period old): no request is made. */
+    public IndexState indexState() {
+        return indexState;
     }
 
     /** True until the first full index is done: search answers say so, an absence may be temporary. */

@@ -40,6 +40,19 @@ class HandlerBodiesTest {
     }
 
     @Test
+    void shouldBeReadyOnlyOnceTheFirstScanAndL0AreInWhateverElasticsearchSays() throws Exception {
+        QueryHandlers.HealthDetails down = new QueryHandlers.HealthDetails("ready", "unavailable", "refused", "done");
+        QueryHandlers.Readiness ready = QueryHandlers.Readiness.of(true, down);
+        assertEquals(200, ready.httpStatus());
+        assertEquals("READY", ready.body().get("status"));
+        QueryHandlers.Readiness starting =
+                QueryHandlers.Readiness.of(false, new QueryHandlers.HealthDetails("loading", "up", null, "unknown"));
+        assertEquals(503, starting.httpStatus());
+        assertEquals("STARTING", starting.body().get("status"));
+        assertEquals("loading", ((QueryHandlers.HealthDetails) starting.body().get("details")).l0());
+    }
+
+    @Test
     void shouldWriteTheFusionStatusAsBeforeForEitherMethod() throws Exception {
         EvidenceWeights weights = new EvidenceWeights(4, 2.5, 0.5, 2, 1, 1);
         Map<Script, FusionWeights> fitted = Map.of(Script.LATIN, new FusionWeights(1, 3, 60, 0.3));

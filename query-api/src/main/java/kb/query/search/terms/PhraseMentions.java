@@ -3,6 +3,8 @@ package kb.query.search.terms;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
+import co.elastic.clients.elasticsearch.core.msearch.MultisearchBody;
+import co.elastic.clients.util.ObjectBuilder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,26 +37,35 @@ public final class PhraseMentions {
                 m -> {
                     m.index(chunksAlias);
                     for (NamedTerms.Versioned pair : pairs) {
-                        m.searches(s -> s.header(h -> h).body(b -> b.size(0)
-                                .trackTotalHits(t -> t.count(1))
-                                .query(q -> q.bool(
-                                        o -> o.should(p -> p.matchPhrasePrefix(f -> f.field(ChunkFields.ENRICHED_TEXT)
-                                                        .query(pair.phrase())))
-                                                .should(p -> p.prefix(f -> f.field(ChunkFields.ENRICHED_TEXT)
-                                                        .value(pair.glued().toLowerCase(Locale.ROOT))))))));
+                        m.searches(s -> s.header(h -> h).body(b -> body(b, pair)));
                     }
                     return m;
                 },
                 Void.class);
         List<Boolean> mentioned = new ArrayList<>();
         for (MultiSearchResponseItem<Void> item : response.responses()) {
-            if (item.isFailure()) {
-                throw new IOException(
-                        "mention count failed: " + item.failure().error().reason());
-            }
-            var total = item.result().hits().total();
-            mentioned.add(total == null || total.value() > 0);
+            mentioned.add(mentioned(item));
         }
         return mentioned;
+    }
+
+    /** A count of the chunks holding the pair, stopped at the first: no hit is fetched, no score kept. */
+    static ObjectBuilder<MultisearchBody> body(MultisearchBody.Builder body, NamedTerms.Versioned pair) {
+        return body.size(0)
+                .trackTotalHits(t -> t.count(1))
+                .query(q -> q.bool(o -> o.should(p -> p.matchPhrasePrefix(
+                                f -> f.field(ChunkFields.ENRICHED_TEXT).query(pair.phrase())))
+                        .should(p -> p.prefix(f -> f.field(ChunkFields.ENRICHED_TEXT)
+                                .value(pair.glued().toLowerCase(Locale.ROOT))))));
+    }
+
+    /** Whether one count found a chunk; a count without a total is taken as mentioned. */
+    static boolean mentioned(MultiSearchResponseItem<Void> item) throws IOException {
+        if (item.isFailure()) {
+            throw new IOException(
+                    "mention count failed: " + item.failure().error().reason());
+        }
+        var total = item.result().hits().total();
+        return total == null || total.value() > 0;
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kb.query.l0.KeywordIndex;
 
 /**
  * The specific terms of a question: the words that name a product, a standard, a setting, a version or a person,
@@ -150,7 +151,7 @@ public record NamedTerms(List<String> names, List<Versioned> versioned) {
 
     private static int firstCjk(String word) {
         for (int i = 0; i < word.length(); i++) {
-            if (kb.query.l0.KeywordIndex.isCjk(word.charAt(i))) {
+            if (KeywordIndex.isCjk(word.charAt(i))) {
                 return i;
             }
         }

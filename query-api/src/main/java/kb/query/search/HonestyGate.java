@@ -12,7 +12,9 @@ import kb.search.es.ChunkDoc;
 
 /**
  * The honesty gate: whether a question is answered or deflected, a pure function of its scored hits, its keyword
- * evidence and the calibrated cosine thresholds.
+ * evidence, the calibrated cosine thresholds and the names it holds that the folder never mentions
+ * ({@link NeverMentioned}: one of them deflects whatever else matched). A deflection says why
+ * ({@link SearchResponse.Gate#reason()}).
  *
  * @param questionMin the calibrated minimum cosine for the question's script
  * @param fieldMins   per vector field of the question's own model, in the order searched: that field's minimum

@@ -70,4 +70,16 @@ class NamedTermsTest {
                 .versioned()
                 .isEmpty());
     }
+
+    @Test
+    void shouldLeaveOutCommandsAndLowerCaseFileNamesWhenAQuestionQuotesThem() {
+        assertEquals(
+                List.of("APS"), names("Is defining my own environment with \\newenvironment allowed in an APS paper?"));
+        assertEquals(List.of(), names("asmeconf.cls: how do I turn hyphenation on, and when is it unavailable?"));
+        assertEquals(List.of("AGU"), names("AGU++: how can equations be labelled 4a, 4b, 4c?"));
+        assertEquals(
+                List.of(new NamedTerms.Versioned("REVTeX", "4.1")),
+                NamedTerms.of("REVTeX 4.1: how do I mark up a paper that has a single appendix?")
+                        .versioned());
+    }
 }

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import kb.query.config.VectorSearch;
 import kb.query.search.terms.CorpusStats;
+import kb.query.search.terms.NamedTerms;
+import kb.query.search.terms.PhraseMentions;
 import kb.query.search.terms.TermStatistics;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
@@ -34,6 +36,7 @@ public final class ChunkRetriever {
     private final String chunksAlias;
     private final VectorSearch vectorSearch;
     private final TermStatistics termStatistics;
+    private final PhraseMentions phraseMentions;
     private final ServingIndex serving;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
     private static final List<String> NOT_RETURNED = List.of(
@@ -45,11 +48,17 @@ public final class ChunkRetriever {
         this.vectorSearch = vectorSearch;
         this.serving = new ServingIndex(client, names);
         this.termStatistics = new TermStatistics(client, chunksAlias);
+        this.phraseMentions = new PhraseMentions(client, chunksAlias);
     }
 
     /** What the alias serves (mapping version, migration), read at most every few seconds. */
     ServingIndex.Format servingFormat() throws IOException {
         return serving.format();
+    }
+
+    /** For each name-and-version pair, whether some chunk mentions it (the honesty gate's {@link NeverMentioned}). */
+    public List<Boolean> mentions(List<NamedTerms.Versioned> pairs) throws IOException {
+        return phraseMentions.read(pairs);
     }
 
     /** A question's embedding for one vector field. */

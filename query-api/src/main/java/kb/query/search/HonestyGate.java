@@ -1,6 +1,7 @@
 package kb.query.search;
 
 import java.util.List;
+import java.util.Locale;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.KeywordSpecificity;
 import kb.query.search.terms.QueryTerms;
@@ -11,7 +12,9 @@ import kb.search.es.ChunkDoc;
 
 /**
  * The honesty gate: whether a question is answered or deflected, a pure function of its scored hits, its keyword
- * evidence and the calibrated cosine thresholds.
+ * evidence, the calibrated cosine thresholds and the names it holds that the folder never mentions
+ * ({@link NeverMentioned}: one of them deflects whatever else matched). A deflection says why
+ * ({@link SearchResponse.Gate#reason()}).
  *
  * @param questionMin the calibrated minimum cosine for the question's script
  * @param fieldMins   per vector field of the question's own model, in the order searched: that field's minimum
@@ -37,13 +40,16 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
     /**
      * @param enforced    false to let every question through (a diagnosis); the verdict still says why
      * @param l1Available false when Elasticsearch could not be asked
+     * @param never       the question's names the folder never mentions: when there is one, nothing is found,
+     *                    whatever else matched (the rest of a near-domain question is the folder's own vocabulary)
      */
     public SearchResponse.Gate verdict(
             Question question,
             ArmHits hits,
             KeywordSpecificity.L0Evidence evidence,
             boolean l1Available,
-            boolean enforced) {
+            boolean enforced,
+            NeverMentioned never) {
         boolean lexical = lexicalEvidence(question, hits);
         CosineCheck cosine = cosineCheck(hits);
         // A question with no content word at all ("*", "}", "how do you do?") has nothing to be evidence for.
@@ -51,8 +57,10 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
         // near its vector falls in a corpus of short, similar notes.
         boolean known = !hits.corpus().termsRead() || hits.corpus().holdsAnyTerm();
         boolean found = !enforced
-                || !evidence.specific().isEmpty()
-                || (!question.units().isEmpty() && known && (lexical || cosine.passes()));
+                || (never.isEmpty()
+                        && (!evidence.specific().isEmpty()
+                                || (!question.units().isEmpty() && known && (lexical || cosine.passes()))));
+        String reason = found ? null : reason(question, never, known, l1Available, cosine);
         return new SearchResponse.Gate(
                 found,
                 evidence.specific().size(),
@@ -61,7 +69,30 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
                 cosine.best(),
                 cosine.min(),
                 l1Available,
-                evidence.generic().size());
+                evidence.generic().size(),
+                reason);
+    }
+
+    /** Why a question is not found, the first reason that holds, in the words of the answer. */
+    static String reason(
+            Question question, NeverMentioned never, boolean known, boolean l1Available, CosineCheck cosine) {
+        if (!never.isEmpty()) {
+            return never.reason();
+        }
+        if (question.units().isEmpty()) {
+            return "the question has no content word";
+        }
+        if (!l1Available) {
+            return "the index could not be asked";
+        }
+        if (!known) {
+            return "the folder holds none of the question's words";
+        }
+        return String.format(
+                Locale.ROOT,
+                "no passage holds enough of the question's words, and the nearest is too far (cosine %.2f, below %.2f)",
+                cosine.best(),
+                cosine.min());
     }
 
     /**

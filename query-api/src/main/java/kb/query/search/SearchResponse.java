@@ -64,6 +64,7 @@ public record SearchResponse(
      * @param minCosine    the threshold in force
      * @param l1Available  false when Elasticsearch was not reachable
      * @param genericL0Hits documents matched by generic keywords only (no evidence for the gate)
+     * @param reason       when not found, why in words ({@code the folder never mentions Kueue}); null when found
      */
     public record Gate(
             boolean found,
@@ -73,7 +74,8 @@ public record SearchResponse(
             double bestCosine,
             double minCosine,
             boolean l1Available,
-            int genericL0Hits) {}
+            int genericL0Hits,
+            String reason) {}
 
     /** Diagnostics ({@code explain=true}): each arm's raw hits and what the corpus knows of the question. */
     public record Explain(

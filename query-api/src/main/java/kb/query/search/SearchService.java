@@ -14,6 +14,7 @@ import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
 import kb.query.search.terms.CjkWords;
 import kb.query.search.terms.KeywordSpecificity;
+import kb.query.search.terms.NamedTerms;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
@@ -147,8 +148,9 @@ public final class SearchService {
         hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(question.normal())));
         KeywordSpecificity.L0Evidence evidence =
                 KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
+        NeverMentioned never = NeverMentioned.of(NamedTerms.of(question.normal()), hits.corpus(), retriever::mentions);
         SearchResponse.Gate verdict =
-                honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate());
+                honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate(), never);
         Fusion.Input input = fusionInput(question, hits, evidence);
         List<SearchResponse.DocumentResult> documents = verdict.found()
                 ? DocumentRanking.rank(input, fusions.get(plan.fusion()).fuse(input, plan), evidence, request.k())

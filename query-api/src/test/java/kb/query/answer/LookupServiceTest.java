@@ -115,7 +115,8 @@ class LookupServiceTest {
                 0.8,
                 0.7,
                 l1Available,
-                evidence.generic().size());
+                evidence.generic().size(),
+                found ? null : "no passage holds enough of the question's words");
         List<L0Hit> l0 = new java.util.ArrayList<>(evidence.specific());
         l0.addAll(evidence.generic());
         return new Retrieval(

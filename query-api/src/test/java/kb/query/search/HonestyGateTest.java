@@ -49,7 +49,8 @@ class HonestyGateTest {
                 hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
                 none(),
                 true,
-                true);
+                true,
+                NeverMentioned.NONE);
         assertTrue(gate.found());
         assertTrue(gate.lexicalMatch());
         assertEquals(1, gate.bm25Hits());
@@ -62,7 +63,8 @@ class HonestyGateTest {
                 hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
                 none(),
                 true,
-                true);
+                true,
+                NeverMentioned.NONE);
         assertFalse(gate.found());
         assertFalse(gate.lexicalMatch());
         assertEquals(0.5, gate.bestCosine(), 1e-9);
@@ -72,7 +74,12 @@ class HonestyGateTest {
     @Test
     void shouldAnswerWhenTheBestCosineClearsTheThreshold() {
         SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("install gitlab"), hits(List.of(), List.of(0.71), CorpusStats.UNKNOWN), none(), true, true);
+                Question.of("install gitlab"),
+                hits(List.of(), List.of(0.71), CorpusStats.UNKNOWN),
+                none(),
+                true,
+                true,
+                NeverMentioned.NONE);
         assertTrue(gate.found());
         assertFalse(gate.lexicalMatch());
     }
@@ -81,7 +88,8 @@ class HonestyGateTest {
     void shouldAnswerWhenASpecificKeywordMatchedWhateverTheArms() {
         KeywordSpecificity.L0Evidence evidence =
                 new KeywordSpecificity.L0Evidence(List.of(specific("runbook")), List.of(), List.of());
-        SearchResponse.Gate gate = ONE_MODEL.verdict(Question.of("ERR_TIMEOUT"), ArmHits.none(), evidence, false, true);
+        SearchResponse.Gate gate = ONE_MODEL.verdict(
+                Question.of("ERR_TIMEOUT"), ArmHits.none(), evidence, false, true, NeverMentioned.NONE);
         assertTrue(gate.found());
         assertEquals(1, gate.l0Hits());
         assertFalse(gate.l1Available());
@@ -94,7 +102,8 @@ class HonestyGateTest {
                 hits(List.of(ON_TOPIC), List.of(0.99), CorpusStats.UNKNOWN),
                 none(),
                 true,
-                true);
+                true,
+                NeverMentioned.NONE);
         assertFalse(gate.found());
     }
 
@@ -102,7 +111,12 @@ class HonestyGateTest {
     void shouldDeflectWhenTheCorpusHoldsNoneOfTheQuestionsTerms() {
         CorpusStats unknownWords = new CorpusStats(10, 100, Map.of(), Map.of("qwertyuiopzxcv", 0L));
         SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("qwertyuiopzxcv"), hits(List.of(), List.of(0.95), unknownWords), none(), true, true);
+                Question.of("qwertyuiopzxcv"),
+                hits(List.of(), List.of(0.95), unknownWords),
+                none(),
+                true,
+                true,
+                NeverMentioned.NONE);
         assertFalse(gate.found());
     }
 
@@ -113,7 +127,8 @@ class HonestyGateTest {
                 hits(List.of(OFF_TOPIC), List.of(0.1), CorpusStats.UNKNOWN),
                 none(),
                 true,
-                false);
+                false,
+                NeverMentioned.NONE);
         assertTrue(gate.found());
         assertFalse(gate.lexicalMatch());
     }
@@ -146,8 +161,44 @@ class HonestyGateTest {
                 hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
                 evidence,
                 true,
-                true);
+                true,
+                NeverMentioned.NONE);
         assertEquals(0, gate.l0Hits());
         assertEquals(2, gate.genericL0Hits());
+    }
+
+    @Test
+    void shouldDeflectWithTheNameWhenTheFolderNeverMentionsOneWhateverElseMatched() {
+        KeywordSpecificity.L0Evidence evidence =
+                new KeywordSpecificity.L0Evidence(List.of(specific("runbook")), List.of(), List.of());
+        SearchResponse.Gate gate = ONE_MODEL.verdict(
+                Question.of("install gitlab with Kueue"),
+                hits(List.of(ON_TOPIC), List.of(0.95), CorpusStats.UNKNOWN),
+                evidence,
+                true,
+                true,
+                new NeverMentioned(List.of("Kueue")));
+        assertFalse(gate.found());
+        assertEquals("the folder never mentions Kueue", gate.reason());
+    }
+
+    @Test
+    void shouldSayWhyWhenNothingIsNearAndNoReasonWhenFound() {
+        SearchResponse.Gate deflected = ONE_MODEL.verdict(
+                Question.of("install gitlab"),
+                hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
+                none(),
+                true,
+                true,
+                NeverMentioned.NONE);
+        assertTrue(deflected.reason().contains("cosine 0.50, below 0.70"), deflected.reason());
+        SearchResponse.Gate found = ONE_MODEL.verdict(
+                Question.of("install gitlab"),
+                hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
+                none(),
+                true,
+                true,
+                NeverMentioned.NONE);
+        assertEquals(null, found.reason());
     }
 }

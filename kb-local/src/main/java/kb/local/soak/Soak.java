@@ -58,7 +58,12 @@ final class Soak {
             out.printf(Locale.ROOT, "kb soak: kb up ready again after %.1f s%n", seconds(restarted));
             soakReport = Settling.settle(kb.endpoints(), folder, plan.env(), plan.settleTimeout());
             converged = Duration.between(lastOperation, Instant.now());
-            out.printf(Locale.ROOT, "kb soak: settled %.1f s after the last operation%n", converged.toMillis() / 1e3);
+            out.printf(
+                    Locale.ROOT,
+                    soakReport.healthy()
+                            ? "kb soak: settled %.1f s after the last operation%n"
+                            : "kb soak: still drifting %.1f s after the last operation, when the settle timeout ran out%n",
+                    converged.toMillis() / 1e3);
             soakIndex = contents(kb.endpoints());
         }
         try (KbUpProcess fresh = process("kb-rebuild", "data-rebuild")) {

@@ -47,7 +47,12 @@ record SoakReport(
                     kind.name().toLowerCase(Locale.ROOT),
                     operations.getOrDefault(kind, 0));
         }
-        out.printf(Locale.ROOT, "kb soak: converged %.1f s after the last operation%n", converged.toMillis() / 1e3);
+        out.printf(
+                Locale.ROOT,
+                soak.healthy()
+                        ? "kb soak: no drift %.1f s after the last operation%n"
+                        : "kb soak: drift still there %.1f s after the last operation (the settle timeout)%n",
+                converged.toMillis() / 1e3);
         out.println("kb soak: the soak's pipeline against the folder:");
         soak.print(out);
         out.println("kb soak: a fresh rebuild against the same folder:");

@@ -145,6 +145,11 @@ abstract sealed class ArmSearch {
                     .source(src -> src.filter(f -> f.excludes(excludes)));
         }
 
+        /** The vector field searched. */
+        String field() {
+            return vector.field();
+        }
+
         /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */
         @Override
         double score(Hit<ChunkDoc> hit) {

@@ -144,6 +144,55 @@ public final class ChunkRetriever {
         return new ArmHits(arms, best, corpus);
     }
 
+    /**
+     * Each document's own passages scored against the question, in one round trip: per document, its best chunks
+     * by BM25 and its nearest chunks in each vector field, {@code size} of each. BM25 scores are the corpus's (the
+     * same as the BM25 arm's), so one document's passages are weighed as the arm weighs them.
+     *
+     * @param lexicalQuery the question's words for BM25, or null
+     * @param vectors      the question's embeddings, one per vector field to search
+     */
+    Map<String, List<PassageRanking.Evidence>> passages(
+            String lexicalQuery, List<QueryVector> vectors, List<String> docIds, int size) throws IOException {
+        ServingIndex.Format format = serving.format();
+        LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
+        String terms = lexical.query(lexicalQuery);
+        List<QueryVector> searchable = searchable(vectors, format);
+        Map<String, List<ArmSearch>> byDocument = new LinkedHashMap<>();
+        List<ArmSearch> searches = new ArrayList<>();
+        for (String docId : docIds) {
+            Query only = Query.of(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)));
+            List<ArmSearch> own = new ArrayList<>();
+            if (terms != null) {
+                own.add(new ArmSearch.Bm25(lexical, terms, only, 0, size));
+            }
+            searchable.forEach(v -> own.add(new ArmSearch.Knn(v, only, size, vectorSearch)));
+            byDocument.put(docId, own);
+            searches.addAll(own);
+        }
+        if (searches.isEmpty()) {
+            return Map.of();
+        }
+        decode(searches, msearch(searches));
+        Map<String, List<PassageRanking.Evidence>> evidence = new LinkedHashMap<>();
+        byDocument.forEach((docId, own) -> evidence.put(docId, evidenceOf(own)));
+        return evidence;
+    }
+
+    private static List<PassageRanking.Evidence> evidenceOf(List<ArmSearch> searches) {
+        List<PassageRanking.Evidence> evidence = new ArrayList<>();
+        for (ArmSearch search : searches) {
+            String field = search instanceof ArmSearch.Knn knn ? knn.field() : null;
+            for (ScoredChunk hit : search.hits()) {
+                evidence.add(
+                        field == null
+                                ? new PassageRanking.Evidence(hit.chunk(), hit.score(), null, 0)
+                                : new PassageRanking.Evidence(hit.chunk(), 0, field, hit.score()));
+            }
+        }
+        return evidence;
+    }
+
     private static List<QueryVector> searchable(List<QueryVector> vectors, ServingIndex.Format format) {
         return vectors.stream()
                 .filter(v -> format.vectorFields().contains(v.field()))

@@ -18,7 +18,10 @@ final class DocumentRanking {
 
     private DocumentRanking() {}
 
-    /** The documents, best first, at most {@code k}; a specific keyword's documents without chunks after them. */
+    /**
+     * The documents worth reading ({@link WorthReading}), best first, at most {@code k}; a specific keyword's
+     * documents without chunks after them.
+     */
     static List<SearchResponse.DocumentResult> rank(
             Fusion.Input input, EvidenceFusion.Scores fused, KeywordSpecificity.L0Evidence evidence, int k) {
         ArmHits hits = input.hits();
@@ -39,7 +42,9 @@ final class DocumentRanking {
                 .forEach(c -> byDocument
                         .computeIfAbsent(c.docId(), d -> new ArrayList<>())
                         .add(c));
+        WorthReading worth = WorthReading.of(input);
         List<SearchResponse.DocumentResult> results = new ArrayList<>(byDocument.values().stream()
+                .filter(list -> worth.admits(list.get(0)))
                 .sorted(Comparator.comparingDouble((List<ChunkDoc> list) ->
                                 fused.documents().get(list.get(0).docId()))
                         .reversed()

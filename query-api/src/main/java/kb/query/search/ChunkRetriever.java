@@ -27,6 +27,8 @@ import kb.search.text.LexicalAnalyzer;
  */
 public final class ChunkRetriever {
 
+    /** A document's passages with a word of the question read at most, to weigh them by its own statistics. */
+    private static final int MATCHING_PASSAGES = 60;
     /** Sections listed for a lookup's primary document (a search's default result window). */
     private static final int MAX_CHUNKS_OF_DOCUMENT = 10_000;
 
@@ -164,7 +166,7 @@ public final class ChunkRetriever {
             Query only = Query.of(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)));
             List<ArmSearch> own = new ArrayList<>();
             if (terms != null) {
-                own.add(new ArmSearch.Bm25(lexical, terms, only, 0, size));
+                own.add(new ArmSearch.Bm25(lexical, terms, only, 0, MATCHING_PASSAGES, lexical.analysed()));
             }
             searchable.forEach(v -> own.add(new ArmSearch.Knn(v, only, size, vectorSearch)));
             byDocument.put(docId, own);
@@ -175,19 +177,27 @@ public final class ChunkRetriever {
         }
         decode(searches, msearch(searches));
         Map<String, List<PassageRanking.Evidence>> evidence = new LinkedHashMap<>();
-        byDocument.forEach((docId, own) -> evidence.put(docId, evidenceOf(own)));
+        byDocument.forEach((docId, own) -> evidence.put(docId, evidenceOf(terms, own)));
         return evidence;
     }
 
-    private static List<PassageRanking.Evidence> evidenceOf(List<ArmSearch> searches) {
+    /**
+     * The passages' evidence: BM25 with the document's own statistics ({@link DocumentBm25}; the corpus's score
+     * on an index without analysed text), and cosines.
+     */
+    private static List<PassageRanking.Evidence> evidenceOf(String terms, List<ArmSearch> searches) {
         List<PassageRanking.Evidence> evidence = new ArrayList<>();
         for (ArmSearch search : searches) {
-            String field = search instanceof ArmSearch.Knn knn ? knn.field() : null;
+            if (search instanceof ArmSearch.Knn knn) {
+                search.hits()
+                        .forEach(h -> evidence.add(new PassageRanking.Evidence(h.chunk(), 0, knn.field(), h.score())));
+                continue;
+            }
+            Map<String, Double> own = DocumentBm25.scores(
+                    terms, search.hits().stream().map(ScoredChunk::chunk).toList());
             for (ScoredChunk hit : search.hits()) {
-                evidence.add(
-                        field == null
-                                ? new PassageRanking.Evidence(hit.chunk(), hit.score(), null, 0)
-                                : new PassageRanking.Evidence(hit.chunk(), 0, field, hit.score()));
+                double bm25 = own.isEmpty() ? hit.score() : own.getOrDefault(hit.chunkId(), 0.0);
+                evidence.add(new PassageRanking.Evidence(hit.chunk(), bm25, null, 0));
             }
         }
         return evidence;

@@ -24,6 +24,19 @@ final class DocumentRanking {
      */
     static List<SearchResponse.DocumentResult> rank(
             Fusion.Input input, EvidenceFusion.Scores fused, KeywordSpecificity.L0Evidence evidence, int k) {
+        return rank(input, fused, evidence, k, true);
+    }
+
+    /**
+     * @param served whether the list is a served answer, shown to people and agents; an arm asked alone (a
+     *               diagnosis) lists all it found
+     */
+    static List<SearchResponse.DocumentResult> rank(
+            Fusion.Input input,
+            EvidenceFusion.Scores fused,
+            KeywordSpecificity.L0Evidence evidence,
+            int k,
+            boolean served) {
         ArmHits hits = input.hits();
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
@@ -42,18 +55,30 @@ final class DocumentRanking {
                 .forEach(c -> byDocument
                         .computeIfAbsent(c.docId(), d -> new ArrayList<>())
                         .add(c));
-        WorthReading worth = WorthReading.of(input);
-        List<SearchResponse.DocumentResult> results = new ArrayList<>(byDocument.values().stream()
-                .filter(list -> worth.admits(list.get(0)))
+        List<List<ChunkDoc>> ranked = byDocument.values().stream()
                 .sorted(Comparator.comparingDouble((List<ChunkDoc> list) ->
                                 fused.documents().get(list.get(0).docId()))
                         .reversed()
                         .thenComparing(list -> list.get(0).chunkId()))
-                .limit(k)
-                .map(list -> toResult(list, fused, arms, reasons))
-                .toList());
+                .toList();
+        List<SearchResponse.DocumentResult> results = new ArrayList<>((served ? worthReading(ranked, input) : ranked)
+                .stream()
+                        .limit(k)
+                        .map(list -> toResult(list, fused, arms, reasons))
+                        .toList());
         addL0OnlyDocuments(results, evidence.specific(), byDocument.keySet(), k);
         return results;
+    }
+
+    /**
+     * The ranked documents {@link WorthReading} admits; the first of them all when it admits none (the gate found
+     * an answer: an empty list would say otherwise).
+     */
+    private static List<List<ChunkDoc>> worthReading(List<List<ChunkDoc>> ranked, Fusion.Input input) {
+        WorthReading worth = WorthReading.of(input);
+        List<List<ChunkDoc>> kept =
+                ranked.stream().filter(list -> worth.admits(list.get(0))).toList();
+        return kept.isEmpty() && !ranked.isEmpty() ? ranked.subList(0, 1) : kept;
     }
 
     /** The document that ranks first, or null; among equal scores the smallest id. */

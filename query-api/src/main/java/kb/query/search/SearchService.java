@@ -180,7 +180,7 @@ public final class SearchService {
     private List<SearchResponse.DocumentResult> rank(
             Fusion.Input input, KeywordSpecificity.L0Evidence evidence, RankingPlan plan, int k, QueryVectors vectors) {
         EvidenceFusion.Scores fused = fusions.get(plan.fusion()).fuse(input, plan);
-        List<SearchResponse.DocumentResult> documents = DocumentRanking.rank(input, fused, evidence, k);
+        List<SearchResponse.DocumentResult> documents = DocumentRanking.rank(input, fused, evidence, k, plan.hybrid());
         if (!plan.hybrid() || vectors == null) {
             return documents;
         }

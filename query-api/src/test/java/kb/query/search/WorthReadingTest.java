@@ -88,4 +88,27 @@ class WorthReadingTest {
                 List.of("words"),
                 ranked.stream().map(SearchResponse.DocumentResult::docId).toList());
     }
+
+    @Test
+    void shouldKeepTheFirstDocumentWhenNoneHasEvidenceOfItsOwn() {
+        Fusion.Input input = input("install gitlab", List.of(), List.of(CHINESE), List.of(0.85));
+        EvidenceFusion.Scores fused = new EvidenceFusion.Scores(Map.of(CHINESE.chunkId(), 1.0), Map.of("zh", 1.0));
+        List<SearchResponse.DocumentResult> ranked =
+                DocumentRanking.rank(input, fused, KeywordSpecificity.L0Evidence.NONE, 10);
+        assertEquals(
+                List.of("zh"),
+                ranked.stream().map(SearchResponse.DocumentResult::docId).toList());
+    }
+
+    @Test
+    void shouldListEverythingAnArmAskedAloneFound() {
+        Fusion.Input input = input("install gitlab", List.of(WORDS), List.of(WORDS, FAR), List.of(0.85, 0.70));
+        EvidenceFusion.Scores fused = new EvidenceFusion.Scores(
+                Map.of(WORDS.chunkId(), 2.0, FAR.chunkId(), 1.0), Map.of("words", 2.0, "far", 1.0));
+        List<SearchResponse.DocumentResult> ranked =
+                DocumentRanking.rank(input, fused, KeywordSpecificity.L0Evidence.NONE, 10, false);
+        assertEquals(
+                List.of("words", "far"),
+                ranked.stream().map(SearchResponse.DocumentResult::docId).toList());
+    }
 }

@@ -25,9 +25,9 @@ final class PassageRanking {
     /** Passages shown per document. */
     static final int SHOWN = 3;
     /** What each 0.1 of cosine below the document's best costs, against a BM25 score equal to its best (1). */
-    static final double MEANING_WEIGHT = Double.parseDouble(System.getProperty("kb.tune.meaning", "1.0"));
+    static final double MEANING_WEIGHT = 1.0;
     /** A neighbour joins a passage when it has words of the question and scores at most this much below it. */
-    static final double NEIGHBOUR_GAP = Double.parseDouble(System.getProperty("kb.tune.gap", "0.35"));
+    static final double NEIGHBOUR_GAP = 0.35;
     /** Cosines are read in tenths, as the evidence fusion reads them. */
     private static final double COSINE_UNIT = 0.1;
     /** A chunk the document's kNN did not return lies below all it did. */
@@ -153,18 +153,6 @@ final class PassageRanking {
             double lexical = bestBm25 > 0 ? e.bm25() / bestBm25 : 0;
             double below = e.field() == null ? unseen : e.cosine() - fields.get(e.field())[0];
             scores.put(e.chunk().chunkId(), lexical + MEANING_WEIGHT * below / COSINE_UNIT);
-            if (Boolean.getBoolean("kb.tune.debug")) {
-                org.slf4j.LoggerFactory.getLogger(PassageRanking.class)
-                        .info(
-                                "PASSAGE {} {} {} lex={} bm25={} cos={} below={}",
-                                e.chunk().path(),
-                                e.chunk().ordinal(),
-                                e.chunk().location(),
-                                lexical,
-                                e.bm25(),
-                                e.cosine(),
-                                below);
-            }
         }
         return scores;
     }

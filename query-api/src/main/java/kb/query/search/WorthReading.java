@@ -20,7 +20,7 @@ final class WorthReading {
      * A document without words of the question is shown when its best cosine lies at most this far below the best
      * of its vector field.
      */
-    static final double NEAR_COSINE = Double.parseDouble(System.getProperty("kb.tune.near", "0.05"));
+    static final double NEAR_COSINE = 0.05;
 
     private final Script script;
     private final Set<String> lexical;

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import kb.core.Location;
 import kb.search.es.ChunkDoc;
 
@@ -25,9 +27,13 @@ final class PassageRanking {
     /** Passages shown per document. */
     static final int SHOWN = 3;
     /** What each 0.1 of cosine below the document's best costs, against a BM25 score equal to its best (1). */
-    static final double MEANING_WEIGHT = 1.0;
+    static final double MEANING_WEIGHT = 0.5;
     /** A neighbour joins a passage when it has words of the question and scores at most this much below it. */
     static final double NEIGHBOUR_GAP = 0.35;
+    /** Dot leaders as a table of contents draws them: six dots or more, spaced or not. */
+    private static final Pattern DOT_LEADER = Pattern.compile("(?:\\. ?){6,}");
+    /** Dot leaders that make a chunk a table of contents. */
+    private static final int CONTENTS_LEADERS = 3;
     /** Cosines are read in tenths, as the evidence fusion reads them. */
     private static final double COSINE_UNIT = 0.1;
     /** A chunk the document's kNN did not return lies below all it did. */
@@ -82,9 +88,8 @@ final class PassageRanking {
         TreeMap<Integer, Evidence> byOrdinal = new TreeMap<>();
         byChunk.values().forEach(e -> byOrdinal.put(e.chunk().ordinal(), e));
         List<Evidence> ranked = byChunk.values().stream()
-                .sorted(Comparator.comparingDouble(
-                                (Evidence e) -> scores.get(e.chunk().chunkId()))
-                        .reversed()
+                .sorted(Comparator.comparing((Evidence e) -> isContents(e.chunk()))
+                        .thenComparing((Evidence e) -> scores.get(e.chunk().chunkId()), Comparator.reverseOrder())
                         .thenComparingInt(e -> e.chunk().ordinal()))
                 .toList();
         List<Passage> passages = new ArrayList<>();
@@ -110,12 +115,31 @@ final class PassageRanking {
         Evidence next = pool.get(lead.chunk().ordinal() + side);
         if (next == null
                 || next.bm25() <= 0
+                || isContents(next.chunk())
                 || scores.get(next.chunk().chunkId()) < score - NEIGHBOUR_GAP
                 || !adjoins(lead.chunk().location(), next.chunk().location())) {
             return Optional.empty();
         }
         pool.remove(next.chunk().ordinal());
         return Optional.of(next.chunk());
+    }
+
+    /**
+     * Whether a chunk is a table of contents (dot leaders from heading to page number, several times): it names
+     * every topic of the document and answers none, so it comes after the passages that do.
+     */
+    static boolean isContents(ChunkDoc chunk) {
+        if (chunk.text() == null) {
+            return false;
+        }
+        Matcher leaders = DOT_LEADER.matcher(chunk.text());
+        int count = 0;
+        while (leaders.find()) {
+            if (++count == CONTENTS_LEADERS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Two locations one span can cite: same unit and part, and pages (lines, slides) that touch or overlap. */

@@ -113,4 +113,18 @@ class PassageRankingTest {
         assertFalse(PassageRanking.adjoins(
                 new Location(Location.Unit.ROW, 1, 9, "Sheet1"), new Location(Location.Unit.ROW, 10, 20, "Sheet2")));
     }
+
+    @Test
+    void shouldShowATableOfContentsAfterThePassagesThatAnswer() {
+        ChunkDoc contents =
+                page(1, "2.1 Tree search . . . . . . . 5\n2.2 Games . . . . . . . . 9\n2.3 Minimax . . . . . . . 10");
+        ChunkDoc answer = page(10, "Expectimax: the opponent plays at random");
+        List<PassageRanking.Evidence> evidence =
+                List.of(bm25(contents, 9.0), bm25(answer, 4.0), cosine(contents, 0.80), cosine(answer, 0.75));
+        assertTrue(PassageRanking.isContents(contents));
+        assertFalse(PassageRanking.isContents(answer));
+        assertEquals(
+                List.of(new Location(Location.Unit.PAGE, 10, 10, null), new Location(Location.Unit.PAGE, 1, 1, null)),
+                locations(PassageRanking.shown(evidence, Map.of())));
+    }
 }

@@ -52,15 +52,33 @@ abstract sealed class ArmSearch {
 
         private final Query query;
         private final int size;
+        private final boolean analysedText;
 
         /** @param terms the analysed query text, or null: then this search asks for nothing */
         Bm25(ChunkRetriever.LexicalFields lexical, String terms, Query filter, double titleBoost, int size) {
+            this(lexical, terms, filter, titleBoost, size, false);
+        }
+
+        /** @param analysedText whether the chunks come with their analysed text (what passages are weighed by) */
+        Bm25(
+                ChunkRetriever.LexicalFields lexical,
+                String terms,
+                Query filter,
+                double titleBoost,
+                int size,
+                boolean analysedText) {
             this.query = query(lexical, terms, filter, titleBoost);
             this.size = terms == null ? 0 : size;
+            this.analysedText = analysedText;
         }
 
         @Override
-        ObjectBuilder<MultisearchBody> body(MultisearchBody.Builder body, List<String> excludes) {
+        ObjectBuilder<MultisearchBody> body(MultisearchBody.Builder body, List<String> notReturned) {
+            List<String> excludes = analysedText
+                    ? notReturned.stream()
+                            .filter(f -> !f.equals(ChunkFields.LEXICAL_TEXT))
+                            .toList()
+                    : notReturned;
             return body.query(query)
                     .size(size)
                     // Equal scores (the same text in two pages) in the chunks' own order, not in the order the
@@ -143,6 +161,11 @@ abstract sealed class ArmSearch {
                     })
                     .size(size)
                     .source(src -> src.filter(f -> f.excludes(excludes)));
+        }
+
+        /** The vector field searched. */
+        String field() {
+            return vector.field();
         }
 
         /** ES scores a cosine-similarity kNN hit as (1 + cos) / 2. */

@@ -29,6 +29,8 @@ import kb.search.text.LexicalAnalyzer;
  */
 public final class ChunkRetriever {
 
+    /** A document's passages with a word of the question read at most, to weigh them by its own statistics. */
+    private static final int MATCHING_PASSAGES = 60;
     /** Sections listed for a lookup's primary document (a search's default result window). */
     private static final int MAX_CHUNKS_OF_DOCUMENT = 10_000;
 
@@ -151,6 +153,63 @@ public final class ChunkRetriever {
         List<Double> best =
                 knn.stream().map(h -> h.isEmpty() ? -1.0 : h.get(0).score()).toList();
         return new ArmHits(arms, best, corpus);
+    }
+
+    /**
+     * Each document's own passages scored against the question, in one round trip: per document, its best chunks
+     * by BM25 and its nearest chunks in each vector field, {@code size} of each. BM25 scores are the corpus's (the
+     * same as the BM25 arm's), so one document's passages are weighed as the arm weighs them.
+     *
+     * @param lexicalQuery the question's words for BM25, or null
+     * @param vectors      the question's embeddings, one per vector field to search
+     */
+    Map<String, List<PassageRanking.Evidence>> passages(
+            String lexicalQuery, List<QueryVector> vectors, List<String> docIds, int size) throws IOException {
+        ServingIndex.Format format = serving.format();
+        LexicalFields lexical = format.hasLexicalFields() ? LexicalFields.ANALYSED : LexicalFields.LEGACY;
+        String terms = lexical.query(lexicalQuery);
+        List<QueryVector> searchable = searchable(vectors, format);
+        Map<String, List<ArmSearch>> byDocument = new LinkedHashMap<>();
+        List<ArmSearch> searches = new ArrayList<>();
+        for (String docId : docIds) {
+            Query only = Query.of(q -> q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)));
+            List<ArmSearch> own = new ArrayList<>();
+            if (terms != null) {
+                own.add(new ArmSearch.Bm25(lexical, terms, only, 0, MATCHING_PASSAGES, lexical.analysed()));
+            }
+            searchable.forEach(v -> own.add(new ArmSearch.Knn(v, only, size, vectorSearch)));
+            byDocument.put(docId, own);
+            searches.addAll(own);
+        }
+        if (searches.isEmpty()) {
+            return Map.of();
+        }
+        decode(searches, msearch(searches));
+        Map<String, List<PassageRanking.Evidence>> evidence = new LinkedHashMap<>();
+        byDocument.forEach((docId, own) -> evidence.put(docId, evidenceOf(terms, own)));
+        return evidence;
+    }
+
+    /**
+     * The passages' evidence: BM25 with the document's own statistics ({@link DocumentBm25}; the corpus's score
+     * on an index without analysed text), and cosines.
+     */
+    private static List<PassageRanking.Evidence> evidenceOf(String terms, List<ArmSearch> searches) {
+        List<PassageRanking.Evidence> evidence = new ArrayList<>();
+        for (ArmSearch search : searches) {
+            if (search instanceof ArmSearch.Knn knn) {
+                search.hits()
+                        .forEach(h -> evidence.add(new PassageRanking.Evidence(h.chunk(), 0, knn.field(), h.score())));
+                continue;
+            }
+            Map<String, Double> own = DocumentBm25.scores(
+                    terms, search.hits().stream().map(ScoredChunk::chunk).toList());
+            for (ScoredChunk hit : search.hits()) {
+                double bm25 = own.isEmpty() ? hit.score() : own.getOrDefault(hit.chunkId(), 0.0);
+                evidence.add(new PassageRanking.Evidence(hit.chunk(), bm25, null, 0));
+            }
+        }
+        return evidence;
     }
 
     private static List<QueryVector> searchable(List<QueryVector> vectors, ServingIndex.Format format) {

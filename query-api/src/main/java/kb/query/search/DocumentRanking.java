@@ -18,9 +18,25 @@ final class DocumentRanking {
 
     private DocumentRanking() {}
 
-    /** The documents, best first, at most {@code k}; a specific keyword's documents without chunks after them. */
+    /**
+     * The documents worth reading ({@link WorthReading}), best first, at most {@code k}; a specific keyword's
+     * documents without chunks after them.
+     */
     static List<SearchResponse.DocumentResult> rank(
             Fusion.Input input, EvidenceFusion.Scores fused, KeywordSpecificity.L0Evidence evidence, int k) {
+        return rank(input, fused, evidence, k, true);
+    }
+
+    /**
+     * @param served whether the list is a served answer, shown to people and agents; an arm asked alone (a
+     *               diagnosis) lists all it found
+     */
+    static List<SearchResponse.DocumentResult> rank(
+            Fusion.Input input,
+            EvidenceFusion.Scores fused,
+            KeywordSpecificity.L0Evidence evidence,
+            int k,
+            boolean served) {
         ArmHits hits = input.hits();
         RankReasons reasons = new RankReasons(hits, evidence);
         Map<String, ChunkDoc> chunks = new HashMap<>();
@@ -39,16 +55,30 @@ final class DocumentRanking {
                 .forEach(c -> byDocument
                         .computeIfAbsent(c.docId(), d -> new ArrayList<>())
                         .add(c));
-        List<SearchResponse.DocumentResult> results = new ArrayList<>(byDocument.values().stream()
+        List<List<ChunkDoc>> ranked = byDocument.values().stream()
                 .sorted(Comparator.comparingDouble((List<ChunkDoc> list) ->
                                 fused.documents().get(list.get(0).docId()))
                         .reversed()
                         .thenComparing(list -> list.get(0).chunkId()))
-                .limit(k)
-                .map(list -> toResult(list, fused, arms, reasons))
-                .toList());
+                .toList();
+        List<SearchResponse.DocumentResult> results = new ArrayList<>((served ? worthReading(ranked, input) : ranked)
+                .stream()
+                        .limit(k)
+                        .map(list -> toResult(list, fused, arms, reasons))
+                        .toList());
         addL0OnlyDocuments(results, evidence.specific(), byDocument.keySet(), k);
         return results;
+    }
+
+    /**
+     * The ranked documents {@link WorthReading} admits; the first of them all when it admits none (the gate found
+     * an answer: an empty list would say otherwise).
+     */
+    private static List<List<ChunkDoc>> worthReading(List<List<ChunkDoc>> ranked, Fusion.Input input) {
+        WorthReading worth = WorthReading.of(input);
+        List<List<ChunkDoc>> kept =
+                ranked.stream().filter(list -> worth.admits(list.get(0))).toList();
+        return kept.isEmpty() && !ranked.isEmpty() ? ranked.subList(0, 1) : kept;
     }
 
     /** The document that ranks first, or null; among equal scores the smallest id. */

@@ -28,7 +28,8 @@ public record SearchResponse(
     /**
      * @param collection the document's collection (null for one indexed before collections existed)
      * @param matchedBy which arms found the document: L0, bm25, vector
-     * @param chunks    the document's matching chunks, best first, with raw text
+     * @param chunks    the document's matching passages, best first by their own evidence, with raw text (a passage
+     *                  whose neighbour matches too is shown with it, its location spanning both)
      * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
      * @param tags      the document's tags as written (empty when it has none)
      */
@@ -45,6 +46,11 @@ public record SearchResponse(
 
         public DocumentResult {
             tags = tags == null ? List.of() : tags;
+        }
+
+        /** The same document shown with other passages. */
+        public DocumentResult withChunks(List<ChunkResult> shown) {
+            return new DocumentResult(docId, collection, path, title, score, matchedBy, shown, why, tags);
         }
     }
 

@@ -1,6 +1,7 @@
 package kb.query.search;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,10 @@ public final class SearchService {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchService.class);
     private static final int MAX_COUNTED_KEYWORDS = 16;
+    /** Documents whose own passages are read again (a search's default page of results). */
+    private static final int MAX_PASSAGE_DOCUMENTS = 10;
+    /** A document's passages read by each of BM25 and kNN: its best, whatever the arms' windows held. */
+    private static final int PASSAGES_PER_DOCUMENT = 20;
 
     private final QueryConfig config;
     private final Embeddings embeddings;
@@ -138,8 +143,10 @@ public final class SearchService {
                 plan.arms() == SearchOptions.Arms.BM25 ? List.of() : embeddings.forQuery(question.normal());
         ArmHits hits;
         boolean l1Available = true;
+        QueryVectors vectors = null;
         try {
-            hits = retriever.retrieve(armRequest(question, spaces, scope, inCategory, plan));
+            vectors = queryVectors(question, spaces, plan);
+            hits = retriever.retrieve(armRequest(question, vectors, scope, inCategory, plan));
         } catch (IOException | RuntimeException e) {
             LOG.warn("L1 unavailable, answering from L0 only: {}", e.toString());
             hits = ArmHits.none();
@@ -152,9 +159,8 @@ public final class SearchService {
         SearchResponse.Gate verdict =
                 honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate(), never);
         Fusion.Input input = fusionInput(question, hits, evidence);
-        List<SearchResponse.DocumentResult> documents = verdict.found()
-                ? DocumentRanking.rank(input, fusions.get(plan.fusion()).fuse(input, plan), evidence, request.k())
-                : List.of();
+        List<SearchResponse.DocumentResult> documents =
+                verdict.found() ? rank(input, evidence, plan, request.k(), l1Available ? vectors : null) : List.of();
         return new Retrieval(
                 question,
                 inCategory,
@@ -165,6 +171,40 @@ public final class SearchService {
                 hits,
                 evidence,
                 l1Leader(input));
+    }
+
+    /**
+     * The documents as fused, each with its own passages in the order of their own evidence (a served search; the
+     * fused order stands when Elasticsearch cannot be asked for them).
+     *
+     * @param vectors the question's embeddings, null when Elasticsearch was not reachable
+     */
+    private List<SearchResponse.DocumentResult> rank(
+            Fusion.Input input, KeywordSpecificity.L0Evidence evidence, RankingPlan plan, int k, QueryVectors vectors) {
+        EvidenceFusion.Scores fused = fusions.get(plan.fusion()).fuse(input, plan);
+        List<SearchResponse.DocumentResult> documents = DocumentRanking.rank(input, fused, evidence, k, plan.hybrid());
+        if (!plan.hybrid() || vectors == null) {
+            return documents;
+        }
+        List<String> ids = documents.stream()
+                .filter(d -> !d.chunks().isEmpty())
+                .map(SearchResponse.DocumentResult::docId)
+                .limit(MAX_PASSAGE_DOCUMENTS)
+                .toList();
+        Map<String, List<PassageRanking.Evidence>> passages;
+        try {
+            passages = ids.isEmpty()
+                    ? Map.of()
+                    : retriever.passages(input.question().lexical(), vectors.all(), ids, PASSAGES_PER_DOCUMENT);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("passages unavailable, shown in the fused order: {}", e.toString());
+            return documents;
+        }
+        return documents.stream()
+                .map(d -> passages.getOrDefault(d.docId(), List.of()).isEmpty()
+                        ? d
+                        : d.withChunks(PassageRanking.shown(passages.get(d.docId()), fused.chunks())))
+                .toList();
     }
 
     /** The arms' hits, L0's chunks split by whether a specific keyword matched their document. */
@@ -204,17 +244,30 @@ public final class SearchService {
         return new HonestyGate(questionMin, fieldMins);
     }
 
-    private ChunkRetriever.ArmRequest armRequest(
-            Question question, List<Embeddings.Space> spaces, Scope scope, List<L0Hit> l0, RankingPlan plan)
+    /** The question's embeddings: for its own model's fields, and for the other script's model's (served only). */
+    private record QueryVectors(List<ChunkRetriever.QueryVector> own, List<ChunkRetriever.QueryVector> cross) {
+
+        List<ChunkRetriever.QueryVector> all() {
+            List<ChunkRetriever.QueryVector> all = new ArrayList<>(own);
+            all.addAll(cross);
+            return all;
+        }
+    }
+
+    private QueryVectors queryVectors(Question question, List<Embeddings.Space> spaces, RankingPlan plan)
             throws IOException {
-        List<ChunkRetriever.QueryVector> vectors = embed(question.normal(), spaces);
         // Served answers only: the vector arm alone (a diagnosis) stays the question's own model.
-        List<ChunkRetriever.QueryVector> cross =
-                plan.hybrid() ? embed(question.normal(), crossSpaces(question)) : List.of();
+        return new QueryVectors(
+                embed(question.normal(), spaces),
+                plan.hybrid() ? embed(question.normal(), crossSpaces(question)) : List.of());
+    }
+
+    private ChunkRetriever.ArmRequest armRequest(
+            Question question, QueryVectors vectors, Scope scope, List<L0Hit> l0, RankingPlan plan) {
         return new ChunkRetriever.ArmRequest(
                 plan.arms() != SearchOptions.Arms.VECTOR ? question.lexical() : null,
-                vectors,
-                cross,
+                vectors.own(),
+                vectors.cross(),
                 scope,
                 plan.windows(),
                 plan.hybrid() ? l0.stream().map(L0Hit::docId).toList() : List.of(),

@@ -25,7 +25,7 @@ class DocumentRankingTest {
         ArmHits hits = new ArmHits(
                 Map.of(
                         Arm.BM25, ArmHitsFixtures.scored(List.of(A0, B0), List.of(3.0, 2.0)),
-                        Arm.VECTOR, ArmHitsFixtures.scored(List.of(A1, C0, B0), List.of(0.9, 0.8, 0.7))),
+                        Arm.VECTOR, ArmHitsFixtures.scored(List.of(A1, C0, B0), List.of(0.9, 0.88, 0.7))),
                 List.of(0.9),
                 CorpusStats.UNKNOWN);
         return new Fusion.Input(Question.of("alpha"), hits, List.of(), List.of(), c -> "embedding");

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import kb.query.l0.KeywordIndex;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.NamedTerms;
 import kb.search.text.LexicalAnalyzer;
@@ -41,10 +43,20 @@ public record NeverMentioned(List<String> terms) {
      * @param mentions asked only when every single name is held and the question has a name with a version
      */
     public static NeverMentioned of(NamedTerms names, CorpusStats corpus, Mentions mentions) {
+        return of(names, corpus, Set.of(), mentions);
+    }
+
+    /**
+     * @param keywords the frontmatter keywords L0 matched for the question (normalised): a name a note carries as
+     *                 a keyword is mentioned though its text may not hold it ({@code keywords: [ERR_TIMEOUT]} over
+     *                 a Chinese body)
+     */
+    public static NeverMentioned of(NamedTerms names, CorpusStats corpus, Set<String> keywords, Mentions mentions) {
         if (!corpus.termsRead() || names.isEmpty()) {
             return NONE;
         }
         List<String> missing = names.names().stream()
+                .filter(name -> !keywords.contains(KeywordIndex.normalize(name)))
                 .filter(name -> neverHeld(name, corpus.termChunks()))
                 .toList();
         if (!missing.isEmpty() || names.versioned().isEmpty()) {

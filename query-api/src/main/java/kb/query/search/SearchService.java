@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
@@ -155,7 +156,8 @@ public final class SearchService {
         hits = hits.withCorpus(hits.corpus().withCjkWords(CjkWords.of(question.normal())));
         KeywordSpecificity.L0Evidence evidence =
                 KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
-        NeverMentioned never = NeverMentioned.of(NamedTerms.of(question.normal()), hits.corpus(), retriever::mentions);
+        NeverMentioned never = NeverMentioned.of(
+                NamedTerms.of(question.normal()), hits.corpus(), matchedKeywords(l0), retriever::mentions);
         SearchResponse.Gate verdict =
                 honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate(), never);
         Fusion.Input input = fusionInput(question, hits, evidence);
@@ -205,6 +207,14 @@ public final class SearchService {
                         ? d
                         : d.withChunks(PassageRanking.shown(passages.get(d.docId()), fused.chunks())))
                 .toList();
+    }
+
+    /** The keywords L0 matched anywhere in the knowledge base: what it mentions, whatever the scope. */
+    private static Set<String> matchedKeywords(List<L0Hit> l0) {
+        return l0.stream()
+                .flatMap(hit -> hit.keywords().stream())
+                .map(L0Hit.KeywordMatch::keyword)
+                .collect(Collectors.toSet());
     }
 
     /** The arms' hits, L0's chunks split by whether a specific keyword matched their document. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.NamedTerms;
 import kb.search.text.LexicalAnalyzer;
@@ -36,6 +37,18 @@ class NeverMentionedTest {
                 NOT_ASKED);
         assertEquals(List.of("Kueue"), never.terms());
         assertEquals("the folder never mentions Kueue", never.reason());
+    }
+
+    /** A note's {@code keywords: [ERR_TIMEOUT]} over a Chinese body: the folder mentions it, its text does not. */
+    @Test
+    void shouldTakeANameANoteCarriesAsAKeywordAsMentioned() {
+        CorpusStats noChunkHoldsIt = counts(Map.of(term("ERR_TIMEOUT"), 0L));
+        assertEquals(
+                List.of("ERR_TIMEOUT"),
+                NeverMentioned.of(NamedTerms.of("ERR_TIMEOUT"), noChunkHoldsIt, NOT_ASKED)
+                        .terms());
+        assertTrue(NeverMentioned.of(NamedTerms.of("ERR_TIMEOUT"), noChunkHoldsIt, Set.of("err_timeout"), NOT_ASKED)
+                .isEmpty());
     }
 
     @Test

@@ -1,0 +1,80 @@
+package kb.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which symlinks in the folder point at which path. inotify reports an edit, a delete or a move of a file on the
+ * file's own folder only, never on the folder of a link to it: without this map a link kept the content its target
+ * had at the last scan, and stayed indexed after its target was gone, until a restart rescanned.
+ *
+ * <p>Targets are kept as {@link #canonical} paths so that a link written as {@code ../notes/note.md}, one reached
+ * through a symlinked folder and the watcher's name for the target all meet on one key. Dangling links are kept
+ * too: their target coming back must publish them again. Not thread-safe: the watcher thread alone uses it.
+ */
+final class LinkTargets {
+
+    private final Path baseDir;
+    /** Link (relative path) to its target; a link reached by two names (a symlinked folder above it) is two links. */
+    private final Map<String, Path> targets = new HashMap<>();
+
+    LinkTargets(Path baseDir) {
+        this.baseDir = baseDir;
+    }
+
+    /** Records what the path points at now, or forgets it (and every link below it) when it is no longer a link. */
+    void update(String relativePath) {
+        Path link = baseDir.resolve(relativePath);
+        if (Files.isSymbolicLink(link)) {
+            try {
+                targets.put(relativePath, canonical(link.getParent().resolve(Files.readSymbolicLink(link))));
+                return;
+            } catch (IOException | UnsupportedOperationException e) {
+                // Gone or replaced since the check: forgotten below, and its own event records it again.
+            }
+        }
+        targets.remove(relativePath);
+        String below = relativePath + "/";
+        targets.keySet().removeIf(known -> known.startsWith(below));
+    }
+
+    /**
+     * The links whose target is this path or lies below it (a folder moved away takes its files' links with it),
+     * the path itself left out.
+     */
+    Set<String> pointingAt(String relativePath) {
+        Path changed = canonical(baseDir.resolve(relativePath));
+        Set<String> links = new LinkedHashSet<>();
+        targets.forEach((link, target) -> {
+            if (target.startsWith(changed) && !link.equals(relativePath)) {
+                links.add(link);
+            }
+        });
+        return links;
+    }
+
+    /**
+     * The path with its folder's symlinks (and any {@code ..} after one, as the kernel reads it) resolved but not its
+     * own last name, since a link's target may itself be a link, or be gone: the place inotify reports it at. Where
+     * that folder is gone too, the path as written.
+     */
+    private static Path canonical(Path path) {
+        Path parent = path.getParent();
+        Path name = path.getFileName();
+        try {
+            if (parent == null
+                    || name.toString().equals("..")
+                    || name.toString().equals(".")) {
+                return path.toRealPath();
+            }
+            return parent.toRealPath().resolve(name);
+        } catch (IOException e) {
+            return path.normalize();
+        }
+    }
+}

@@ -21,7 +21,17 @@ final class LinkTargets {
 
     private final Path baseDir;
     /** Link (relative path) to its target; a link reached by two names (a symlinked folder above it) is two links. */
-    private final Map<String, Path> targets = new HashMap<>();
+    private final Map<String, Target> targets = new HashMap<>();
+
+    /**
+     * Where a link points, twice: as written (from the link's real folder), so that a symlinked folder on the way
+     * being deleted or replaced is seen, and with that folder resolved, where the file's own events come from.
+     */
+    private record Target(Path written, Path real) {
+        boolean under(Path changed) {
+            return written.startsWith(changed) || real.startsWith(changed);
+        }
+    }
 
     LinkTargets(Path baseDir) {
         this.baseDir = baseDir;
@@ -32,7 +42,10 @@ final class LinkTargets {
         Path link = baseDir.resolve(relativePath);
         if (Files.isSymbolicLink(link)) {
             try {
-                targets.put(relativePath, canonical(link.getParent().resolve(Files.readSymbolicLink(link))));
+                // From the link's real folder: the kernel reads a relative target from there, not from the name the
+                // link was reached by (a symlinked folder above it).
+                Path written = link.getParent().toRealPath().resolve(Files.readSymbolicLink(link));
+                targets.put(relativePath, new Target(written.normalize(), canonical(written)));
                 return;
             } catch (IOException | UnsupportedOperationException e) {
                 // Gone or replaced since the check: forgotten below, and its own event records it again.
@@ -51,7 +64,7 @@ final class LinkTargets {
         Path changed = canonical(baseDir.resolve(relativePath));
         Set<String> links = new LinkedHashSet<>();
         targets.forEach((link, target) -> {
-            if (target.startsWith(changed) && !link.equals(relativePath)) {
+            if (target.under(changed) && !link.equals(relativePath)) {
                 links.add(link);
             }
         });

@@ -34,15 +34,20 @@ class LinkedNoteIntegrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     /** What a fresh rebuild would index for each note and link, by path. */
-    private static final String[] ALL = {"notes/note.md", "link-1.md", "real/inner-link.md", "linked-1/inner-link.md"};
+    private static final String[] NOTE_AND_LINKS = {
+        "notes/note.md", "link-1.md", "real/inner-link.md", "linked-1/inner-link.md"
+    };
 
     @TempDir
-    Path kb;
+    Path outside;
+
+    private Path kb;
 
     private String prefix;
 
     @BeforeEach
-    void setUp() {
+    void setUp() throws Exception {
+        kb = Files.createDirectories(outside.resolve("kb"));
         prefix = "l" + UUID.randomUUID().toString().substring(0, 8) + ".";
     }
 
@@ -55,54 +60,94 @@ class LinkedNoteIntegrationTest {
         // A link inside a folder that is itself reached through a symlinked folder, as the soak makes them.
         Files.createSymbolicLink(kb.resolve("real/inner-link.md"), Path.of("../notes/note.md"));
         Files.createSymbolicLink(kb.resolve("linked-1"), Path.of("real"));
-        try (TopicReader events =
-                        new TopicReader(SharedInfrastructure.get().bootstrapServers(), prefix + "file-events");
-                IngestProducer producer = TestProducers.start(prefix, kb, new SimpleMeterRegistry(), Map.of())) {
-            assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS));
-            awaitAll(events, "first version");
+        try (TopicReader events = events();
+                IngestProducer producer = start()) {
+            awaitLive(events, all(NOTE_AND_LINKS, "first version"));
 
             Files.writeString(kb.resolve("notes/note.md"), "second version");
-            awaitAll(events, "second version");
+            awaitLive(events, all(NOTE_AND_LINKS, "second version"));
 
             Files.delete(kb.resolve("notes/note.md"));
-            awaitAll(events, null);
+            awaitLive(events, Map.of());
 
             Files.writeString(kb.resolve("notes/note.md"), "third version");
-            awaitAll(events, "third version");
+            awaitLive(events, all(NOTE_AND_LINKS, "third version"));
         }
     }
 
-    /** Waits until every note and link holds this content (null: withdrawn), else fails saying what each holds. */
-    private static void awaitAll(TopicReader events, String content) throws Exception {
+    /** The target's folder moved out of the knowledge base and back, and a symlinked folder's target moved away. */
+    @Test
+    void shouldWithdrawALinkWhenTheFolderOfItsTargetIsMovedAwayAndPublishItWhenItComesBack() throws Exception {
+        Path away = Files.createDirectories(outside.resolve("away"));
+        Files.createDirectories(kb.resolve("notes"));
+        Files.createDirectories(kb.resolve("real"));
+        Files.writeString(kb.resolve("notes/note.md"), "the note");
+        Files.writeString(kb.resolve("real/inner.md"), "the inner note");
+        Files.createSymbolicLink(kb.resolve("link-1.md"), Path.of("notes/note.md"));
+        Files.createSymbolicLink(kb.resolve("linked-1"), Path.of("real"));
+        Files.createSymbolicLink(kb.resolve("via-linked.md"), Path.of("linked-1/inner.md"));
+        Map<String, String> inner =
+                all(new String[] {"real/inner.md", "linked-1/inner.md", "via-linked.md"}, "the inner note");
+        Map<String, String> everything = new HashMap<>(inner);
+        everything.putAll(all(new String[] {"notes/note.md", "link-1.md"}, "the note"));
+        try (TopicReader events = events();
+                IngestProducer producer = start()) {
+            awaitLive(events, everything);
+
+            Files.move(kb.resolve("notes"), away.resolve("notes"));
+            awaitLive(events, inner);
+
+            Files.move(away.resolve("notes"), kb.resolve("notes"));
+            awaitLive(events, everything);
+
+            Files.move(kb.resolve("real"), away.resolve("real"));
+            awaitLive(events, all(new String[] {"notes/note.md", "link-1.md"}, "the note"));
+        }
+    }
+
+    private TopicReader events() throws Exception {
+        return new TopicReader(SharedInfrastructure.get().bootstrapServers(), prefix + "file-events");
+    }
+
+    private IngestProducer start() throws Exception {
+        IngestProducer producer = TestProducers.start(prefix, kb, new SimpleMeterRegistry(), Map.of());
+        assertTrue(producer.awaitInitialScan(30, TimeUnit.SECONDS));
+        return producer;
+    }
+
+    private static Map<String, String> all(String[] paths, String content) {
         Map<String, String> expected = new HashMap<>();
-        for (String path : ALL) {
+        for (String path : paths) {
             expected.put(path, content);
         }
+        return expected;
+    }
+
+    /** Waits until the index would hold exactly these paths with this content, else fails saying what it holds. */
+    private static void awaitLive(TopicReader events, Map<String, String> expected) throws Exception {
         try {
-            await().atMost(DEADLINE).until(() -> latest(events).equals(expected));
+            await().atMost(DEADLINE).until(() -> live(events).equals(expected));
         } catch (ConditionTimeoutException e) {
-            assertEquals(expected, latest(events), "what the topic says of each note and link");
+            assertEquals(expected, live(events), "what the topic says of each note and link");
         }
     }
 
-    /** The content of the last record of each path (null for a tombstone), as the index would hold it. */
-    private static Map<String, String> latest(TopicReader events) throws Exception {
+    /** The content of the last record of each path that is not a tombstone, as the index would hold it. */
+    private static Map<String, String> live(TopicReader events) throws Exception {
         String keyPrefix = Ids.fileKey(TestProducers.COLLECTION, "");
         Map<String, String> last = new HashMap<>();
-        for (String path : ALL) {
-            last.put(path, null);
-        }
         for (ConsumerRecord<byte[], byte[]> record : events.records()) {
             String key = new String(record.key(), StandardCharsets.UTF_8);
-            if (key.startsWith(keyPrefix)) {
-                String path = key.substring(keyPrefix.length());
+            if (!key.startsWith(keyPrefix)) {
+                continue;
+            }
+            String path = key.substring(keyPrefix.length());
+            if (record.value() == null) {
+                last.remove(path);
+            } else {
                 last.put(
                         path,
-                        record.value() == null
-                                ? null
-                                : Json.MAPPER
-                                        .readValue(record.value(), FileEvent.class)
-                                        .content());
+                        Json.MAPPER.readValue(record.value(), FileEvent.class).content());
             }
         }
         return last;

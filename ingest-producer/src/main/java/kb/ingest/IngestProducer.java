@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,6 +49,7 @@ public final class IngestProducer implements AutoCloseable {
     private Debouncer debouncer;
     private volatile Thread thread;
     private BaseFolder base;
+    private LinkTargets links;
     private final DiskSpace disk;
     /** A rescan asked for (watch events overflowed) while the disk was full: done once there is room. */
     private boolean rescanPending;
@@ -163,6 +166,9 @@ public final class IngestProducer implements AutoCloseable {
         Set<String> present = new HashSet<>();
         int published = 0;
         for (String path : files) {
+            if (filter.acceptsFile(path)) {
+                links.update(path); // dangling and outside links too: a target may come (back) later
+            }
             if (filter.acceptsFile(path) && insideBase(path)) {
                 present.add(path);
                 published += handleFile(path) ? 1 : 0;
@@ -292,14 +298,34 @@ public final class IngestProducer implements AutoCloseable {
 
     private void watchFolderAtPath() throws IOException {
         base = new BaseFolder(baseDir);
-        watcher = new TreeWatcher(base, filter, this::reportUndecodableName);
+        links = new LinkTargets(baseDir);
+        watcher = new TreeWatcher(base, filter, this::reportUndecodableName, folder -> links.update(folder));
     }
 
     private String problemSource() {
         return "watched folder " + baseDir;
     }
 
+    /**
+     * Handles the changed path, then every link that points at it or below it: no event comes for a link when its
+     * target changes (see {@link LinkTargets}). A link to a link is followed too, each path once, so a loop of links
+     * ends.
+     */
     private void handleChange(String path) throws IOException {
+        Set<String> done = new HashSet<>();
+        Deque<String> todo = new ArrayDeque<>();
+        todo.add(path);
+        while (!todo.isEmpty()) {
+            String next = todo.poll();
+            if (done.add(next)) {
+                handlePath(next);
+                todo.addAll(links.pointingAt(next));
+            }
+        }
+    }
+
+    private void handlePath(String path) throws IOException {
+        links.update(path);
         Path absolute = baseDir.resolve(path);
         if (Files.isDirectory(absolute)) {
             if (!Files.isReadable(absolute) || !Files.isExecutable(absolute)) {
@@ -309,6 +335,9 @@ public final class IngestProducer implements AutoCloseable {
                 withdrawPathAndBelow(path);
             } else if (filter.acceptsDirectory(path)) {
                 for (String file : watcher.registerTree(path)) {
+                    if (filter.acceptsFile(file)) {
+                        links.update(file);
+                    }
                     if (filter.acceptsFile(file) && insideBase(file)) {
                         handleFile(file);
                     }

@@ -55,8 +55,13 @@ final class TreeWatcher implements AutoCloseable {
     /** Told the escaped relative path of every file whose name is not valid UTF-8, found by a scan or a change. */
     private final Consumer<String> undecodableNames;
 
-    TreeWatcher(BaseFolder base, PathFilter filter, Consumer<String> undecodableNames) throws IOException {
+    /** Told the relative path of every symlinked folder entered: its target may move away later (see LinkTargets). */
+    private final Consumer<String> linkedFolders;
+
+    TreeWatcher(BaseFolder base, PathFilter filter, Consumer<String> undecodableNames, Consumer<String> linkedFolders)
+            throws IOException {
         this.undecodableNames = undecodableNames;
+        this.linkedFolders = linkedFolders;
         this.base = base;
         this.baseDir = base.path();
         this.filter = filter;
@@ -96,6 +101,9 @@ final class TreeWatcher implements AutoCloseable {
                                         dir.register(service, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE),
                                         k -> ConcurrentHashMap.newKeySet())
                                 .add(rel);
+                        if (Files.isSymbolicLink(dir)) {
+                            linkedFolders.accept(rel);
+                        }
                         return FileVisitResult.CONTINUE;
                     }
 

@@ -35,7 +35,7 @@ class UndecodableNameTest {
         Files.writeString(dir.resolve("ok.md"), "# ok\n");
         touchLatin1Name("bad\\xffname.md");
         List<String> reported = new CopyOnWriteArrayList<>();
-        try (TreeWatcher watcher = new TreeWatcher(new BaseFolder(dir), filter, reported::add)) {
+        try (TreeWatcher watcher = new TreeWatcher(new BaseFolder(dir), filter, reported::add, folder -> {})) {
             assertEquals(List.of("ok.md"), watcher.registerTree(""));
             assertEquals(List.of("bad%FFname.md"), reported);
 

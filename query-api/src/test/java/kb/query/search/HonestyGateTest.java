@@ -42,15 +42,15 @@ class HonestyGateTest {
         return KeywordSpecificity.L0Evidence.NONE;
     }
 
+    /** The common case: no L0 evidence, L1 answered, the configured gate, no name left unmentioned. */
+    private static SearchResponse.Gate verdict(Question question, ArmHits hits) {
+        return ONE_MODEL.verdict(question, hits, none(), true, true, NeverMentioned.NONE);
+    }
+
     @Test
     void shouldAnswerWhenABm25ChunkHoldsTheQuestionsWords() {
-        SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("install gitlab"),
-                hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate gate =
+                verdict(Question.of("install gitlab"), hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN));
         assertTrue(gate.found());
         assertTrue(gate.lexicalMatch());
         assertEquals(1, gate.bm25Hits());
@@ -58,13 +58,8 @@ class HonestyGateTest {
 
     @Test
     void shouldDeflectWhenNeitherWordsNorMeaningAreNear() {
-        SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("install gitlab"),
-                hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate gate =
+                verdict(Question.of("install gitlab"), hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN));
         assertFalse(gate.found());
         assertFalse(gate.lexicalMatch());
         assertEquals(0.5, gate.bestCosine(), 1e-9);
@@ -73,13 +68,8 @@ class HonestyGateTest {
 
     @Test
     void shouldAnswerWhenTheBestCosineClearsTheThreshold() {
-        SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("install gitlab"),
-                hits(List.of(), List.of(0.71), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate gate =
+                verdict(Question.of("install gitlab"), hits(List.of(), List.of(0.71), CorpusStats.UNKNOWN));
         assertTrue(gate.found());
         assertFalse(gate.lexicalMatch());
     }
@@ -97,26 +87,15 @@ class HonestyGateTest {
 
     @Test
     void shouldDeflectWhenTheQuestionHasNoContentWord() {
-        SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("how do you do?"),
-                hits(List.of(ON_TOPIC), List.of(0.99), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate gate =
+                verdict(Question.of("how do you do?"), hits(List.of(ON_TOPIC), List.of(0.99), CorpusStats.UNKNOWN));
         assertFalse(gate.found());
     }
 
     @Test
     void shouldDeflectWhenTheCorpusHoldsNoneOfTheQuestionsTerms() {
         CorpusStats unknownWords = new CorpusStats(10, 100, Map.of(), Map.of("qwertyuiopzxcv", 0L));
-        SearchResponse.Gate gate = ONE_MODEL.verdict(
-                Question.of("qwertyuiopzxcv"),
-                hits(List.of(), List.of(0.95), unknownWords),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate gate = verdict(Question.of("qwertyuiopzxcv"), hits(List.of(), List.of(0.95), unknownWords));
         assertFalse(gate.found());
     }
 
@@ -184,21 +163,11 @@ class HonestyGateTest {
 
     @Test
     void shouldSayWhyWhenNothingIsNearAndNoReasonWhenFound() {
-        SearchResponse.Gate deflected = ONE_MODEL.verdict(
-                Question.of("install gitlab"),
-                hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate deflected =
+                verdict(Question.of("install gitlab"), hits(List.of(OFF_TOPIC), List.of(0.5), CorpusStats.UNKNOWN));
         assertTrue(deflected.reason().contains("cosine 0.50, below 0.70"), deflected.reason());
-        SearchResponse.Gate found = ONE_MODEL.verdict(
-                Question.of("install gitlab"),
-                hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN),
-                none(),
-                true,
-                true,
-                NeverMentioned.NONE);
+        SearchResponse.Gate found =
+                verdict(Question.of("install gitlab"), hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN));
         assertEquals(null, found.reason());
     }
 }

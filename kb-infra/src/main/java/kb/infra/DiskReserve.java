@@ -58,8 +58,7 @@ public final class DiskReserve implements AutoCloseable {
      */
     public static DiskReserve hold(Path dataDir, long keepFreeBytes) throws IOException {
         Path folder = Files.createDirectories(dataDir.resolve("reserve"));
-        FileStore store = Files.getFileStore(folder);
-        DiskReserve reserve = new DiskReserve(folder, keepFreeBytes, () -> usable(store));
+        DiskReserve reserve = new DiskReserve(folder, keepFreeBytes, freeSpace(folder));
         reserve.adoptExisting();
         reserve.check();
         reserve.checker = Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-disk-reserve"));
@@ -141,6 +140,16 @@ public final class DiskReserve implements AutoCloseable {
 
     private Path slice(int index) {
         return folder.resolve("slice-" + index);
+    }
+
+    /** The usable space of the file system that holds {@code path}, looked up once and read at each call. */
+    static LongSupplier freeSpace(Path path) {
+        try {
+            FileStore store = Files.getFileStore(path);
+            return () -> usable(store);
+        } catch (IOException e) {
+            return () -> Long.MAX_VALUE;
+        }
     }
 
     private static long usable(FileStore store) {

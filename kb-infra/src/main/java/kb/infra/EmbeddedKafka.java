@@ -27,13 +27,16 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
 
-    private final KafkaRaftServer server;
-    private final String bootstrapServers;
+    /** Replaced by {@link #restartInPlace()}; read by {@link #close()} from another thread. */
+    private volatile KafkaRaftServer server;
 
+    private final Properties props;
+    private final String bootstrapServers;
     private final Path logDir;
 
-    private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, Path logDir) {
+    private EmbeddedKafka(KafkaRaftServer server, Properties props, String bootstrapServers, Path logDir) {
         this.server = server;
+        this.props = props;
         this.bootstrapServers = bootstrapServers;
         this.logDir = logDir;
     }
@@ -68,21 +71,38 @@ public final class EmbeddedKafka implements AutoCloseable {
         Files.createDirectories(logDir);
         Properties props = brokerProps(logDir, brokerPort, controllerPort);
         KraftNodeConfig.formatOnce(logDir, props, Uuid.randomUuid().toString());
-        KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
-        try {
-            server.startup();
-        } catch (RuntimeException e) {
-            stopQuietly(server);
-            throw e;
-        }
         String bootstrap = "localhost:" + brokerPort;
-        awaitReady(bootstrap, Duration.ofSeconds(60));
+        KafkaRaftServer server = startServer(props, bootstrap);
         LOG.info(
                 "KRaft broker ready at {} in {} ms (log {})",
                 bootstrap,
                 (System.nanoTime() - started) / 1_000_000,
                 logDir);
-        return new EmbeddedKafka(server, bootstrap, logDir);
+        return new EmbeddedKafka(server, props, bootstrap, logDir);
+    }
+
+    private static KafkaRaftServer startServer(Properties props, String bootstrap) {
+        KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
+        try {
+            server.startup();
+            awaitReady(bootstrap, Duration.ofSeconds(60));
+        } catch (RuntimeException e) {
+            stopQuietly(server);
+            throw e;
+        }
+        return server;
+    }
+
+    /**
+     * Stops the broker and starts it again on the same ports and log, as a restart of the process would: clients
+     * reconnect to the same address, and the log is recovered from what reached the disk. For a broker that stopped
+     * serving its log directory ({@link BrokerSupervisor}).
+     */
+    synchronized void restartInPlace() {
+        long started = System.nanoTime();
+        stopQuietly(server);
+        server = startServer(props, bootstrapServers);
+        LOG.warn("the broker was restarted in {} ms", (System.nanoTime() - started) / 1_000_000);
     }
 
     private static void stopQuietly(KafkaRaftServer server) {
@@ -103,6 +123,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         Properties props =
                 KraftNodeConfig.props(1, brokerPort, controllerPort, "1@localhost:" + controllerPort, 1, logDir);
         props.put("offsets.topic.num.partitions", "1");
+        // A controlled shutdown hands partitions to other brokers, and there are none. It also waits up to 5 minutes
+        // for the controller to commit the broker's fencing, which a broker whose log directory failed never sees.
+        props.put("controlled.shutdown.enable", "false");
         return props;
     }
 
@@ -132,7 +155,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         server.shutdown();
         server.awaitShutdown();
         LOG.info("broker stopped");

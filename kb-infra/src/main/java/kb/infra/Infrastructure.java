@@ -22,6 +22,7 @@ public final class Infrastructure implements AutoCloseable {
     private final DataFolderLock lock;
     private final DiskReserve reserve;
     private final EmbeddedKafka kafka;
+    private final BrokerSupervisor supervisor;
     private final EmbeddedElasticsearch elasticsearch;
     private final String bootstrapServers;
     private final String elasticsearchUrl;
@@ -36,6 +37,8 @@ public final class Infrastructure implements AutoCloseable {
         this.lock = lock;
         this.reserve = reserve;
         this.kafka = kafka;
+        this.supervisor =
+                kafka == null ? null : BrokerSupervisor.supervise(kafka, DiskReserve.freeSpace(kafka.logDir()));
         this.elasticsearch = elasticsearch;
         this.bootstrapServers = bootstrapServers;
         this.elasticsearchUrl = elasticsearchUrl;
@@ -144,7 +147,11 @@ public final class Infrastructure implements AutoCloseable {
     @Override
     public void close() {
         closeQuietly(elasticsearch);
+        if (supervisor != null) {
+            supervisor.stopRestarting();
+        }
         closeQuietly(kafka);
+        closeQuietly(supervisor);
         closeQuietly(reserve);
         lock.close();
     }

@@ -46,7 +46,8 @@ final class StandaloneApi implements AutoCloseable {
 
     static StandaloneApi start(String elasticsearchUrl, Map<String, String> extra) throws Exception {
         String prefix = "s" + UUID.randomUUID().toString().substring(0, 8);
-        String bootstrap = SharedInfrastructure.get().bootstrapServers();
+        String bootstrap = extra.getOrDefault(
+                "KB_KAFKA_BOOTSTRAP", SharedInfrastructure.get().bootstrapServers());
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         TopicCreator.ensureTopics(new CommonConfig(bootstrap, topics));
         publishCard(bootstrap, topics);

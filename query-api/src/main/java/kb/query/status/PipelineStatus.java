@@ -12,9 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import kb.core.runtime.Threads;
 import kb.core.topics.KbTopics;
 import kb.core.topics.SinkGroups;
@@ -154,21 +156,42 @@ public final class PipelineStatus implements AutoCloseable {
         return progress.partial();
     }
 
+    /**
+     * The pipeline's figures. The broker's (lags, dead letters, the indexing block) are read anew; a broker that does
+     * not answer (restarting, or its disk full) leaves them out and says so under {@code broker}, with the latest
+     * indexing block, rather than failing the whole answer.
+     */
     public Map<String, Object> snapshot(DocumentCatalog.IndexCounts counts) throws Exception {
         Map<String, Object> status = new LinkedHashMap<>();
         String chunksIndex = IndexMeta.indexBehind(client, names.chunksAlias());
-        int version = IndexNames.versionOf(chunksIndex);
+        status.put("documents", counts.documents());
+        status.put("chunks", counts.chunks());
+        status.put("chunksExpected", counts.chunksExpected());
+        status.put("lastEventTime", counts.lastEventTime());
+        status.put("freshness", freshness());
+        try {
+            status.putAll(brokerFigures(counts, IndexNames.versionOf(chunksIndex)));
+            status.put("broker", "up");
+        } catch (ExecutionException | TimeoutException e) {
+            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+            status.put("broker", "not answering: " + cause.getMessage());
+            status.put("indexing", progress.last());
+        }
+        String model = IndexMeta.model(IndexMeta.of(client, chunksIndex));
+        status.put(
+                "index",
+                Map.of("alias", names.chunksAlias(), "index", chunksIndex, "model", model == null ? "unknown" : model));
+        return status;
+    }
+
+    private Map<String, Object> brokerFigures(DocumentCatalog.IndexCounts counts, int version) throws Exception {
+        Map<String, Object> figures = new LinkedHashMap<>();
         // Each lag is three admin requests to the broker: asked once here and reused for the progress block
         // (a client polling the status every 250 ms made these requests a visible share of the broker's CPU).
         long chunkerLag = lag(chunkerGroup, topics.fileEvents().name());
         long sinkLag = lag(sinkGroups.forVersion(version), topics.chunks().name());
-        status.put("lag", Map.of("chunker", chunkerLag, "sink", sinkLag));
-        status.put("documents", counts.documents());
-        status.put("chunks", counts.chunks());
-        status.put("chunksExpected", counts.chunksExpected());
-        status.put("deadLetters", records(topics.dlq().name()));
-        status.put("lastEventTime", counts.lastEventTime());
-        status.put("freshness", freshness());
+        figures.put("lag", Map.of("chunker", chunkerLag, "sink", sinkLag));
+        figures.put("deadLetters", records(topics.dlq().name()));
         ServingIndex.Format format = serving.format();
         IndexingProgress.Block indexing = observe(
                 counts,
@@ -179,13 +202,9 @@ public final class PipelineStatus implements AutoCloseable {
                         : lag(
                                 sinkGroups.forVersion(format.servedVersion()),
                                 topics.chunks().name()));
-        status.put("chunksAwaitingVectors", indexing.chunksAwaitingVectors());
-        status.put("indexing", indexing);
-        String model = IndexMeta.model(IndexMeta.of(client, chunksIndex));
-        status.put(
-                "index",
-                Map.of("alias", names.chunksAlias(), "index", chunksIndex, "model", model == null ? "unknown" : model));
-        return status;
+        figures.put("chunksAwaitingVectors", indexing.chunksAwaitingVectors());
+        figures.put("indexing", indexing);
+        return figures;
     }
 
     /** Records between a group's committed offsets and the end of the topic (all of it when nothing is committed). */

@@ -98,8 +98,9 @@ final class CopyCleaner {
         return Files.getLastModifiedTime(dated).toInstant().isBefore(now.minus(UNLEASED_GRACE));
     }
 
-    private static boolean namedByARunningProcess(Path folder) {
-        String name = folder.toAbsolutePath().toString();
+    /** Whether a running process names {@code folder} (followed by a slash) on its command line. */
+    static boolean namedByARunningProcess(Path folder) {
+        String name = folder.toAbsolutePath() + "/";
         return ProcessHandle.allProcesses()
                 .map(process -> process.info().commandLine().orElse(""))
                 .anyMatch(commandLine -> commandLine.contains(name));

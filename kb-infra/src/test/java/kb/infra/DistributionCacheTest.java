@@ -1,6 +1,7 @@
 package kb.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,6 +133,27 @@ class DistributionCacheTest {
             assertTrue(Files.exists(kept), kept.toString());
         }
         assertEquals(4, folders(parent).size(), "nothing left aside");
+    }
+
+    /** An Elasticsearch started by a kb that takes no lease names its copy's home on its command line. */
+    @Test
+    void shouldSeeACopyARunningProcessNamesOnItsCommandLine() throws Exception {
+        Path copy = Files.createDirectories(tmp.resolve("cache/elasticsearch/15290a0da3147c6a"));
+        Path home = Files.createDirectories(copy.resolve("elasticsearch-8.19.21"));
+        Process process = new ProcessBuilder(
+                        "/bin/sh",
+                        "-c",
+                        "read line",
+                        home.resolve("bin/elasticsearch").toString())
+                .start();
+        try {
+            assertTrue(CopyCleaner.namedByARunningProcess(copy));
+            assertFalse(CopyCleaner.namedByARunningProcess(tmp.resolve("cache/elasticsearch/15290a0da3147c6")));
+        } finally {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+        assertFalse(CopyCleaner.namedByARunningProcess(copy));
     }
 
     private static Path unpackedCopy(Path parent, String name, Duration age) throws IOException {

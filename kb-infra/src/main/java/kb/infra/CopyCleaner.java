@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,20 +29,20 @@ final class CopyCleaner {
     static final Duration UNLEASED_GRACE = Duration.ofDays(1);
 
     private final Instant now;
-    private final Predicate<Path> namedByAProcess;
+    private final Supplier<List<String>> commandLines;
 
     /**
      * @param now the time the grace period is counted to
-     * @param namedByAProcess whether a running process names a folder on its command line
+     * @param commandLines the command lines of the processes running now, asked once per clean-up
      */
-    CopyCleaner(Instant now, Predicate<Path> namedByAProcess) {
+    CopyCleaner(Instant now, Supplier<List<String>> commandLines) {
         this.now = now;
-        this.namedByAProcess = namedByAProcess;
+        this.commandLines = commandLines;
     }
 
     /** A cleaner that asks the operating system which processes run. */
     static CopyCleaner ofThisMachine() {
-        return new CopyCleaner(Instant.now(), CopyCleaner::namedByARunningProcess);
+        return new CopyCleaner(Instant.now(), CopyCleaner::runningCommandLines);
     }
 
     /**
@@ -61,9 +61,10 @@ final class CopyCleaner {
 
     private List<Path> moveAsideUnused(Path parent, Path keep) throws IOException {
         List<Path> aside = new ArrayList<>();
+        List<String> running = commandLines.get();
         try (Stream<Path> children = Files.list(parent)) {
             for (Path child : (Iterable<Path>) children::iterator) {
-                if (!Files.isDirectory(child) || child.equals(keep) || !removable(child)) {
+                if (!Files.isDirectory(child) || child.equals(keep) || !removable(child, running)) {
                     continue;
                 }
                 Path removing = parent.resolve(".removing-" + UUID.randomUUID());
@@ -75,7 +76,7 @@ final class CopyCleaner {
         return aside;
     }
 
-    private boolean removable(Path folder) throws IOException {
+    private boolean removable(Path folder, List<String> running) throws IOException {
         String name = folder.getFileName().toString();
         if (name.startsWith(".removing-")) {
             return true;
@@ -83,13 +84,8 @@ final class CopyCleaner {
         if (name.startsWith(".unpacking-")) {
             return olderThanGrace(folder);
         }
-        if (namedByAProcess.test(folder)) {
-            return false;
-        }
-        if (CopyLeases.leased(folder)) {
-            return !CopyLeases.inUse(folder);
-        }
-        return olderThanGrace(folder);
+        boolean unused = CopyLeases.leased(folder) ? !CopyLeases.inUse(folder) : olderThanGrace(folder);
+        return unused && !named(running, folder);
     }
 
     private boolean olderThanGrace(Path folder) throws IOException {
@@ -98,11 +94,16 @@ final class CopyCleaner {
         return Files.getLastModifiedTime(dated).toInstant().isBefore(now.minus(UNLEASED_GRACE));
     }
 
-    /** Whether a running process names {@code folder} (followed by a slash) on its command line. */
-    static boolean namedByARunningProcess(Path folder) {
+    /** Whether one of {@code commandLines} names {@code folder} (followed by a slash). */
+    static boolean named(List<String> commandLines, Path folder) {
         String name = folder.toAbsolutePath() + "/";
+        return commandLines.stream().anyMatch(commandLine -> commandLine.contains(name));
+    }
+
+    static List<String> runningCommandLines() {
         return ProcessHandle.allProcesses()
                 .map(process -> process.info().commandLine().orElse(""))
-                .anyMatch(commandLine -> commandLine.contains(name));
+                .filter(commandLine -> !commandLine.isEmpty())
+                .toList();
     }
 }

@@ -124,7 +124,8 @@ class DistributionCacheTest {
         Path running = unpackedCopy(parent, "0da88d397d0a1685", Duration.ofDays(3));
         Path crashedUnpacking = unpackedCopy(parent, ".unpacking-crashed", Duration.ofDays(2));
         Path liveUnpacking = Files.createDirectories(parent.resolve(".unpacking-live"));
-        CopyCleaner cleaner = new CopyCleaner(Instant.now(), running::equals);
+        CopyCleaner cleaner = new CopyCleaner(
+                Instant.now(), () -> List.of("java -Des.path.home=" + running.resolve("elasticsearch-1.0.0")));
         List<Path> removed = cleaner.removeUnused(parent, keep);
         assertEquals(2, removed.size(), removed.toString());
         assertTrue(Files.notExists(old));
@@ -147,13 +148,14 @@ class DistributionCacheTest {
                         home.resolve("bin/elasticsearch").toString())
                 .start();
         try {
-            assertTrue(CopyCleaner.namedByARunningProcess(copy));
-            assertFalse(CopyCleaner.namedByARunningProcess(tmp.resolve("cache/elasticsearch/15290a0da3147c6")));
+            List<String> running = CopyCleaner.runningCommandLines();
+            assertTrue(CopyCleaner.named(running, copy));
+            assertFalse(CopyCleaner.named(running, tmp.resolve("cache/elasticsearch/15290a0da3147c6")));
         } finally {
             process.destroyForcibly();
             process.waitFor();
         }
-        assertFalse(CopyCleaner.namedByARunningProcess(copy));
+        assertFalse(CopyCleaner.named(CopyCleaner.runningCommandLines(), copy));
     }
 
     private static Path unpackedCopy(Path parent, String name, Duration age) throws IOException {

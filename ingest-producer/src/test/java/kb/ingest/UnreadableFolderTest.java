@@ -13,7 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import kb.testkit.MissingTool;
 import kb.testkit.SharedInfrastructure;
+import kb.testkit.Tool;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +69,7 @@ class UnreadableFolderTest {
 
     /** The producer's own process, as root without the capabilities to read past a folder's mode. */
     private Process startWithoutReadAnything(String prefix) throws Exception {
+        MissingTool.assumeInstalled(Tool.SETPRIV);
         List<String> command = new ArrayList<>(List.of(
                 "setpriv",
                 "--inh-caps=" + NO_DAC,
@@ -78,11 +81,6 @@ class UnreadableFolderTest {
                 "kb.ingest.IngestProducerMain"));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().putAll(TestProducers.settings(prefix, base, Map.of("KB_METRICS_PORT", "0")));
-        try {
-            return builder.start();
-        } catch (java.io.IOException e) {
-            assumeTrue(false, "setpriv is not installed: " + e.getMessage());
-            throw e;
-        }
+        return builder.start();
     }
 }

@@ -13,7 +13,6 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
-import kb.core.Ids;
 import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +23,15 @@ import org.slf4j.LoggerFactory;
  * its own config folder, {@code ES_PATH_CONF}, where Elasticsearch writes its keystore), so every data folder
  * and every test can share it. Under root it lives in {@code /var/cache/kb-pipeline}, readable by
  * {@code nobody}, which runs Elasticsearch; otherwise in {@code $XDG_CACHE_HOME/kb-pipeline} (default
- * {@code ~/.cache}). {@code KB_CACHE_DIR} overrides both.
+ * {@code ~/.cache}). {@code KB_CACHE_DIR} overrides both. It holds one copy per distribution in use: another
+ * checkout or a rebuild of the same distribution finds its copy, and copies no process uses are removed.
  */
 final class DistributionCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(DistributionCache.class);
     static final String CACHE_DIR_VARIABLE = KbSettings.CACHE_DIR.name();
+    /** Written last into a finished copy: a folder without it is an unpacking that did not finish. */
+    static final String UNPACKED_MARKER = ".unpacked";
 
     private DistributionCache() {}
 
@@ -48,8 +50,10 @@ final class DistributionCache {
     }
 
     /**
-     * The distribution's home folder ({@code elasticsearch-<version>}), unpacked on first use. Two processes
-     * starting at once each unpack into a folder of their own and the first rename wins.
+     * The distribution's home folder ({@code elasticsearch-<version>}), unpacked on first use into a folder named by
+     * the distribution's version and checksum ({@link DistributionKey}), and held by this process until it exits;
+     * copies no process uses any more are removed ({@link CopyCleaner}). Two processes starting at once on a new
+     * distribution each unpack into a folder of their own and the first rename wins.
      */
     static Path home(Path zip, Path cacheRoot) throws IOException {
         if (!Files.isRegularFile(zip)) {
@@ -64,10 +68,17 @@ final class DistributionCache {
                 // A folder someone else made (KB_CACHE_DIR=/tmp): its owner decides who may pass.
             }
         }
-        Path target = parent.resolve(key(zip));
-        if (!Files.exists(target.resolve(".unpacked"))) {
-            unpackInto(zip, parent, target);
+        Path target = parent.resolve(DistributionKey.of(zip).folderName());
+        boolean held = CopyLeases.exclusively(parent, () -> holdIfUnpacked(target));
+        if (!held) {
+            Path staging = unpack(zip, parent, target);
+            CopyLeases.exclusively(parent, () -> {
+                settle(staging, target);
+                CopyLeases.hold(target);
+                return true;
+            });
         }
+        removeUnusedCopies(parent, target);
         try (Stream<Path> entries = Files.list(target)) {
             return entries.filter(p -> p.getFileName().toString().startsWith("elasticsearch-"))
                     .findFirst()
@@ -75,14 +86,25 @@ final class DistributionCache {
         }
     }
 
-    /** The zip's name, size and time: a rebuilt or upgraded distribution gets a folder of its own. */
-    private static String key(Path zip) throws IOException {
-        String identity = zip.toAbsolutePath() + "|" + Files.size(zip) + "|"
-                + Files.getLastModifiedTime(zip).toMillis();
-        return Ids.sha256Hex(identity).substring(0, 16);
+    private static boolean holdIfUnpacked(Path target) throws IOException {
+        if (!Files.exists(target.resolve(UNPACKED_MARKER))) {
+            return false;
+        }
+        CopyLeases.hold(target);
+        return true;
     }
 
-    private static void unpackInto(Path zip, Path parent, Path target) throws IOException {
+    /** Tidying is never a reason not to start: a failure is logged and the start goes on. */
+    private static void removeUnusedCopies(Path parent, Path target) {
+        try {
+            CopyCleaner.ofThisMachine().removeUnused(parent, target);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("could not remove unused copies of Elasticsearch from {}: {}", parent, e.toString());
+        }
+    }
+
+    /** Unpacks the zip into a staging folder of this process's own, returned for {@link #settle}. */
+    private static Path unpack(Path zip, Path parent, Path target) throws IOException {
         Path staging = parent.resolve(".unpacking-" + UUID.randomUUID());
         LOG.info("unpacking {} once into {} (shared by every data folder)", zip, target);
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
@@ -90,13 +112,13 @@ final class DistributionCache {
                 extract(in, entry, staging);
             }
         }
-        Files.writeString(staging.resolve(".unpacked"), zip.getFileName().toString());
+        Files.writeString(staging.resolve(UNPACKED_MARKER), zip.getFileName().toString());
         try (Stream<Path> paths = Files.walk(staging)) {
             for (Path p : (Iterable<Path>) paths::iterator) {
                 readableByAll(p);
             }
         }
-        settle(staging, target);
+        return staging;
     }
 
     /**
@@ -108,7 +130,7 @@ final class DistributionCache {
         try {
             Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (FileSystemException e) {
-            if (!Files.exists(target.resolve(".unpacked"))) {
+            if (!Files.exists(target.resolve(UNPACKED_MARKER))) {
                 throw e;
             }
             deleteTree(staging);

@@ -2,7 +2,6 @@ package kb.local;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
@@ -19,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import kb.core.Json;
 import kb.infra.FreePorts;
+import kb.testkit.MissingTool;
+import kb.testkit.Tool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
@@ -38,8 +39,7 @@ class PrometheusCheckTest {
 
     @Test
     void shouldAnswerEveryDashboardAndAlertExpressionFromARealPrometheus() throws Exception {
-        assumeTrue(
-                Files.isExecutable(PROMETHEUS) && Files.isExecutable(PROMTOOL), "prometheus is installed by .ci/run");
+        MissingTool.assumeInstalled(Tool.PROMETHEUS);
         Path alerts = InfraFilesTest.INFRA
                 .resolve("prometheus/alerts.yml")
                 .toAbsolutePath()

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
@@ -18,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import kb.ingest.samples.SampleDocuments;
+import kb.testkit.MissingTool;
+import kb.testkit.Tool;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -111,8 +112,7 @@ class StatusPageBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(
-                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
+        MissingTool.assumeInstalled(Tool.CHROMIUM);
         kb = new PipelineHarness();
         kb.write(
                 "kafka/bridge.md",

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import kb.core.settings.Settings;
 import kb.ingest.ProducerConfig;
+import kb.testkit.MissingTool;
+import kb.testkit.Tool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +53,7 @@ class UnreadableFileScanTest {
     }
 
     private List<String> scanWithoutReadAnything() throws Exception {
+        MissingTool.assumeInstalled(Tool.SETPRIV);
         ProcessBuilder builder = new ProcessBuilder(
                 "setpriv",
                 "--inh-caps=" + NO_DAC,
@@ -63,13 +65,7 @@ class UnreadableFileScanTest {
                 ScanMain.class.getName(),
                 base.toString());
         builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            assumeTrue(false, "setpriv is not installed: " + e.getMessage());
-            throw e;
-        }
+        Process process = builder.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.waitFor(), out);
         return out.lines().toList();

@@ -284,8 +284,8 @@ public final class McpTools {
     }
 
     /** What lookup_knowledge does, as {@code LookupService} answers. */
-    static final String LOOKUP_DESCRIPTION = "Look something up in the knowledge base: an exact match on a specific "
-            + "keyword first (a frontmatter keyword, tag, alias or title that names few documents, such as an error "
+    static final String LOOKUP_DESCRIPTION = "Look something up in the knowledge base: exact keyword match first (a "
+            + "specific frontmatter keyword, tag, alias or title, one that names few documents, such as an error "
             + "code) makes `primary`, with its text, its source path, its locations (to cite as path:42-57) and a "
             + "confidence: high when the hybrid search ranks that document first too, medium when it does not (or "
             + "could not ask), low when several documents carry the question's keywords. `supplement` is the hybrid "

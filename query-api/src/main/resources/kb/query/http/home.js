@@ -4,6 +4,8 @@ import {$, escapeHtml, numbers, plainClick} from '/dom.js';
 import {navigate, urlFor} from '/navigation.js';
 
 const LISTED = 50;
+/** A document's collection is named only when there are several, as in the results. */
+let severalCollections = false;
 
 /** "3 min ago", "2 h ago", "4 days ago", or the date for anything older than a month. */
 export function ago(millis, now = Date.now()) {
@@ -39,7 +41,7 @@ function documentItem(doc) {
   const item = document.createElement('li');
   const href = urlFor('', doc.docId);
   item.innerHTML = '<a class="result-link" href="' + escapeHtml(href) + '">' + escapeHtml(doc.title || doc.path)
-    + '</a> <span class="path">' + escapeHtml((doc.collection ? doc.collection + ': ' : '') + doc.path) + '</span>'
+    + '</a> <span class="path">' + escapeHtml((severalCollections && doc.collection ? doc.collection + ': ' : '') + doc.path) + '</span>'
     + (doc.updatedAt ? ' <span class="when" title="' + escapeHtml(new Date(doc.updatedAt).toISOString()) + '">'
       + escapeHtml(ago(doc.updatedAt)) + '</span>' : '');
   item.querySelector('a').addEventListener('click', (e) => {
@@ -102,6 +104,7 @@ export async function renderHome(stillWanted) {
   }
   const recent = overview.recent || [];
   const collections = overview.collections || [];
+  severalCollections = collections.length > 1;
   const summary = document.createElement('p');
   summary.id = 'home-summary';
   summary.textContent = overview.documents === 0

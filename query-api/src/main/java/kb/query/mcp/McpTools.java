@@ -288,7 +288,8 @@ public final class McpTools {
             + "specific frontmatter keyword, tag, alias or title, one that names few documents, such as an error "
             + "code) makes `primary`, with its text, its source path, its locations (to cite as path:42-57) and a "
             + "confidence: high when the hybrid search ranks that document first too, medium when it does not (or "
-            + "could not ask), low when several documents carry the question's keywords. `supplement` is the hybrid "
+            + "could not ask), low when several documents carry specific keywords of the question or the keyword is a "
+            + "common one the question names as a whole. `supplement` is the hybrid "
             + "search's best other document. found=false when the honesty gate finds no evidence: the knowledge base "
             + "does not know. " + INDEX_NOTE;
 
@@ -304,9 +305,9 @@ public final class McpTools {
                     case CONVEX -> "fused by a convex combination of their normalised scores";
                 };
         return "Hybrid search (exact keywords, BM25 and vectors; " + how + ") over the knowledge base. Returns at "
-                + "most k documents worth reading, best first, each with up to 3 passages ordered by their own "
-                + "evidence (raw text, section header and location: lines of a text file, page, slide, rows, cell, "
-                + "or paragraphs under a heading path; cite as path:42-57). When the honesty gate finds no evidence "
+                + "most k documents worth reading, best first, each with up to 3 passages (the first ten documents' "
+                + "ordered by their own evidence; raw text, section header and location: lines of a text file, "
+                + "page, slide, rows, cell, or paragraphs under a heading path; cite as path:42-57). When the honesty gate finds no evidence "
                 + "(no passage holds enough of the question's words and none is near enough in meaning, or the "
                 + "question names something the folder never mentions), found=false with `reason` and "
                 + "`suggestions`; `debug: true` adds the gate's evidence. " + INDEX_NOTE;

@@ -169,12 +169,11 @@ final class ProgressReporter implements AutoCloseable {
         return seconds / 3600 + " h" + (minutes == 0 ? "" : " " + minutes + " min");
     }
 
+    /** The first seconds of a backlog have no rate worth telling (see IndexingProgress): "estimating". */
     private static String rateAndEta(Block b) {
-        return String.format(
-                Locale.ROOT,
-                "%,.1f chunks/s, ETA %s",
-                b.chunksPerSecond(),
-                b.etaSeconds() == null ? "not known yet" : duration(b.etaSeconds()));
+        return b.etaSeconds() == null
+                ? "estimating rate and ETA"
+                : String.format(Locale.ROOT, "%,.1f chunks/s, ETA %s", b.chunksPerSecond(), duration(b.etaSeconds()));
     }
 
     private static String awaiting(Block b) {

@@ -39,7 +39,7 @@ class ProgressReporterTest {
     void shouldSayTheEtaIsNotKnownBeforeThereIsARate() {
         Block first = new Block("running", 0, 2_000, 0, 10_000, 0, null, 0);
         assertEquals(
-                "kb: indexing 0/2,000 documents, 0/10,000 chunks, 0.0 chunks/s, ETA not known yet",
+                "kb: indexing 0/2,000 documents, 0/10,000 chunks, estimating rate and ETA",
                 ProgressReporter.runningLine(first));
     }
 

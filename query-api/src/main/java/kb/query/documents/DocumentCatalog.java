@@ -139,6 +139,42 @@ public final class DocumentCatalog {
         return counts;
     }
 
+    /** The documents changed last (by the observed time of the version indexed), newest first, content left out. */
+    public List<DocumentSummary> recent(int size) throws IOException {
+        return client
+                .search(
+                        s -> s.index(docsAlias)
+                                .size(size)
+                                .sort(o -> o.field(
+                                        f -> f.field(ChunkFields.EVENT_TIME).order(SortOrder.Desc)))
+                                .sort(BY_PATH)
+                                .source(src -> src.filter(f -> f.excludes(ChunkFields.CONTENT))),
+                        CardDoc.class)
+                .hits()
+                .hits()
+                .stream()
+                .map(Hit::source)
+                .map(DocumentSummary::of)
+                .toList();
+    }
+
+    /** The most used tags (as the index compares them: lower case) with their documents, most used first. */
+    public List<TagCount> tagCounts(int size) throws IOException {
+        var response = client.search(
+                s -> s.index(docsAlias)
+                        .size(0)
+                        .aggregations(
+                                "tags",
+                                a -> a.terms(t -> t.field(ChunkFields.TAGS).size(size))),
+                Void.class);
+        return response.aggregations().get("tags").sterms().buckets().array().stream()
+                .map(b -> new TagCount(b.key().stringValue(), b.docCount()))
+                .toList();
+    }
+
+    /** A tag and the documents carrying it. */
+    public record TagCount(String tag, long documents) {}
+
     public Optional<CardDoc> get(String docId) throws IOException {
         GetResponse<CardDoc> response = client.get(g -> g.index(docsAlias).id(docId), CardDoc.class);
         return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();

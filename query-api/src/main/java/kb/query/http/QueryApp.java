@@ -4,10 +4,8 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.EnumSet;
-import java.util.concurrent.TimeUnit;
 import kb.core.Json;
 import kb.query.api.ApiServices;
 import kb.query.documents.DocumentFiles;
@@ -44,8 +42,13 @@ public final class QueryApp {
                 holder.setAsyncSupported(true);
                 context.addServlet(holder, McpTools.ENDPOINT);
                 context.addServlet(holder, McpTools.ENDPOINT + "/*");
-                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
                 var dispatch = EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
+                // First, so that the origin filter's refusals are counted too.
+                var timed = new org.eclipse.jetty.servlet.FilterHolder(
+                        HttpMetrics.servletFilter(registry, McpTools.ENDPOINT));
+                context.addFilter(timed, McpTools.ENDPOINT, dispatch);
+                context.addFilter(timed, McpTools.ENDPOINT + "/*", dispatch);
+                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
                 context.addFilter(filter, McpTools.ENDPOINT, dispatch);
                 context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
                 context.setErrorHandler(new JsonErrorHandler());
@@ -87,6 +90,9 @@ public final class QueryApp {
         app.post("/api/v1/reindex", handlers::startReindex);
         app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
         app.get("/api/v1/pipeline", handlers::pipelineAddress);
+        app.get("/api/v1/overview", handlers::overview);
+        String openApi = OpenApi.description();
+        app.get(OpenApi.PATH, ctx -> ctx.contentType("application/json").result(openApi));
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
@@ -162,17 +168,13 @@ public final class QueryApp {
     /** Tagged by route template, never the raw path, so the metric's cardinality stays bounded. */
     private static void recordLatency(Context ctx, PrometheusMeterRegistry registry) {
         Long start = ctx.attribute(START_NANOS);
-        if (start == null) {
-            return;
+        if (start != null) {
+            HttpMetrics.record(
+                    registry,
+                    ctx.endpointHandlerPath(),
+                    ctx.method().name(),
+                    ctx.statusCode(),
+                    System.nanoTime() - start);
         }
-        String route = ctx.endpointHandlerPath();
-        int status = ctx.statusCode();
-        Timer.builder("kb_http_server_requests")
-                .tag("route", route == null || route.isEmpty() ? "unmatched" : route)
-                .tag("method", ctx.method().name())
-                .tag("outcome", status < 400 ? "success" : status < 500 ? "client_error" : "server_error")
-                .publishPercentileHistogram()
-                .register(registry)
-                .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
 }

@@ -30,6 +30,7 @@ import kb.query.config.FusionMethod;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentDetail;
 import kb.query.documents.DocumentFiles;
+import kb.query.documents.DocumentSummary;
 import kb.query.errors.BadRequestException;
 import kb.query.errors.NotFoundException;
 import kb.query.errors.UnavailableException;
@@ -51,12 +52,12 @@ import kb.query.status.WithIndexState;
 /** The handlers: validate at the edge, delegate, count, log the question. */
 final class QueryHandlers {
 
-    private static final int MAX_PAGE = 100_000;
-    private static final int MAX_PAGE_SIZE = 1000;
-    private static final int DEFAULT_PAGE_SIZE = 100;
+    static final int MAX_PAGE = 100_000;
+    static final int MAX_PAGE_SIZE = 1000;
+    static final int DEFAULT_PAGE_SIZE = 100;
     static final String DEGRADED_HEADER = "X-KB-Degraded";
     /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
-    private static final int MAX_DOC_ID_BYTES = 512;
+    static final int MAX_DOC_ID_BYTES = 512;
 
     private final ApiServices services;
     private final MeterRegistry registry;
@@ -192,6 +193,34 @@ final class QueryHandlers {
     }
 
     record CollectionCount(String name, long documents) {}
+
+    /** Recently changed documents the overview lists by default, and at most. */
+    static final int DEFAULT_RECENT = 10;
+
+    static final int MAX_RECENT = 100;
+    /** Tags the overview lists by default, and at most. */
+    static final int DEFAULT_TAGS = 30;
+
+    static final int MAX_TAGS = 200;
+
+    /** What is in the knowledge base before any question: the page's home view. */
+    void overview(Context ctx) throws IOException {
+        int recent = RequestParams.wholeNumber(ctx, "recent", 1, MAX_RECENT).orElse(DEFAULT_RECENT);
+        int tags = RequestParams.wholeNumber(ctx, "tags", 1, MAX_TAGS).orElse(DEFAULT_TAGS);
+        DocumentCatalog catalog = services.documents().catalog();
+        ctx.json(new Overview(catalog.documentCount(), collections(), catalog.tagCounts(tags), catalog.recent(recent)));
+    }
+
+    /**
+     * @param documents every document indexed
+     * @param tags      the most used tags, most used first
+     * @param recent    the documents changed last, newest first
+     */
+    record Overview(
+            long documents,
+            List<CollectionCount> collections,
+            List<DocumentCatalog.TagCount> tags,
+            List<DocumentSummary> recent) {}
 
     void search(Context ctx) {
         long start = System.nanoTime();

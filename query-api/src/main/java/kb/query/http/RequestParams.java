@@ -22,9 +22,9 @@ import kb.query.search.SearchRequest;
 final class RequestParams {
 
     /** Chunks a diagnosis may take from each arm. */
-    private static final int MAX_WINDOW = 500;
+    static final int MAX_WINDOW = 500;
 
-    private static final int MAX_RRF_K = 1000;
+    static final int MAX_RRF_K = 1000;
     /** Javalin's message for a value its converter could not read. */
     private static final String NOT_CONVERTED = "TYPE_CONVERSION_FAILED";
 

@@ -28,6 +28,7 @@ final class SearchPage {
             "navigation.js",
             "results.js",
             "document-view.js",
+            "home.js",
             "status.js");
 
     /** A browser module from a WebJar: its npm package name and the file inside the package. */

@@ -11,6 +11,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -28,7 +29,6 @@ import kb.query.errors.BadRequestException;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
-import kb.query.search.SearchResponse;
 import kb.query.search.terms.Question;
 import kb.query.status.BuildInfo;
 import kb.query.status.WithIndexState;
@@ -66,7 +66,8 @@ public final class McpTools {
                "collection": {"type": "string", "description": "optional: search this collection (named folder) only"},
                "category": {"type": "string", "description": "optional: search this category (first folder) only"},
                "tag": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents carrying every one of these tags (frontmatter tags or inline #tags; a nested tag such as area matches area/sub)"},
-               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"}},
+               "where": {"type": "array", "items": {"type": "string"}, "description": "optional: only documents whose frontmatter has every one of these properties, each name:value (e.g. status:draft), exact match on a value or on one item of a list"},
+               "debug": {"type": "boolean", "default": false, "description": "optional: also return gate, the honesty gate's evidence (keyword hits, lexical match, best cosine against its threshold)"}},
              "required": ["query"]}"""
                     .formatted(
                             SearchRequest.MIN_K,
@@ -76,11 +77,32 @@ public final class McpTools {
                             SearchRequest.MAX_K,
                             SearchRequest.DEFAULT_K);
 
+    /** What each tool's {@code structuredContent} is, declared as its output schema. */
+    private static final String SEARCH_OUTPUT = resource("search-output.json");
+
+    private static final String LOOKUP_OUTPUT = resource("lookup-output.json");
+
     private McpTools() {}
 
     /** The search tool's input schema, with {@link SearchRequest}'s limits. */
     static String searchSchema() {
         return SEARCH_SCHEMA;
+    }
+
+    /** The output schemas, by tool name. */
+    static Map<String, String> outputSchemas() {
+        return Map.of("search_knowledge", SEARCH_OUTPUT, "lookup_knowledge", LOOKUP_OUTPUT);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = McpTools.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("MCP resource " + name + " missing");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("MCP resource " + name + " unreadable", e);
+        }
     }
 
     /** The transport is a servlet; the server registered on it answers through it. */
@@ -214,12 +236,9 @@ public final class McpTools {
             ApiServices services, MeterRegistry registry, McpJsonMapper mapper, CollectionCheck collections) {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name("lookup_knowledge")
-                .description("Look something up in the knowledge base: exact keyword match first (frontmatter "
-                        + "keywords such as error codes), semantic supplement when needed. Returns the matching "
-                        + "document's text with its source path and locations (lines, pages, slides, rows, cells or "
-                        + "paragraphs under a heading path, "
-                        + "to cite as path:42-57), or found=false when the knowledge base does not know. " + INDEX_NOTE)
+                .description(LOOKUP_DESCRIPTION)
                 .inputSchema(mapper, LOOKUP_SCHEMA)
+                .outputSchema(mapper, LOOKUP_OUTPUT)
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
@@ -246,6 +265,7 @@ public final class McpTools {
                 .name("search_knowledge")
                 .description(searchDescription(services.answering().search().fusionMethod()))
                 .inputSchema(mapper, SEARCH_SCHEMA)
+                .outputSchema(mapper, SEARCH_OUTPUT)
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
@@ -255,25 +275,42 @@ public final class McpTools {
                     collections.check(search.scope());
                     Retrieval retrieval = services.answering().search().retrieve(search);
                     return json(WithIndexState.of(
-                            SearchResponse.of(
-                                    retrieval, services.health().status().partial()),
+                            SearchAnswer.of(
+                                    retrieval, services.health().status().partial(), debug(arguments)),
                             retrieval.found(),
                             services.health().status().indexState()));
                 }))
                 .build();
     }
 
+    /** What lookup_knowledge does, as {@code LookupService} answers. */
+    static final String LOOKUP_DESCRIPTION = "Look something up in the knowledge base: exact keyword match first (a "
+            + "specific frontmatter keyword, tag, alias or title, one that names few documents, such as an error "
+            + "code) makes `primary`, with its text, its source path, its locations (to cite as path:42-57) and a "
+            + "confidence: high when the hybrid search ranks that document first too, medium when it does not (or "
+            + "could not ask), low when several documents carry specific keywords of the question or the keyword is a "
+            + "common one the question names as a whole. `supplement` is the hybrid "
+            + "search's best other document. found=false when the honesty gate finds no evidence: the knowledge base "
+            + "does not know. " + INDEX_NOTE;
+
     /** What search_knowledge does, true to the fusion in force. */
     static String searchDescription(FusionMethod fusion) {
         String how =
                 switch (fusion) {
-                    case EVIDENCE -> "each document's evidence from both arms weighed against each arm's best answer";
-                    case RRF -> "fused by reciprocal rank fusion (RRF)";
+                    case EVIDENCE ->
+                        "each document scored by its own evidence: its best passage's BM25 score "
+                                + "against the question's best, its best cosine against its vector field's best, a "
+                                + "keyword match (a specific keyword counts most) and the question's words in its title";
+                    case RRF -> "fused by weighted reciprocal rank fusion (RRF); a specific keyword match counts most";
                     case CONVEX -> "fused by a convex combination of their normalised scores";
                 };
-        return "Hybrid search (BM25 + vectors, " + how + ") over the knowledge base; returns documents ranked by "
-                + "their score, with raw chunk text, paths and each chunk's location (lines of a text file, page, "
-                + "slide, rows, cell, or paragraphs under a heading path for a DOCX or HTML page). " + INDEX_NOTE;
+        return "Hybrid search (exact keywords, BM25 and vectors; " + how + ") over the knowledge base. Returns at "
+                + "most k documents worth reading, best first, each with up to 3 passages (the first ten documents' "
+                + "ordered by their own evidence; raw text, section header and location: lines of a text file, "
+                + "page, slide, rows, cell, or paragraphs under a heading path; cite as path:42-57). When the honesty gate finds no evidence "
+                + "(no passage holds enough of the question's words and none is near enough in meaning, or the "
+                + "question names something the folder never mentions), found=false with `reason` and "
+                + "`suggestions`; `debug: true` adds the gate's evidence. " + INDEX_NOTE;
     }
 
     /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
@@ -341,13 +378,28 @@ public final class McpTools {
                 : value.toString().strip();
     }
 
-    private static McpSchema.CallToolResult json(Object body) {
+    /** {@code debug}: a boolean, false when absent. */
+    static boolean debug(Map<String, Object> arguments) {
+        Object debug = arguments == null ? null : arguments.get("debug");
+        if (debug != null && !(debug instanceof Boolean)) {
+            throw new BadRequestException("debug must be true or false");
+        }
+        return Boolean.TRUE.equals(debug);
+    }
+
+    /**
+     * The answer as {@code structuredContent} (what the output schema declares) and, for clients older than
+     * structured results, the same JSON as one text item.
+     */
+    static McpSchema.CallToolResult json(Object body) {
         try {
+            Map<?, ?> structured = Json.MAPPER.convertValue(body, Map.class);
             return McpSchema.CallToolResult.builder()
-                    .addTextContent(Json.MAPPER.writeValueAsString(body))
+                    .addTextContent(Json.MAPPER.writeValueAsString(structured))
+                    .structuredContent(structured)
                     .isError(false)
                     .build();
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             return error(e.getMessage());
         }
     }

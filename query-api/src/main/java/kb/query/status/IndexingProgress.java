@@ -18,7 +18,15 @@ public final class IndexingProgress {
     /** An empty folder has nothing to wait for: after this long the first index counts as done. */
     static final long EMPTY_FOLDER_GRACE_MILLIS = 30_000;
 
+    /** The rate is the chunks done over this window, so a burst or a pause of a few seconds moves it little. */
     private static final long RATE_WINDOW_MILLIS = 30_000;
+    /**
+     * Looks must span this long before a rate (and an ETA) is told: the first seconds of a backlog (the model
+     * warming up, the first batch in flight) say nothing of its pace, and a rate from them gave ETAs of an hour
+     * for jobs done in two minutes.
+     */
+    static final long MIN_RATE_SPAN_MILLIS = 15_000;
+
     private static final double DEFAULT_CHUNKS_PER_DOCUMENT = 5;
 
     /** One look at the pipeline, at {@code atMillis}. */
@@ -29,7 +37,9 @@ public final class IndexingProgress {
      * The status block; public so that {@code kb up} can print progress from it in process.
      *
      * @param state      running while any stage has a backlog, done otherwise
-     * @param etaSeconds null while no rate is known yet, 0 when done
+     * @param chunksPerSecond chunks embedded per second over the last 30 s; 0 while no rate is known yet
+     * @param etaSeconds      null while no rate is known yet (the first 15 s of a backlog: "estimating"), 0 when
+     *                        done
      */
     public record Block(
             String state,
@@ -64,7 +74,7 @@ public final class IndexingProgress {
         long chunksTotal = o.chunks() + Math.round(pendingDocuments * perDocument);
         long chunksDone = o.chunks() - awaiting;
         boolean running = pendingDocuments > 0 || awaiting > 0;
-        double rate = rate(o.atMillis(), chunksDone);
+        double rate = running ? rate(o.atMillis(), chunksDone) : restartRate();
         Long eta = !running
                 ? Long.valueOf(0)
                 : rate > 0 ? Long.valueOf(Math.round((chunksTotal - chunksDone) / rate)) : null;
@@ -83,7 +93,10 @@ public final class IndexingProgress {
         return last;
     }
 
-    /** Chunks embedded per second over the last half minute. */
+    /**
+     * Chunks embedded per second over the last half minute of this backlog; 0 (unknown) until the looks span
+     * {@link #MIN_RATE_SPAN_MILLIS}.
+     */
     private double rate(long now, long chunksDone) {
         samples.addLast(new Sample(now, chunksDone));
         while (samples.size() > 2 && now - samples.peekFirst().atMillis() > RATE_WINDOW_MILLIS) {
@@ -91,7 +104,13 @@ public final class IndexingProgress {
         }
         Sample first = samples.peekFirst();
         long span = now - first.atMillis();
-        return span <= 0 ? 0 : Math.max(0, chunksDone - first.chunksDone()) * 1000.0 / span;
+        return span < MIN_RATE_SPAN_MILLIS ? 0 : Math.max(0, chunksDone - first.chunksDone()) * 1000.0 / span;
+    }
+
+    /** Nothing waits: the next backlog's pace is measured from its own start, not from an idle window. */
+    private double restartRate() {
+        samples.clear();
+        return 0;
     }
 
     /** The latest block, or null before the first observation. */

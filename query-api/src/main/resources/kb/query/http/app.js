@@ -3,10 +3,11 @@
 // HTML. This module routes and wires; the parts live in their own modules.
 import {$} from '/dom.js';
 import {closeDocument, closeDocumentView, openDocument} from '/document-view.js';
+import {ago, renderHome} from '/home.js';
 import {renderMarkdown} from '/markdown.js';
 import {navigate, setRouter} from '/navigation.js';
 import {forgetSearch, lastSearch, search} from '/results.js';
-import {indexingText, refreshStatus} from '/status.js';
+import {freshnessText, indexingText, refreshStatus} from '/status.js';
 
 let routeSeq = 0;
 
@@ -21,8 +22,12 @@ async function route() {
   document.title = q ? q + ' – kb-pipeline' : 'kb-pipeline';
   if (!q) {
     forgetSearch();
-    $('results').replaceChildren();
     $('partial-note').hidden = true;
+    if (!doc || !$('home')) {
+      $('results').replaceChildren();
+      // The home view: what is there to ask about, before any question.
+      renderHome(() => mine === routeSeq && !new URLSearchParams(location.search).get('q'));
+    }
   } else if (lastSearch().query !== q) {
     await search(q);
   }
@@ -57,7 +62,7 @@ document.addEventListener('keydown', (e) => {
 setRouter(route);
 window.addEventListener('popstate', () => route());
 // For the browser test: the pure parts, callable without a server in a particular state.
-window.kbPage = Object.freeze({renderMarkdown, indexingText});
+window.kbPage = Object.freeze({renderMarkdown, indexingText, freshnessText, ago});
 route();
 refreshStatus();
 setInterval(refreshStatus, 5000);

@@ -4,7 +4,13 @@ export const words = (query) => [...new Set(String(query ?? '').toLowerCase().sp
   .filter((w) => w.length > 2))];
 export const tokens = (text) => new Set(String(text ?? '').toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) || []);
 
-/** Wraps the query's words in <mark> inside the element's text nodes (never inside tags or attributes). */
+/** Text never marked: a citation (path:42-57) or a path is where the answer is, not what it says. */
+const UNMARKED = 'mark, .lines, .path, [data-no-mark]';
+
+/**
+ * Wraps the query's words in <mark> inside the element's text nodes (never inside tags or attributes, nor inside a
+ * citation or a path).
+ */
 export function markTerms(element, query) {
   const terms = words(query).sort((a, b) => b.length - a.length);
   if (!terms.length) {
@@ -14,7 +20,7 @@ export function markTerms(element, query) {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   const nodes = [];
   while (walker.nextNode()) {
-    if (!walker.currentNode.parentElement.closest('mark')) {
+    if (!walker.currentNode.parentElement.closest(UNMARKED)) {
       nodes.push(walker.currentNode);
     }
   }

@@ -39,11 +39,29 @@ export function indexingText(block) {
   if (Number.isFinite(block.chunksAwaitingVectors) && block.chunksAwaitingVectors > 0) {
     parts.push(n(block.chunksAwaitingVectors) + ' awaiting vectors');
   }
+  // The server tells no rate for the first seconds of a backlog: they say nothing of its pace.
   const left = eta(block.etaSeconds);
-  if (left) {
-    parts.push(left);
-  }
+  parts.push(left || 'estimating');
   return parts.join(' · ');
+}
+
+/** The last freshness measured, held while the timer's window is empty, so the figure never flickers to a dash. */
+let heldFreshness = null;
+
+/**
+ * The freshness pill's text from /api/v1/status's freshness.upsert: the percentiles when measured; when the timer's
+ * window has emptied out (no edit for two minutes: percentiles of 0), the last figure this page saw, as "last".
+ */
+export function freshnessText(upsert) {
+  const measured = upsert && upsert.p50Ms > 0 && upsert.p99Ms > 0;
+  if (measured) {
+    heldFreshness = 'p50 ' + duration(upsert.p50Ms) + ', p99 ' + duration(upsert.p99Ms);
+    return 'freshness ' + heldFreshness;
+  }
+  if (heldFreshness) {
+    return 'freshness (last edits) ' + heldFreshness;
+  }
+  return upsert && upsert.count > 0 ? 'freshness: no recent edits' : 'freshness: no edits yet';
 }
 
 function indexingProgress(block) {
@@ -72,11 +90,8 @@ export async function refreshStatus() {
       + (collections.length > 1 ? ' in ' + collections.length + ' collections' : '');
     $('documents').title = collections.map((c) => c.name + ': ' + numbers.format(c.documents) + ' documents').join('\n');
     $('lag').textContent = 'lag: chunker ' + s.lag.chunker + ', sink ' + s.lag.sink;
-    const f = s.freshness && s.freshness.upsert;
-    // A percentile of 0 is the timer's window emptied out, not a measurement: show a dash, never "0 ms".
-    $('freshness').textContent = f ? 'freshness p50 ' + duration(f.p50Ms) + ', p99 ' + duration(f.p99Ms)
-      : 'freshness: no edits yet';
-    $('freshness').title = 'time from a file change to its chunks being searchable';
+    $('freshness').textContent = freshnessText(s.freshness && s.freshness.upsert);
+    $('freshness').title = 'time from a file change to its chunks being searchable (over the last edits)';
     $('dlq').textContent = 'dead letters: ' + s.deadLetters;
     // A full disk pauses indexing (answers still come): say so until space is freed.
     $('disk').hidden = !s.disk || s.disk === 'ok';

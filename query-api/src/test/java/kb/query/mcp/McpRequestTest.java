@@ -120,4 +120,32 @@ class McpRequestTest {
         assertEquals(SearchRequest.MAX_K, k.get("maximum").asInt());
         assertEquals(SearchRequest.DEFAULT_K, k.get("default").asInt());
     }
+
+    @Test
+    void shouldTakeDebugAsABooleanFalseWhenAbsent() {
+        assertEquals(false, McpTools.debug(Map.of("query", "q")));
+        assertEquals(false, McpTools.debug(null));
+        assertEquals(true, McpTools.debug(Map.of("query", "q", "debug", true)));
+        assertThrows(BadRequestException.class, () -> McpTools.debug(Map.of("debug", "yes")));
+    }
+
+    @Test
+    void shouldAnswerStructuredContentAndTheSameJsonAsText() throws Exception {
+        var result = McpTools.json(Map.of("found", true, "results", List.of()));
+        String text = ((io.modelcontextprotocol.spec.McpSchema.TextContent)
+                        result.content().get(0))
+                .text();
+        assertEquals(kb.core.Json.MAPPER.valueToTree(result.structuredContent()), kb.core.Json.MAPPER.readTree(text));
+        assertEquals(false, result.isError());
+    }
+
+    @Test
+    void shouldDeclareAnOutputSchemaThatRequiresTheIndexStateForEveryTool() throws Exception {
+        for (String schema : McpTools.outputSchemas().values()) {
+            var output = kb.core.Json.MAPPER.readTree(schema);
+            assertEquals("object", output.get("type").asText());
+            assertTrue(output.get("required").toString().contains("\"index\""), schema);
+        }
+        assertTrue(McpTools.LOOKUP_DESCRIPTION.contains("exact keyword match first"));
+    }
 }

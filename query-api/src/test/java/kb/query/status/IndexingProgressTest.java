@@ -23,16 +23,42 @@ class IndexingProgressTest {
     }
 
     @Test
-    void shouldMeasureTheRateAndAFallingEta() {
+    void shouldMeasureTheRateOverTheWindowAndAFallingEta() {
         IndexingProgress progress = new IndexingProgress(0);
         progress.observe(new IndexingProgress.Observation(0, 100, 1_000, 1_000, 0, 0));
+        progress.observe(new IndexingProgress.Observation(10_000, 100, 1_000, 800, 0, 0));
         IndexingProgress.Block later =
-                progress.observe(new IndexingProgress.Observation(10_000, 100, 1_000, 800, 0, 0));
-        assertEquals(20.0, later.chunksPerSecond());
-        assertEquals(40L, later.etaSeconds());
-        IndexingProgress.Block after =
                 progress.observe(new IndexingProgress.Observation(20_000, 100, 1_000, 600, 0, 0));
-        assertEquals(30L, after.etaSeconds());
+        assertEquals(20.0, later.chunksPerSecond());
+        assertEquals(30L, later.etaSeconds());
+        // A pause and a burst inside the window move the rate little: (800 - 200) chunks over 30 s.
+        progress.observe(new IndexingProgress.Observation(30_000, 100, 1_000, 600, 0, 0));
+        IndexingProgress.Block after =
+                progress.observe(new IndexingProgress.Observation(40_000, 100, 1_000, 200, 0, 0));
+        assertEquals(20.0, after.chunksPerSecond());
+        assertEquals(10L, after.etaSeconds());
+    }
+
+    @Test
+    void shouldSayEstimatingUntilTheLooksSpanTheMinimumWindow() {
+        IndexingProgress progress = new IndexingProgress(0);
+        progress.observe(new IndexingProgress.Observation(0, 0, 0, 0, 50, 0));
+        // Two seconds in, two chunks embedded: a rate from this would promise 250 chunks in 4 minutes.
+        IndexingProgress.Block early = progress.observe(new IndexingProgress.Observation(2_000, 1, 2, 0, 49, 0));
+        assertNull(early.etaSeconds(), "estimating");
+        assertEquals(0.0, early.chunksPerSecond());
+        IndexingProgress.Block measured = progress.observe(
+                new IndexingProgress.Observation(IndexingProgress.MIN_RATE_SPAN_MILLIS, 20, 40, 0, 30, 0));
+        assertTrue(measured.etaSeconds() != null && measured.chunksPerSecond() > 0, measured.toString());
+    }
+
+    @Test
+    void shouldMeasureALaterBacklogFromItsOwnStartNotFromTheIdleTimeBefore() {
+        IndexingProgress progress = new IndexingProgress(0);
+        progress.observe(new IndexingProgress.Observation(0, 10, 50, 0, 0, 0));
+        progress.observe(new IndexingProgress.Observation(60_000, 10, 50, 0, 0, 0));
+        IndexingProgress.Block burst = progress.observe(new IndexingProgress.Observation(62_000, 10, 150, 100, 0, 0));
+        assertNull(burst.etaSeconds(), "a new backlog is estimated again");
     }
 
     @Test

@@ -1,0 +1,190 @@
+package kb.local;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The search page's home and its status strip in a real headless Chromium over a real pipeline: what is in the
+ * knowledge base before any question, citations left unmarked, progress that says "estimating" before it has a
+ * rate, a freshness figure that holds. Screenshots go to {@code target/}.
+ */
+class HomePageBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final List<String> PATHS =
+            List.of("notes/standup.md", "ops/backup.md", "ops/restore.md", "runbooks/glorbqux.md");
+
+    @TempDir
+    static Path profile;
+
+    private static PipelineHarness kb;
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(
+                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
+        kb = new PipelineHarness();
+        kb.write("ops/backup.md", "---\ntitle: Nightly backup\ntags: [ops, storage]\n---\nThe backup runs at 2am.\n");
+        kb.write("ops/restore.md", "---\ntitle: Restore drill\ntags: [ops]\n---\nRestore from the latest snapshot.\n");
+        kb.write(
+                "runbooks/glorbqux.md",
+                "---\ntitle: Glorbqux service\n---\n# Restarting\n\nRestart glorbqux with systemctl restart glorbqux.\n");
+        kb.write("notes/standup.md", "---\ntitle: Standup notes\ntags: [team]\n---\nWe agreed on Tuesday demos.\n");
+        kb.start();
+        await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(PATHS));
+        browser = browser();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (kb != null) {
+            kb.close();
+        }
+    }
+
+    @Test
+    void shouldShowCollectionsTagsAndRecentDocumentsBeforeAnyQuestion() throws Exception {
+        open("/");
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#home-list li"))
+                .isEmpty());
+        assertEquals(PATHS.size() + " documents.", text("home-summary"));
+        assertTrue(
+                text("home-collections").contains(PipelineHarness.COLLECTION + " " + PATHS.size()),
+                text("home-collections"));
+        String tags = text("home-tags");
+        assertTrue(tags.startsWith("#ops 2"), "the most used tag first: " + tags);
+        assertTrue(tags.contains("#storage 1") && tags.contains("#team 1"), tags);
+        List<String> recent = browser.findElements(By.cssSelector("#home-list li a")).stream()
+                .map(WebElement::getText)
+                .toList();
+        assertEquals(PATHS.size(), recent.size(), recent.toString());
+        assertTrue(recent.contains("Glorbqux service") && recent.contains("Nightly backup"), recent.toString());
+        screenshot("home.png");
+
+        browser.findElements(By.cssSelector("#home-tags .chip")).get(0).click();
+        await().atMost(WAIT).until(() -> text("home-list-title").equals("Tagged #ops · 2 documents"));
+        List<String> tagged = browser.findElements(By.cssSelector("#home-list li a")).stream()
+                .map(WebElement::getText)
+                .sorted()
+                .toList();
+        assertEquals(List.of("Nightly backup", "Restore drill"), tagged);
+        screenshot("home-tag.png");
+
+        browser.findElement(By.id("home-back")).click();
+        await().atMost(WAIT).until(() -> text("home-list-title").equals("Recently changed"));
+        browser.findElement(By.linkText("Glorbqux service")).click();
+        await().atMost(WAIT).until(() -> text("doc-title").equals("Glorbqux service"));
+    }
+
+    @Test
+    void shouldMarkTheQuestionsWordsInPassagesButNotInsideTheirCitation() throws Exception {
+        open("/?q=glorbqux");
+        await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#results .chunk mark"))
+                .isEmpty());
+        WebElement citation = browser.findElement(By.cssSelector("#results .chunk .lines"));
+        assertTrue(citation.getText().contains("runbooks/glorbqux.md:"), citation.getText());
+        assertTrue(citation.findElements(By.tagName("mark")).isEmpty(), "no mark inside " + citation.getText());
+        screenshot("search-citation.png");
+    }
+
+    @Test
+    void shouldSayEstimatingBeforeARateAndTheEtaOnceThereIsOne() {
+        open("/");
+        Object first = js("return window.kbPage.indexingText({state: 'running', documentsDone: 0, documentsTotal: 40,"
+                + " chunksDone: 0, chunksTotal: 200, chunksPerSecond: 0, etaSeconds: null, chunksAwaitingVectors: 0})");
+        assertEquals("indexing 0 of 40 documents · 0 of 200 chunks embedded · estimating", first);
+        Object measured = js("return window.kbPage.indexingText({state: 'running', documentsDone: 20,"
+                + " documentsTotal: 40, chunksDone: 100, chunksTotal: 200, chunksPerSecond: 5,"
+                + " etaSeconds: 20, chunksAwaitingVectors: 0})");
+        assertEquals("indexing 20 of 40 documents · 100 of 200 chunks embedded · 5.0 chunks/s · ETA 20 s", measured);
+    }
+
+    @Test
+    void shouldHoldTheLastFreshnessFigureWhileTheTimersWindowIsEmpty() throws Exception {
+        open("/");
+        assertEquals("freshness: no edits yet", js("return window.kbPage.freshnessText(undefined)"));
+        assertEquals(
+                "freshness: no recent edits", js("return window.kbPage.freshnessText({p50Ms: 0, p99Ms: 0, count: 4})"));
+        assertEquals(
+                "freshness p50 1.2 s, p99 3.4 s",
+                js("return window.kbPage.freshnessText({p50Ms: 1200, p99Ms: 3400, count: 5})"));
+        for (int look = 0; look < 3; look++) {
+            assertEquals(
+                    "freshness (last edits) p50 1.2 s, p99 3.4 s",
+                    js("return window.kbPage.freshnessText({p50Ms: 0, p99Ms: 0, count: 5})"));
+        }
+        await().atMost(WAIT).until(() -> text("freshness").startsWith("freshness"));
+        assertTrue(!text("freshness").contains("–"), text("freshness"));
+        screenshot("status-strip.png");
+    }
+
+    private static void open(String pathAndQuery) {
+        browser.get("http://localhost:" + kb.port() + pathAndQuery);
+    }
+
+    private static String text(String id) {
+        return browser.findElement(By.id(id)).getText();
+    }
+
+    private static Object js(String script, Object... arguments) {
+        return ((JavascriptExecutor) browser).executeScript(script, arguments);
+    }
+
+    private static void screenshot(String name) throws Exception {
+        Path shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath();
+        Path target = Path.of("target", name);
+        Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
+        System.out.println("[browser] screenshot " + target.toAbsolutePath());
+    }
+
+    /** Headless, no sandbox (root in CI), no background traffic to the closed network. */
+    private static WebDriver browser() {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1200,900",
+                "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        return new ChromeDriver(service, options);
+    }
+}

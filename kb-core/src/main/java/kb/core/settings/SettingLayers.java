@@ -75,6 +75,11 @@ public final class SettingLayers {
 
     /** The values in force, each from the topmost layer that sets it (a blank value sets nothing). */
     public Settings settings() {
+        return new Settings(values());
+    }
+
+    /** {@link #settings()} as a name → value map, for what reads a map (the environment's shape). */
+    public Map<String, String> values() {
         Map<String, String> merged = new HashMap<>();
         for (Layer layer : layers) {
             layer.values().forEach((name, value) -> {
@@ -83,7 +88,7 @@ public final class SettingLayers {
                 }
             });
         }
-        return new Settings(merged);
+        return Map.copyOf(merged);
     }
 
     /** Where the value in force comes from: the topmost layer that sets it, else {@code default}. */

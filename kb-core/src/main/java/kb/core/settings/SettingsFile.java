@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -23,6 +24,13 @@ import org.yaml.snakeyaml.error.YAMLException;
 public final class SettingsFile {
 
     private static final Map<String, Setting<?>> BY_KEY = byKey();
+
+    /**
+     * Read before kb's settings are: the kb script's JVM options, and the Elasticsearch launcher's, which reads
+     * the environment of the process. A file saying them would be silently ignored, so it is refused.
+     */
+    private static final Set<Setting<?>> ENVIRONMENT_ONLY =
+            Set.of(KbSettings.JAVA_OPTS, KbSettings.ES_JAVA_OPTS, KbSettings.CACHE_DIR);
 
     private SettingsFile() {}
 
@@ -54,6 +62,10 @@ public final class SettingsFile {
         Map<String, String> keyOf = new HashMap<>();
         flat.forEach((key, value) -> {
             Setting<?> setting = settingFor(key, source);
+            if (ENVIRONMENT_ONLY.contains(setting)) {
+                throw new IllegalArgumentException(
+                        source + ": " + key + " is read from the environment only (set " + setting.name() + " there)");
+            }
             String previous = keyOf.put(setting.name(), key);
             if (previous != null) {
                 throw new IllegalArgumentException(

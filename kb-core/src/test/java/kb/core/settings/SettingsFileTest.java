@@ -100,6 +100,13 @@ class SettingsFileTest {
     }
 
     @Test
+    void shouldRefuseASettingWhenOnlyTheEnvironmentIsRead() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> SettingsFile.parse("java-opts: -Xmx1g\n", FILE));
+        assertEquals(FILE + ": java-opts is read from the environment only (set KB_JAVA_OPTS there)", e.getMessage());
+    }
+
+    @Test
     void shouldGiveEverySettingAKeyWithoutThePrefix() {
         assertEquals("api-port", KbSettings.API_PORT.key());
         assertEquals("rrf-cjk-bm25-weight", KbSettings.RRF_CJK_BM25_WEIGHT.key());

@@ -113,8 +113,7 @@ public final class LocalPipeline implements AutoCloseable {
                 registry,
                 new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk));
         started.push(query);
-        beforeApiBinds.run();
-        query.start();
+        query.start(beforeApiBinds);
         startProducers(producerConfigs, registry, disk);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("the chunker has not joined its group yet; it will catch up when it does");

@@ -16,6 +16,8 @@ import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
@@ -28,6 +30,8 @@ import picocli.CommandLine.Mixin;
         name = "up",
         description = "Start the whole pipeline in this JVM over one or more folders and serve the API until stopped.")
 public final class UpCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(UpCommand.class);
 
     @Mixin
     UpFlags flags = new UpFlags();

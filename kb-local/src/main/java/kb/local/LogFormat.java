@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * Switches the log between plain lines and JSON ({@code KB_LOG_FORMAT}) once the settings are known: Logback
@@ -20,6 +21,15 @@ final class LogFormat {
     static final String PROPERTY = "KB_LOG_FORMAT";
 
     private LogFormat() {}
+
+    /**
+     * Sends java.util.logging (which some libraries use, the Elasticsearch client's OpenTelemetry among them) through
+     * SLF4J, so its lines are dated and formatted like the rest instead of in JUL's own two-line format.
+     */
+    static void bridgeJul() {
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
+    }
 
     /** Reconfigures from the same file with {@code format} (plain or json), unless it is already in force. */
     static void apply(String format) {

@@ -57,6 +57,7 @@ public final class UpCommand implements Callable<Integer> {
         UpConfig config = UpConfig.resolve(flags, env);
         Settings settings = config.layers().settings();
         LogFormat.apply(settings.get(KbSettings.LOG_FORMAT));
+        LogFormat.bridgeJul();
         config.layers().inForce(); // every value checked by its declaration before anything starts
         config.files().forEach(file -> System.out.println("kb: settings from " + file));
         return up(config.options(), settings);
@@ -143,8 +144,10 @@ public final class UpCommand implements Callable<Integer> {
         });
         settings = settings.with(infra.settings());
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        pipeline[0] =
-                LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, holding::close);
+        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, () -> {
+            holding.close();
+            LOG.info("the query API takes port {} over from the holding server", holding.port());
+        });
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
         new Endpoints(
                         infra.bootstrapServers(),

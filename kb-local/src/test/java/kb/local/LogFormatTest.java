@@ -65,6 +65,7 @@ class LogFormatTest {
         assertEquals("INFO", first.get("level").asText());
         assertEquals("kb.local.UpCommand", first.get("logger_name").asText());
         OffsetDateTime.parse(first.get("@timestamp").asText());
+        assertEquals(null, first.get("KB_LOG_FORMAT"), "the context's properties stay out of a line");
         assertEquals(
                 "WARN", new ObjectMapper().readTree(lines.get(1)).get("level").asText());
     }

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveFromTheStartTest {
 
-    /** Beyond a JVM's start (as {@code kb --help} takes it now): the port answers within this. */
-    private static final Duration LIVE_WITHIN = Duration.ofSeconds(5);
+    /** A bound on a loaded machine's JVM start and kb's checks; what is asserted is the order below. */
+    private static final Duration LIVE_WITHIN = Duration.ofSeconds(60);
+
     /** The longest stretch of refused connections during the hand-over to the query API. */
     private static final Duration LONGEST_GAP = Duration.ofSeconds(3);
 
@@ -60,7 +61,6 @@ class LiveFromTheStartTest {
         Files.writeString(notes.resolve("first.md"), "# First\n\nThe glimmerwort runbook.\n");
         int port = FreePorts.pick();
         String url = "http://localhost:" + port;
-        Duration jvm = KbProcess.jvmStart(work.resolve("logs"));
         try (KbProcess kb = KbProcess.start(
                 work.resolve("logs"),
                 "up",
@@ -73,13 +73,14 @@ class LiveFromTheStartTest {
                 "--port",
                 Integer.toString(port))) {
             Instant started = Instant.now();
-            HttpResponse<String> live = awaitAnswer(url + "/health/live", jvm.plus(LIVE_WITHIN));
+            HttpResponse<String> live = awaitAnswer(url + "/health/live", LIVE_WITHIN);
             Duration liveAfter = Duration.between(started, Instant.now());
-            assertTrue(live != null, "no answer within " + jvm.plus(LIVE_WITHIN) + ": " + kb.stderr());
+            assertTrue(live != null, "no answer within " + LIVE_WITHIN + ": " + kb.stderr());
+            assertFalse(kb.stderr().contains("KRaft broker ready"), "the port answers before the broker is up");
             HttpResponse<String> ready = get(url + "/health/ready");
             HttpResponse<String> health = get(url + "/health");
             HttpResponse<String> search = get(url + "/api/v1/search?q=glimmerwort");
-            assertFalse(kb.stdout().contains("kb ready at"), "asked before the pipeline was up");
+            assertFalse(kb.stderr().contains("EmbeddedElasticsearch - ready"), "asked before Elasticsearch was up");
             System.out.printf("[live] the port answered %d ms after kb up started%n", liveAfter.toMillis());
 
             assertEquals(200, live.statusCode());

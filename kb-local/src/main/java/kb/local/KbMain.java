@@ -68,6 +68,7 @@ public final class KbMain implements Callable<Integer> {
     public static CommandLine commandLine(Map<String, String> env) {
         CommandLine commandLine = new CommandLine(new KbMain())
                 .addSubcommand(new UpCommand(env))
+                .addSubcommand(new ConfigCommand(env))
                 .addSubcommand(new VerifyCommand(env))
                 .addSubcommand(new SoakCommand(env))
                 .addSubcommand(new EvalCommand())

@@ -48,9 +48,19 @@ public final class LocalPipeline implements AutoCloseable {
     /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
     public static LocalPipeline start(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
             throws Exception {
+        return start(settings, embeddings, registry, () -> {});
+    }
+
+    /**
+     * {@link #start(Settings, Embeddings, PrometheusMeterRegistry)}, running {@code beforeApiBinds} just before the
+     * query API binds its port (kb up frees the port its holding server kept answering on).
+     */
+    public static LocalPipeline start(
+            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, Runnable beforeApiBinds)
+            throws Exception {
         LocalPipeline pipeline = new LocalPipeline();
         try {
-            pipeline.startStages(settings, embeddings, registry);
+            pipeline.startStages(settings, embeddings, registry, beforeApiBinds);
             return pipeline;
         } catch (Exception | Error e) {
             pipeline.close();
@@ -58,7 +68,8 @@ public final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    private void startStages(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
+    private void startStages(
+            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, Runnable beforeApiBinds)
             throws Exception {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client =
@@ -102,7 +113,7 @@ public final class LocalPipeline implements AutoCloseable {
                 registry,
                 new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk));
         started.push(query);
-        query.start();
+        query.start(beforeApiBinds);
         startProducers(producerConfigs, registry, disk);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("the chunker has not joined its group yet; it will catch up when it does");

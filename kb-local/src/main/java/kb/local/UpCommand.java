@@ -2,14 +2,8 @@ package kb.local;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
+import java.io.UncheckedIOException;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,9 +16,11 @@ import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code kb up}: the whole pipeline in this JVM over a folder: the embedded broker and Elasticsearch (unless
@@ -35,46 +31,10 @@ import picocli.CommandLine.Option;
         description = "Start the whole pipeline in this JVM over one or more folders and serve the API until stopped.")
 public final class UpCommand implements Callable<Integer> {
 
-    static final String SETTINGS_FILE = "settings.properties";
+    private static final Logger LOG = LoggerFactory.getLogger(UpCommand.class);
 
-    @Option(
-            names = "--dir",
-            paramLabel = "[NAME=]DIR",
-            description = "Knowledge-base folder (default knowledge_base/, created when absent). Repeat it to watch"
-                    + " several, each its own collection, named NAME or after the folder (env KB_BASE_DIR; KB_COLLECTION"
-                    + " names a single one).")
-    List<String> dirs = new ArrayList<>();
-
-    @Option(
-            names = "--port",
-            paramLabel = "PORT",
-            description = "HTTP port of the API (default 8080, env KB_API_PORT).")
-    Integer port;
-
-    @Option(
-            names = "--host",
-            paramLabel = "HOST",
-            description = "Interface of the API (default 127.0.0.1; another needs KB_API_TOKEN; env KB_API_HOST).")
-    String host;
-
-    @Option(
-            names = "--data",
-            paramLabel = "DATADIR",
-            description =
-                    "Where broker logs, Elasticsearch data and caches live (default ~/.kb-pipeline, env KB_DATA_DIR).")
-    Path data;
-
-    @Option(
-            names = "--kafka",
-            paramLabel = "BOOTSTRAP",
-            description = "Use this Kafka instead of the embedded broker (env KB_KAFKA_BOOTSTRAP).")
-    String kafka;
-
-    @Option(
-            names = "--es",
-            paramLabel = "URL",
-            description = "Use this Elasticsearch instead of the embedded one (env KB_ES_URL).")
-    String elasticsearch;
+    @Mixin
+    UpFlags flags = new UpFlags();
 
     private final Map<String, String> env;
 
@@ -85,31 +45,22 @@ public final class UpCommand implements Callable<Integer> {
 
     /** The options given, over the environment's; a bad combination throws {@link IllegalArgumentException}. */
     UpOptions options() {
-        return UpOptions.of(dirs, port, data, kafka, elasticsearch, host, env);
+        try {
+            return UpConfig.resolve(flags, env).options();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override
     public Integer call() throws Exception {
-        return up(options());
-    }
-
-    /**
-     * The environment over {@code DATADIR/settings.properties} (KEY=VALUE lines, e.g. what {@code kb calibrate
-     * --write} stored): settings that belong to one knowledge base travel with its data folder.
-     */
-    Settings settingsFor(Path dataDir) throws IOException {
-        Map<String, String> values = new HashMap<>();
-        Path file = dataDir.resolve(SETTINGS_FILE);
-        if (Files.isRegularFile(file)) {
-            Properties properties = new Properties();
-            try (Reader reader = Files.newBufferedReader(file)) {
-                properties.load(reader);
-            }
-            properties.stringPropertyNames().forEach(name -> values.put(name, properties.getProperty(name)));
-            System.out.println("kb: settings from " + file + ": " + values.keySet());
-        }
-        values.putAll(env);
-        return new Settings(values);
+        UpConfig config = UpConfig.resolve(flags, env);
+        Settings settings = config.layers().settings();
+        LogFormat.apply(settings.get(KbSettings.LOG_FORMAT));
+        LogFormat.bridgeJul();
+        config.layers().inForce(); // every value checked by its declaration before anything starts
+        config.files().forEach(file -> System.out.println("kb: settings from " + file));
+        return up(config.options(), settings);
     }
 
     /**
@@ -131,30 +82,52 @@ public final class UpCommand implements Callable<Integer> {
         }
     }
 
+    /** The holding server on the API's port; the lock then advertises the port it got (0: any free one). */
+    private static HoldingServer holding(UpOptions options, DataFolderLock lock) throws IOException {
+        try {
+            HoldingServer holding = HoldingServer.open(options.host(), options.port());
+            String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
+            lock.advertise("http://" + apiHost + ":" + holding.port());
+            return holding;
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
     /**
      * Runs until the process is stopped (a signal: the shutdown hook closes everything) or Elasticsearch is lost
      * (status 1: a half-dead kb, API up and index gone, is worse than none, so a supervisor or the user notices).
      */
-    private int up(UpOptions options) throws Exception {
+    private int up(UpOptions options, Settings configured) throws Exception {
         long start = System.nanoTime();
         for (CollectionFolder collection : options.collections()) {
             System.out.println("kb: collection '" + collection.name() + "': " + collection.folder());
         }
         System.out.println("kb: data " + options.dataDir());
         StartupChecks.dataFolder(options.dataDir());
-        Settings settings = settingsFor(options.dataDir())
-                .with(LocalSettings.of(options.kbDir(), options.dataDir(), options.port()))
+        long minFree = configured.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024;
+        DataFolderLock lock = checkedLock(options, minFree);
+        // From here the port answers: live, and "starting" until the query API takes it over.
+        HoldingServer holding = holding(options, lock);
+        Settings settings = configured
+                .with(LocalSettings.of(options.kbDir(), options.dataDir(), holding.port()))
                 .with(Map.of(
                         KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
                         KbSettings.API_HOST.name(), options.host()));
-        long minFree = settings.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024;
-        DataFolderLock lock = checkedLock(options, minFree);
-        Infrastructure infra = Infrastructure.start(lock, options.kafka(), options.elasticsearch(), minFree);
+        Infrastructure infra;
+        try {
+            infra = Infrastructure.start(lock, options.kafka(), options.elasticsearch(), minFree);
+        } catch (Exception | Error e) {
+            holding.close();
+            throw e;
+        }
         CountDownLatch ended = new CountDownLatch(1);
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
         LocalPipeline[] pipeline = new LocalPipeline[1];
         ProgressReporter[] progress = new ProgressReporter[1];
         Shutdown.onExit("kb", () -> {
+            holding.close();
             if (progress[0] != null) {
                 progress[0].close();
             }
@@ -171,7 +144,10 @@ public final class UpCommand implements Callable<Integer> {
         });
         settings = settings.with(infra.settings());
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry);
+        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, () -> {
+            holding.close();
+            LOG.info("the query API takes port {} over from the holding server", holding.port());
+        });
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
         new Endpoints(
                         infra.bootstrapServers(),

@@ -50,12 +50,21 @@ public final class QueryService implements AutoCloseable {
      * feed, gate calibration, fusion fit, indexing progress), then serves HTTP and loads the models behind it.
      */
     public QueryService start() {
+        return start(() -> {});
+    }
+
+    /**
+     * {@link #start()}, running {@code beforeBind} just before the HTTP port is bound (kb up frees the port its
+     * holding server answered on: the later, the shorter the time nothing answers).
+     */
+    public QueryService start(Runnable beforeBind) {
         TopicCreator.ensureTopics(config.common());
         parts.probe().start();
         parts.feed().start();
         parts.gate().start(config.gate().period());
         parts.fusion().start(parts.search(), FIT_INTERVAL);
         parts.status().start(PROGRESS_INTERVAL);
+        beforeBind.run();
         parts.app().start(config.exposure().host(), config.exposure().port());
         warmUp(embeddings);
         return this;

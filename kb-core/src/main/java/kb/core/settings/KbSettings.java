@@ -209,6 +209,10 @@ public final class KbSettings {
     public static final Setting<String> JAVA_OPTS =
             Setting.text("KB_JAVA_OPTS", "-Xmx2g -XX:TieredStopAtLevel=1", "options of the kb JVM");
 
+    public static final Setting<String> LOG_FORMAT = Setting.text(
+                    "KB_LOG_FORMAT", "plain", "log lines: plain (ISO-8601 dated text) or json (one object a line)")
+            .requiring(v -> Set.of("plain", "json").contains(v.toLowerCase(Locale.ROOT)), "plain or json");
+
     /** Every declaration, in the order of the configuration reference. */
     public static final List<Setting<?>> ALL = List.of(
             KAFKA_BOOTSTRAP,
@@ -280,5 +284,6 @@ public final class KbSettings {
             DISK_WATCH,
             CACHE_DIR,
             ES_JAVA_OPTS,
-            JAVA_OPTS);
+            JAVA_OPTS,
+            LOG_FORMAT);
 }

@@ -29,6 +29,41 @@ public record Setting<T>(String name, T fallback, String doc, Reader<T> reader, 
         return new Setting<>(name, fallback, doc, reader, valid, rule);
     }
 
+    /**
+     * The setting's name in a configuration file: {@code KB_API_PORT} is {@code api-port} (the file also accepts
+     * the environment's name, or dots and underscores for the dashes).
+     */
+    public String key() {
+        String bare = name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name;
+        return bare.toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** A list setting: a file may give its value as a YAML list. */
+    public boolean isList() {
+        return fallback instanceof List;
+    }
+
+    /** The value in force, as {@code kb config} prints it: unset optionals and nulls as {@code (unset)}. */
+    public static String shownValue(Object value) {
+        if (value == null
+                || value instanceof OptionalInt i && i.isEmpty()
+                || value instanceof OptionalDouble d && d.isEmpty()) {
+            return "(unset)";
+        }
+        if (value instanceof OptionalInt present) {
+            return Integer.toString(present.getAsInt());
+        }
+        if (value instanceof OptionalDouble present) {
+            return Double.toString(present.getAsDouble());
+        }
+        if (value instanceof List<?> items) {
+            return String.join(",", items.stream().map(String::valueOf).toList());
+        }
+        return value.toString();
+    }
+
+    private static final String PREFIX = "KB_";
+
     T readFrom(Settings settings) {
         T value = reader.read(settings, name, fallback);
         if (value != null && !valid.test(value)) {

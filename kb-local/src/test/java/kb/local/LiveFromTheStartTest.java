@@ -1,0 +1,163 @@
+package kb.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import kb.infra.FreePorts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kb up}'s port answers from its first second, before the broker and Elasticsearch are up: live 200, ready
+ * and {@code /health} 503 STARTING, the API 503 {@code starting}; then the query API takes the port over with no
+ * refused connection a supervisor would notice (the longest stretch without an answer is measured and bounded).
+ */
+class LiveFromTheStartTest {
+
+    /** A bound on a loaded machine's JVM start and kb's checks; what is asserted is the order below. */
+    private static final Duration LIVE_WITHIN = Duration.ofSeconds(60);
+
+    /** The longest stretch of refused connections during the hand-over to the query API. */
+    private static final Duration LONGEST_GAP = Duration.ofSeconds(3);
+
+    @TempDir
+    Path work;
+
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    /** Status and body, or null when nothing answers. */
+    private HttpResponse<String> get(String url) throws InterruptedException {
+        try {
+            return send(url);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private HttpResponse<String> send(String url) throws IOException, InterruptedException {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(2))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void shouldAnswerStartingOnThePortWhenTheInfrastructureIsNotUpYet() throws Exception {
+        Path notes = Files.createDirectories(work.resolve("notes"));
+        Files.writeString(notes.resolve("first.md"), "# First\n\nThe glimmerwort runbook.\n");
+        int port = FreePorts.pick();
+        String url = "http://localhost:" + port;
+        try (KbProcess kb = KbProcess.start(
+                work.resolve("logs"),
+                "up",
+                Map.of(),
+                "up",
+                "--dir",
+                notes.toString(),
+                "--data",
+                work.resolve("data").toString(),
+                "--port",
+                Integer.toString(port))) {
+            Instant started = Instant.now();
+            HttpResponse<String> live = awaitAnswer(url + "/health/live", LIVE_WITHIN);
+            Duration liveAfter = Duration.between(started, Instant.now());
+            assertTrue(live != null, "no answer within " + LIVE_WITHIN + ": " + kb.stderr());
+            assertFalse(kb.stderr().contains("KRaft broker ready"), "the port answers before the broker is up");
+            HttpResponse<String> ready = get(url + "/health/ready");
+            HttpResponse<String> health = get(url + "/health");
+            HttpResponse<String> search = get(url + "/api/v1/search?q=glimmerwort");
+            assertFalse(kb.stderr().contains("EmbeddedElasticsearch - ready"), "asked before Elasticsearch was up");
+            System.out.printf("[live] the port answered %d ms after kb up started%n", liveAfter.toMillis());
+
+            assertEquals(200, live.statusCode());
+            assertEquals("{\"status\":\"UP\"}", live.body());
+            assertEquals(503, ready.statusCode());
+            assertTrue(ready.body().contains("\"STARTING\""), ready.body());
+            assertEquals(503, health.statusCode());
+            assertTrue(health.body().contains("\"STARTING\""), health.body());
+            assertEquals(503, search.statusCode());
+            assertTrue(search.body().contains("\"error\":\"starting\""), search.body());
+
+            Duration gap = longestRefusalUntilReady(kb, url + "/health/live", Duration.ofMinutes(4));
+            System.out.printf(
+                    "[live] longest stretch of refused connections during the start: %d ms%n", gap.toMillis());
+            assertTrue(gap.compareTo(LONGEST_GAP) < 0, "a gap of " + gap + " in\n" + kb.stderr());
+            assertTrue(kb.stdout().contains("kb ready at " + url), kb.stdout() + kb.stderr());
+            assertEquals(200, awaitStatus(url + "/health/ready", 200, Duration.ofMinutes(2)));
+            assertEquals(
+                    200,
+                    awaitStatus(url + "/api/v1/search?q=glimmerwort", 200, Duration.ofMinutes(1)),
+                    "the real API serves");
+        }
+    }
+
+    private HttpResponse<String> awaitAnswer(String url, Duration deadline) throws InterruptedException {
+        Instant until = Instant.now().plus(deadline);
+        while (Instant.now().isBefore(until)) {
+            HttpResponse<String> response = get(url);
+            if (response != null) {
+                return response;
+            }
+            Thread.onSpinWait();
+        }
+        return null;
+    }
+
+    private int awaitStatus(String url, int status, Duration deadline) throws InterruptedException {
+        Instant until = Instant.now().plus(deadline);
+        HttpResponse<String> response = get(url);
+        while ((response == null || response.statusCode() != status)
+                && Instant.now().isBefore(until)) {
+            response = get(url);
+        }
+        return response == null ? -1 : response.statusCode();
+    }
+
+    /**
+     * Asks {@code url} over and over until kb says it is ready; the longest stretch of refused connections (what a
+     * supervisor reads as a dead process; a slow answer during the query API's start is not one).
+     */
+    private Duration longestRefusalUntilReady(KbProcess kb, String url, Duration deadline) throws Exception {
+        Instant until = Instant.now().plus(deadline);
+        Instant firstRefused = null;
+        Duration longest = Duration.ZERO;
+        int asked = 0;
+        while (Instant.now().isBefore(until) && kb.isAlive()) {
+            Instant asking = Instant.now();
+            boolean refused = false;
+            try {
+                send(url);
+            } catch (ConnectException e) {
+                refused = true;
+            } catch (IOException e) {
+                System.out.printf("[live] %s at %s: %s%n", url, asking, e);
+            }
+            if (refused && firstRefused == null) {
+                firstRefused = asking;
+            } else if (!refused && firstRefused != null) {
+                Duration stretch = Duration.between(firstRefused, asking);
+                System.out.printf("[live] refused from %s to %s (%d ms)%n", firstRefused, asking, stretch.toMillis());
+                longest = stretch.compareTo(longest) > 0 ? stretch : longest;
+                firstRefused = null;
+            }
+            if (++asked % 20 == 0 && kb.stdout().contains("kb ready at")) {
+                return longest;
+            }
+        }
+        throw new AssertionError("kb was not ready within " + deadline + ": " + kb.stdout() + kb.stderr());
+    }
+}

@@ -112,11 +112,28 @@ public final class EmbeddingStage {
 
     /** key → vector for each (key → enriched text), embedding only the texts no cache knows. */
     Map<String, float[]> vectors(Map<String, String> textsByKey, String chunksIndex) throws IOException {
-        Map<String, float[]> byKey = lookup(textsByKey.keySet(), chunksIndex);
+        return vectors(textsByKey, storedVectors(textsByKey.keySet(), chunksIndex));
+    }
+
+    /**
+     * key → vector for each key a cache knows (recent vectors, then the chunk indexes), without embedding anything:
+     * the vector pass looks a slice up while the slice before it is embedded.
+     */
+    Map<String, float[]> storedVectors(Set<String> keys, String chunksIndex) throws IOException {
+        Map<String, float[]> byKey = lookup(keys, chunksIndex);
         registry.counter("kb_sink_embeddings_total", "source", "cache").increment(byKey.size());
+        return byKey;
+    }
+
+    /** key → vector for each (key → enriched text): the ones {@code known} as they are, the others embedded. */
+    Map<String, float[]> vectors(Map<String, String> textsByKey, Map<String, float[]> known) {
+        Map<String, float[]> byKey = new HashMap<>();
         Map<Embeddings.Space, List<String>> missing = new LinkedHashMap<>();
         textsByKey.forEach((key, text) -> {
-            if (!byKey.containsKey(key)) {
+            float[] vector = known.get(key);
+            if (vector != null) {
+                byKey.put(key, vector);
+            } else {
                 missing.computeIfAbsent(embeddings.forPassage(text), s -> new ArrayList<>())
                         .add(key);
             }

@@ -1,13 +1,10 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Duration;
@@ -30,8 +27,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
-import kb.search.es.ChunkFields;
-import kb.search.es.ChunkQueries;
+import kb.sink.SliceReader.PendingChunk;
+import kb.sink.SliceReader.Slice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,10 +63,6 @@ final class VectorFiller implements AutoCloseable {
     private static final Duration MAX_YIELD = Duration.ofSeconds(2);
 
     private static final Duration YIELD_STEP = Duration.ofMillis(100);
-
-    /** What the vector pass reads of a chunk. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record PendingChunk(String chunkId, String docId, String enrichedText) {}
 
     /** Chunk ids updated at a time (nanoTime). */
     private record Updated(long at, List<String> ids) {}
@@ -109,6 +102,11 @@ final class VectorFiller implements AutoCloseable {
     private Future<List<String>> inFlight;
 
     private List<String> inFlightIds = List.of();
+    private final SliceReader reader;
+    /** The next slice, read on the writer thread while the current one is embedded (null when none). */
+    private Future<Slice> ahead;
+
+    private final VectorPassClock clock = new VectorPassClock(System::nanoTime);
     private volatile boolean running = true;
 
     /** @param chunksIndex the index being written (the target version during a migration) */
@@ -133,6 +131,7 @@ final class VectorFiller implements AutoCloseable {
         registry.counter("kb_sink_vectors_total", "outcome", "added");
         registry.counter("kb_sink_vectors_total", "outcome", "superseded");
         registry.counter("kb_sink_vectors_total", "outcome", "failed");
+        this.reader = new SliceReader(client, embeddings, slice, awaiting);
         this.thread = Threads.daemon("kb-vector-filler", this::run);
     }
 
@@ -158,7 +157,9 @@ final class VectorFiller implements AutoCloseable {
         while (running) {
             try {
                 if (yieldsToText()) {
+                    long since = clock.now();
                     wake.tryAcquire(YIELD_STEP.toMillis(), TimeUnit.MILLISECONDS);
+                    clock.spent(VectorPassClock.Phase.YIELD, since);
                 } else if (disk.full() || !fillOneSlice()) {
                     wake.tryAcquire(IDLE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
                     wake.drainPermits();
@@ -197,21 +198,62 @@ final class VectorFiller implements AutoCloseable {
 
     /** @return whether there was anything to embed */
     private boolean fillOneSlice() throws Exception {
-        String index = chunksIndex.get();
-        List<Hit<PendingChunk>> pending = scan(index);
-        if (pending.isEmpty()) {
+        long since = clock.now();
+        Slice current = nextSlice(chunksIndex.get());
+        clock.spent(VectorPassClock.Phase.SCAN, since);
+        if (current.isEmpty()) {
             finishUpdate();
+            clock.drained();
             return false;
         }
-        Map<String, String> textsByKey = new LinkedHashMap<>();
-        for (Hit<PendingChunk> hit : pending) {
-            textsByKey.putIfAbsent(
-                    embeddings.keyOf(hit.source().enrichedText()), hit.source().enrichedText());
-        }
-        Map<String, float[]> vectors = vectorsOrSingly(textsByKey, index, pending);
+        readAhead(current);
+        since = clock.now();
+        Map<String, float[]> vectors = vectorsOrSingly(current);
+        clock.spent(VectorPassClock.Phase.EMBED, since);
+        clock.embedded(current.pending().size());
+        since = clock.now();
         finishUpdate();
-        startUpdate(index, pending, vectors);
+        clock.spent(VectorPassClock.Phase.UPDATE, since);
+        startUpdate(current.index(), current.pending(), vectors);
         return true;
+    }
+
+    /**
+     * The slice read ahead, unless something was written since it was read (a live edit's chunks come first, and
+     * the slice read ahead may not hold them) or the index changed: then the index is read again.
+     */
+    private Slice nextSlice(String index) throws Exception {
+        Future<Slice> read = ahead;
+        ahead = null;
+        if (read != null) {
+            Slice slice = outcome(read);
+            if (wake.drainPermits() == 0 && slice.index().equals(index)) {
+                return slice;
+            }
+        }
+        return reader.read(index, excluded(List.of()));
+    }
+
+    /**
+     * Reads the next slice on the writer thread, after the update in flight: the embedder is the bound of a first
+     * index, and the round trips of reading a slice left its threads idle between slices.
+     */
+    private void readAhead(Slice current) {
+        List<String> excluded = excluded(current.pending().stream().map(Hit::id).toList());
+        ahead = writer.submit(() -> reader.read(current.index(), excluded));
+    }
+
+    /** The chunks a read must skip: these, the update in flight, the recently updated and the unembeddable. */
+    private List<String> excluded(List<String> embedding) {
+        while (!recentlyUpdated.isEmpty()
+                && System.nanoTime() - recentlyUpdated.peekFirst().at() > EXCLUDED_FOR.toNanos()) {
+            recentlyUpdated.removeFirst();
+        }
+        List<String> excluded = new ArrayList<>(failed);
+        excluded.addAll(embedding);
+        excluded.addAll(inFlightIds);
+        recentlyUpdated.forEach(u -> excluded.addAll(u.ids()));
+        return excluded;
     }
 
     private void startUpdate(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors) {
@@ -225,57 +267,31 @@ final class VectorFiller implements AutoCloseable {
             return;
         }
         try {
-            recentlyUpdated.addLast(new Updated(System.nanoTime(), inFlight.get()));
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
+            recentlyUpdated.addLast(new Updated(System.nanoTime(), outcome(inFlight)));
         } finally {
             inFlight = null;
             inFlightIds = List.of();
         }
     }
 
-    private List<Hit<PendingChunk>> scan(String index) throws IOException {
-        while (!recentlyUpdated.isEmpty()
-                && System.nanoTime() - recentlyUpdated.peekFirst().at() > EXCLUDED_FOR.toNanos()) {
-            recentlyUpdated.removeFirst();
+    private static <T> T outcome(Future<T> future) throws Exception {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
         }
-        List<String> excluded = new ArrayList<>(failed);
-        excluded.addAll(inFlightIds);
-        recentlyUpdated.forEach(u -> excluded.addAll(u.ids()));
-        var response = client.search(
-                s -> s.index(index)
-                        .size(slice)
-                        .trackTotalHits(t -> t.enabled(true))
-                        .seqNoPrimaryTerm(true)
-                        .query(q -> q.bool(b ->
-                                b.filter(ChunkQueries.awaitingVector()).mustNot(m -> m.ids(i -> i.values(excluded)))))
-                        // Newest change first (when the file was observed), then newest write: a large document written
-                        // on its own lane after the small edits behind it must not take their turn.
-                        .sort(o -> o.field(f -> f.field(ChunkFields.EVENT_TIME).order(SortOrder.Desc)))
-                        .sort(o ->
-                                o.field(f -> f.field(ChunkFields.INDEXED_TIME).order(SortOrder.Desc)))
-                        .source(src -> src.filter(
-                                f -> f.includes(ChunkFields.CHUNK_ID, ChunkFields.DOC_ID, ChunkFields.ENRICHED_TEXT))),
-                PendingChunk.class);
-        long total =
-                response.hits().total() == null ? 0 : response.hits().total().value();
-        awaiting.set(total);
-        return response.hits().hits().stream()
-                .filter(h -> h.source() != null && h.source().enrichedText() != null)
-                .toList();
     }
 
     /** A text the embedder cannot take must not stop the others: on a failure, each is embedded alone. */
-    private Map<String, float[]> vectorsOrSingly(
-            Map<String, String> textsByKey, String index, List<Hit<PendingChunk>> pending) throws IOException {
+    private Map<String, float[]> vectorsOrSingly(Slice current) {
         try {
-            return embeddings.vectors(textsByKey, index);
+            return embeddings.vectors(current.textsByKey(), current.known());
         } catch (RuntimeException batchError) {
             Map<String, float[]> vectors = new LinkedHashMap<>();
-            for (Hit<PendingChunk> hit : pending) {
+            for (Hit<PendingChunk> hit : current.pending()) {
                 String key = embeddings.keyOf(hit.source().enrichedText());
                 try {
-                    vectors.putAll(embeddings.vectors(Map.of(key, hit.source().enrichedText()), index));
+                    vectors.putAll(embeddings.vectors(Map.of(key, hit.source().enrichedText()), current.known()));
                 } catch (RuntimeException e) {
                     failed.add(hit.id());
                     registry.counter("kb_sink_vectors_total", "outcome", "failed")

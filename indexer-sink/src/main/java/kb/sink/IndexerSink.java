@@ -57,6 +57,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final SinkMetrics metrics;
     private final CommitOffsets offsets = new CommitOffsets();
     private final LargeDocumentLane largeLane;
+    private final LiveFirstPoll liveFirst;
     private ServedVersionFollower follower;
     private final Thread thread;
     private final DiskSpace disk;
@@ -145,6 +146,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                         this::written,
                         disk),
                 offsets);
+        this.liveFirst = new LiveFirstPoll(config.common().topics().chunksLive().name());
         this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
@@ -215,7 +217,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 if (versions.takeReindexRequest()) {
                     startReindex();
                 }
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                ConsumerRecords<String, byte[]> records = liveFirst.poll(consumer, Duration.ofMillis(200));
                 boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
                 writingBacklog = !live;
                 for (List<Decoded> batch :

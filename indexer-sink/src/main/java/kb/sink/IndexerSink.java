@@ -222,7 +222,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 writingBacklog = !live;
                 for (List<Decoded> batch :
                         ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
-                    if (!running || !applyWithRetry(batch, live)) {
+                    if (!running || !applyLive() || !applyWithRetry(batch, live)) {
                         break;
                     }
                 }
@@ -303,6 +303,22 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             resumeIfPaused();
         }
         return done;
+    }
+
+    /**
+     * Writes the live edits fetched meanwhile before the next write of a backlog (see {@link LiveFirstPoll}).
+     *
+     * @return false when the sink stopped before Elasticsearch confirmed
+     */
+    private boolean applyLive() throws InterruptedException {
+        ConsumerRecords<String, byte[]> records = liveFirst.pollLive(consumer);
+        for (List<Decoded> batch :
+                ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
+            if (!running || !applyWithRetry(batch, true)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return whether nothing writes to the served version any more */

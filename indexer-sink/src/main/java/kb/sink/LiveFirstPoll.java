@@ -25,24 +25,29 @@ final class LiveFirstPoll {
 
     /** Live records if any were fetched, else a usual poll of every partition that is not paused. */
     ConsumerRecords<String, byte[]> poll(KafkaConsumer<String, byte[]> consumer, Duration timeout) {
+        ConsumerRecords<String, byte[]> live = pollLive(consumer);
+        return live.isEmpty() ? consumer.poll(timeout) : live;
+    }
+
+    /**
+     * The live records fetched so far, without waiting, and without taking any of the backlog's: the sink asks between
+     * the writes of one poll too, since a poll of a backlog is many writes.
+     */
+    ConsumerRecords<String, byte[]> pollLive(KafkaConsumer<String, byte[]> consumer) {
         Set<TopicPartition> paused = consumer.paused();
         List<TopicPartition> backlog = consumer.assignment().stream()
                 .filter(p -> !p.topic().equals(liveTopic) && !paused.contains(p))
                 .toList();
         boolean liveReadable =
                 consumer.assignment().stream().anyMatch(p -> p.topic().equals(liveTopic) && !paused.contains(p));
-        if (liveReadable && !backlog.isEmpty()) {
-            consumer.pause(backlog);
-            ConsumerRecords<String, byte[]> live;
-            try {
-                live = consumer.poll(Duration.ZERO);
-            } finally {
-                consumer.resume(backlog.stream().collect(Collectors.toSet()));
-            }
-            if (!live.isEmpty()) {
-                return live;
-            }
+        if (!liveReadable || backlog.isEmpty()) {
+            return ConsumerRecords.empty();
         }
-        return consumer.poll(timeout);
+        consumer.pause(backlog);
+        try {
+            return consumer.poll(Duration.ZERO);
+        } finally {
+            consumer.resume(backlog.stream().collect(Collectors.toSet()));
+        }
     }
 }

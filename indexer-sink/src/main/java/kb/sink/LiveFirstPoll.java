@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -24,7 +24,7 @@ final class LiveFirstPoll {
     }
 
     /** Live records if any were fetched, else a usual poll of every partition that is not paused. */
-    ConsumerRecords<String, byte[]> poll(KafkaConsumer<String, byte[]> consumer, Duration timeout) {
+    ConsumerRecords<String, byte[]> poll(Consumer<String, byte[]> consumer, Duration timeout) {
         ConsumerRecords<String, byte[]> live = pollLive(consumer);
         return live.isEmpty() ? consumer.poll(timeout) : live;
     }
@@ -33,7 +33,7 @@ final class LiveFirstPoll {
      * The live records fetched so far, without waiting, and without taking any of the backlog's: the sink asks between
      * the writes of one poll too, since a poll of a backlog is many writes.
      */
-    ConsumerRecords<String, byte[]> pollLive(KafkaConsumer<String, byte[]> consumer) {
+    ConsumerRecords<String, byte[]> pollLive(Consumer<String, byte[]> consumer) {
         Set<TopicPartition> paused = consumer.paused();
         List<TopicPartition> backlog = consumer.assignment().stream()
                 .filter(p -> !p.topic().equals(liveTopic) && !paused.contains(p))

@@ -39,13 +39,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     static final int MAX_RESTARTS = 3;
     static final Duration RESTART_WINDOW = Duration.ofMinutes(10);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    private static final List<String> SINGLE_NODE =
+            List.of("discovery.type=single-node", "cluster.name=kb-local", "node.name=kb-local");
 
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
 
     private final Path home;
     private final Path root;
-    private final String heap;
+    /** {@code ES_JAVA_OPTS} of every launch: the heap and {@code KB_ES_JAVA_OPTS}. */
+    private final String javaOptions;
+
     private final int httpPort;
     private final boolean asRoot;
     private final String url;
@@ -60,7 +64,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private EmbeddedElasticsearch(
             Path home,
             Path root,
-            String heap,
+            String javaOptions,
             int httpPort,
             boolean asRoot,
             List<String> nodeSettings,
@@ -69,7 +73,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         this.restartOnExit = restartOnExit;
         this.home = home;
         this.root = root;
-        this.heap = heap;
+        this.javaOptions = javaOptions;
         this.httpPort = httpPort;
         this.asRoot = asRoot;
         this.url = "http://127.0.0.1:" + httpPort;
@@ -93,9 +97,19 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
      */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, IntSupplier ports)
             throws IOException, InterruptedException {
+        return start(zip, root, heap, ports, System.getenv());
+    }
+
+    /**
+     * @param settings where {@code KB_ES_JAVA_OPTS} and {@code KB_CACHE_DIR} are read: the environment, or the
+     *                 settings {@code kb up} resolved from its file, the environment and its flags
+     */
+    public static EmbeddedElasticsearch start(
+            Path zip, Path root, String heap, IntSupplier ports, Map<String, String> settings)
+            throws IOException, InterruptedException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return start(zip, root, heap, ports.getAsInt());
+                return startNode(zip, root, heap, ports.getAsInt(), SINGLE_NODE, true, settings);
             } catch (IOException e) {
                 if (attempt >= FreePorts.ATTEMPTS || !FreePorts.isBindFailure(e)) {
                     throw e;
@@ -108,13 +122,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
     public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
             throws IOException, InterruptedException {
-        return startNode(
-                zip,
-                root,
-                heap,
-                httpPort,
-                List.of("discovery.type=single-node", "cluster.name=kb-local", "node.name=kb-local"),
-                true);
+        return startNode(zip, root, heap, httpPort, SINGLE_NODE, true, System.getenv());
     }
 
     /**
@@ -126,11 +134,23 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     public static EmbeddedElasticsearch startNode(
             Path zip, Path root, String heap, int httpPort, List<String> nodeSettings, boolean restartOnExit)
             throws IOException, InterruptedException {
+        return startNode(zip, root, heap, httpPort, nodeSettings, restartOnExit, System.getenv());
+    }
+
+    private static EmbeddedElasticsearch startNode(
+            Path zip,
+            Path root,
+            String heap,
+            int httpPort,
+            List<String> nodeSettings,
+            boolean restartOnExit,
+            Map<String, String> settings)
+            throws IOException, InterruptedException {
         long started = System.nanoTime();
         boolean asRoot = isRoot();
         Path folder = ElasticsearchFolders.choose(root, asRoot);
         stopLeftover(folder.resolve("kb-elasticsearch.pid"));
-        Path home = DistributionCache.home(zip, DistributionCache.root(System.getenv(), asRoot));
+        Path home = DistributionCache.home(zip, DistributionCache.root(settings, asRoot));
         // Earlier versions unpacked a copy into every data folder; the shared one replaces it.
         DistributionCache.deleteTree(folder.resolve("dist"));
         for (String sub : List.of("data", "logs", "tmp")) {
@@ -138,8 +158,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         }
         DistributionCache.instanceConfig(home, folder);
         ElasticsearchFolders.secure(root, folder, asRoot);
-        EmbeddedElasticsearch es =
-                new EmbeddedElasticsearch(home, folder, heap, httpPort, asRoot, nodeSettings, restartOnExit);
+        EmbeddedElasticsearch es = new EmbeddedElasticsearch(
+                home, folder, javaOptions(heap, settings), httpPort, asRoot, nodeSettings, restartOnExit);
         es.launch();
         LOG.info(
                 "ready at {} in {} ms (data {})",
@@ -201,7 +221,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_JAVA_HOME", System.getProperty("java.home"));
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
         env.put("ES_PATH_CONF", root.resolve("config").toString());
-        env.put("ES_JAVA_OPTS", javaOptions(heap, System.getenv()));
+        env.put("ES_JAVA_OPTS", javaOptions);
         env.remove("JAVA_TOOL_OPTIONS");
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;

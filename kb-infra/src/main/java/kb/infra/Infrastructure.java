@@ -67,6 +67,20 @@ public final class Infrastructure implements AutoCloseable {
     public static Infrastructure start(
             DataFolderLock lock, String externalKafka, String externalElasticsearch, long keepFreeBytes)
             throws IOException, InterruptedException {
+        return start(lock, externalKafka, externalElasticsearch, keepFreeBytes, System.getenv());
+    }
+
+    /**
+     * @param settings where the embedded Elasticsearch reads {@code KB_ES_JAVA_OPTS} and {@code KB_CACHE_DIR}:
+     *                 what {@code kb up} resolved from its settings file, the environment and its flags
+     */
+    public static Infrastructure start(
+            DataFolderLock lock,
+            String externalKafka,
+            String externalElasticsearch,
+            long keepFreeBytes,
+            Map<String, String> settings)
+            throws IOException, InterruptedException {
         Path dataDir = lock.folder();
         DiskReserve reserve = null;
         EmbeddedKafka kafka = null;
@@ -75,7 +89,8 @@ public final class Infrastructure implements AutoCloseable {
             reserve = DiskReserve.hold(dataDir, keepFreeBytes);
             kafka = externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null;
             es = externalElasticsearch == null
-                    ? EmbeddedElasticsearch.start(distributionZip(), dataDir.resolve("elasticsearch"), "512m")
+                    ? EmbeddedElasticsearch.start(
+                            distributionZip(), dataDir.resolve("elasticsearch"), "512m", FreePorts::pick, settings)
                     : null;
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeQuietly(es);

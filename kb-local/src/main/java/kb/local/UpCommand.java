@@ -3,6 +3,7 @@ package kb.local;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -95,6 +96,17 @@ public final class UpCommand implements Callable<Integer> {
         }
     }
 
+    /** The process's environment with the embedded Elasticsearch's settings as resolved (file, environment, flags). */
+    private static Map<String, String> elasticsearchLaunch(Settings configured) {
+        Map<String, String> launch = new HashMap<>(System.getenv());
+        launch.put(KbSettings.ES_JAVA_OPTS.name(), configured.get(KbSettings.ES_JAVA_OPTS));
+        String cache = configured.get(KbSettings.CACHE_DIR);
+        if (cache != null) {
+            launch.put(KbSettings.CACHE_DIR.name(), cache);
+        }
+        return launch;
+    }
+
     /**
      * Runs until the process is stopped (a signal: the shutdown hook closes everything) or Elasticsearch is lost
      * (status 1: a half-dead kb, API up and index gone, is worse than none, so a supervisor or the user notices).
@@ -117,7 +129,8 @@ public final class UpCommand implements Callable<Integer> {
                         KbSettings.API_HOST.name(), options.host()));
         Infrastructure infra;
         try {
-            infra = Infrastructure.start(lock, options.kafka(), options.elasticsearch(), minFree);
+            infra = Infrastructure.start(
+                    lock, options.kafka(), options.elasticsearch(), minFree, elasticsearchLaunch(configured));
         } catch (Exception | Error e) {
             holding.close();
             throw e;

@@ -26,11 +26,10 @@ public final class SettingsFile {
     private static final Map<String, Setting<?>> BY_KEY = byKey();
 
     /**
-     * Read before kb's settings are: the kb script's JVM options, and the Elasticsearch launcher's, which reads
-     * the environment of the process. A file saying them would be silently ignored, so it is refused.
+     * Read before kb's settings are: the kb script's JVM options, given to the JVM that then reads the file. A file
+     * saying them would be silently ignored, so it is refused.
      */
-    private static final Set<Setting<?>> ENVIRONMENT_ONLY =
-            Set.of(KbSettings.JAVA_OPTS, KbSettings.ES_JAVA_OPTS, KbSettings.CACHE_DIR);
+    private static final Set<Setting<?>> ENVIRONMENT_ONLY = Set.of(KbSettings.JAVA_OPTS);
 
     private SettingsFile() {}
 

@@ -107,6 +107,13 @@ class SettingsFileTest {
     }
 
     @Test
+    void shouldReadTheEmbeddedElasticsearchsLaunchSettingsFromTheFile() {
+        assertEquals(
+                Map.of("KB_ES_JAVA_OPTS", "-XX:+UseSerialGC", "KB_CACHE_DIR", "/srv/kb-cache"),
+                SettingsFile.parse("es-java-opts: -XX:+UseSerialGC\ncache-dir: /srv/kb-cache\n", FILE));
+    }
+
+    @Test
     void shouldGiveEverySettingAKeyWithoutThePrefix() {
         assertEquals("api-port", KbSettings.API_PORT.key());
         assertEquals("rrf-cjk-bm25-weight", KbSettings.RRF_CJK_BM25_WEIGHT.key());

@@ -46,6 +46,8 @@ public final class ChunkRetriever {
     private final PhraseMentions phraseMentions;
     private final ServingIndex serving;
     private final VectorIndexBySize bySize;
+    /** Set when Elasticsearch refused the graph: not asked again by this process. */
+    private volatile boolean bySizeRefused;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
     private static final List<String> NOT_RETURNED = List.of(
             ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH, ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
@@ -295,11 +297,7 @@ public final class ChunkRetriever {
      * @return whether there was anything to merge away
      */
     public boolean expungeDeletes() throws IOException {
-        if (awaitingVectors() == 0 && bySize.applyIfGrown(true)) {
-            // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
-            LOG.info(
-                    "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the background)",
-                    VectorIndexBySize.HNSW_FROM_CHUNKS);
+        if (awaitingVectors() == 0 && growVectorIndex()) {
             return true;
         }
         if (!hasDeletesToExpunge()) {
@@ -308,6 +306,30 @@ public final class ChunkRetriever {
         client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
         client.indices().refresh(r -> r.index(chunksAlias));
         return true;
+    }
+
+    /**
+     * Gives a flat index grown past {@link VectorIndexBySize#HNSW_FROM_CHUNKS} its graph; a refusal (an Elasticsearch
+     * that cannot change the type in place) is logged once and the index stays flat: the upkeep must go on.
+     */
+    private boolean growVectorIndex() {
+        if (bySizeRefused) {
+            return false;
+        }
+        try {
+            if (bySize.applyIfGrown(true)) {
+                // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
+                LOG.info(
+                        "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the"
+                                + " background)",
+                        VectorIndexBySize.HNSW_FROM_CHUNKS);
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            bySizeRefused = true;
+            LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
+        }
+        return false;
     }
 
     /** Whether {@link #expungeDeletes} has work: every chunk has its vector and deleted versions remain. */

@@ -1,5 +1,6 @@
 package kb.local.bench;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -36,7 +37,11 @@ record Figure(String name, double value, String unit, double goal, boolean atMos
 
     /** {@code ≤ 50 ms}, {@code ≥ 0.9}, or a dash. */
     String goalText() {
-        return hasGoal() ? (atMost ? "≤ " : "≥ ") + format(goal) : "–";
+        if (!hasGoal()) {
+            return "–";
+        }
+        String bound = BigDecimal.valueOf(goal).stripTrailingZeros().toPlainString();
+        return (atMost ? "≤ " : "≥ ") + bound + (unit.isEmpty() ? "" : " " + unit);
     }
 
     /** {@code met}, {@code NOT met} or a dash (no goal, or not measured). */

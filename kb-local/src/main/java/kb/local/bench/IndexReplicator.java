@@ -35,6 +35,8 @@ final class IndexReplicator implements AutoCloseable {
     private List<Map<String, Object>> originals;
     /** Copies made of each original so far. */
     private int replicas;
+    /** Every chunk's float vector by chunk id (originals and copies): the exact neighbours for recall. */
+    private final Map<String, float[]> vectors = new HashMap<>();
 
     IndexReplicator(ElasticsearchClient client, String chunksAlias) {
         this.client = client;
@@ -48,6 +50,7 @@ final class IndexReplicator implements AutoCloseable {
     long growTo(long target) throws IOException {
         if (originals == null) {
             originals = readAll();
+            originals.forEach(o -> keep(o));
         }
         Random random = new Random(7L * (replicas + 1));
         List<BulkOperation> ops = new ArrayList<>();
@@ -61,6 +64,7 @@ final class IndexReplicator implements AutoCloseable {
                 Map<String, Object> copy = copyOf(original, replica, random);
                 String id = (String) copy.get(ChunkFields.CHUNK_ID);
                 copies.add(id);
+                keep(copy);
                 ops.add(BulkOperation.of(
                         o -> o.index(x -> x.index(chunksAlias).id(id).document(copy))));
                 total++;
@@ -216,6 +220,24 @@ final class IndexReplicator implements AutoCloseable {
             }
         }
         client.indices().refresh(r -> r.index(chunksAlias));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void keep(Map<String, Object> chunk) {
+        List<Number> vector = (List<Number>) chunk.get(ChunkFields.EMBEDDING);
+        if (vector == null) {
+            return;
+        }
+        float[] v = new float[vector.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = vector.get(i).floatValue();
+        }
+        vectors.put((String) chunk.get(ChunkFields.CHUNK_ID), v);
+    }
+
+    /** Every chunk's float vector by chunk id, as written (Elasticsearch's embedded scripting cannot score them). */
+    Map<String, float[]> vectors() {
+        return vectors;
     }
 
     /** The index's size on disk (primaries), in bytes. */

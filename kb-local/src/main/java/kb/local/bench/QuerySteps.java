@@ -44,7 +44,8 @@ final class QuerySteps {
                 step.client(),
                 step.chunksAlias(),
                 step.embedder(),
-                questions.subList(0, Math.min(RECALL_QUESTIONS, questions.size())));
+                questions.subList(0, Math.min(RECALL_QUESTIONS, questions.size())),
+                step.replicas().vectors());
         step.report()
                 .add(String.format(
                         Locale.ROOT,

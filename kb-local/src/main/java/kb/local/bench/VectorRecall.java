@@ -2,11 +2,11 @@ package kb.local.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.json.JsonData;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import kb.core.settings.KbSettings;
 import kb.search.embed.Embedder;
@@ -14,8 +14,8 @@ import kb.search.es.ChunkFields;
 
 /**
  * Recall@10 of the vector arm as served (a kNN with the served candidates and float rescoring, on whatever index
- * the vectors have: flat or HNSW) against the exact ten nearest chunks by their float vectors (a brute-force
- * {@code script_score} over every chunk): the share of the exact ten the served search returns.
+ * the vectors have: flat or HNSW) against the exact ten nearest chunks by their float vectors (brute force over
+ * every chunk's vector, in the bench): the share of the exact ten the served search returns.
  */
 final class VectorRecall {
 
@@ -23,13 +23,22 @@ final class VectorRecall {
 
     private VectorRecall() {}
 
-    static double measure(ElasticsearchClient client, String chunksAlias, Embedder embedder, List<String> queries)
+    /**
+     * @param vectors every chunk's float vector by chunk id (the embedded Elasticsearch has no scripting to score
+     *                them exactly itself)
+     */
+    static double measure(
+            ElasticsearchClient client,
+            String chunksAlias,
+            Embedder embedder,
+            List<String> queries,
+            Map<String, float[]> vectors)
             throws IOException {
         long found = 0;
         long wanted = 0;
         for (String query : queries) {
             float[] vector = embedder.embedQuery(query);
-            Set<String> exact = exact(client, chunksAlias, vector);
+            Set<String> exact = exact(vectors, vector);
             Set<String> served = served(client, chunksAlias, vector);
             wanted += exact.size();
             found += exact.stream().filter(served::contains).count();
@@ -56,19 +65,25 @@ final class VectorRecall {
         return ids(response.hits().hits());
     }
 
-    /** The exact ten nearest by cosine of the float vectors, every chunk compared. */
-    private static Set<String> exact(ElasticsearchClient client, String alias, float[] vector) throws IOException {
-        List<Float> query = toList(vector);
-        var response = client.search(
-                s -> s.index(alias)
-                        .query(q -> q.scriptScore(ss -> ss.query(m -> m.exists(e -> e.field(ChunkFields.EMBEDDING)))
-                                .script(sc -> sc.source(
-                                                "cosineSimilarity(params.v, '" + ChunkFields.EMBEDDING + "') + 1.0")
-                                        .params("v", JsonData.of(query)))))
-                        .size(K)
-                        .source(src -> src.filter(f -> f.includes(ChunkFields.CHUNK_ID))),
-                Map.class);
-        return ids(response.hits().hits());
+    /** The exact ten nearest by cosine of the float vectors (all unit length: the dot product), every chunk compared. */
+    private static Set<String> exact(Map<String, float[]> vectors, float[] query) {
+        PriorityQueue<Map.Entry<String, Double>> best = new PriorityQueue<>(Map.Entry.comparingByValue());
+        for (Map.Entry<String, float[]> chunk : vectors.entrySet()) {
+            float[] v = chunk.getValue();
+            double dot = 0;
+            double norm = 0;
+            for (int i = 0; i < v.length; i++) {
+                dot += v[i] * query[i];
+                norm += v[i] * v[i];
+            }
+            best.add(Map.entry(chunk.getKey(), dot / Math.sqrt(norm)));
+            if (best.size() > K) {
+                best.poll();
+            }
+        }
+        Set<String> ids = new HashSet<>();
+        best.forEach(e -> ids.add(e.getKey()));
+        return ids;
     }
 
     @SuppressWarnings("rawtypes")

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -18,6 +19,7 @@ import kb.local.eval.BeirDataset;
 import kb.search.embed.EmbeddingModelSpec;
 import kb.search.embed.OnnxEmbedder;
 import kb.search.es.EsClients;
+import kb.search.es.IndexNames;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
@@ -70,10 +72,12 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(
             names = "--query-chunks",
-            paramLabel = "N",
+            paramLabel = "N[,N...]",
+            split = ",",
             defaultValue = "100000",
-            description = "Chunks the index is grown to for query latency (default ${DEFAULT-VALUE}).")
-    int queryChunks;
+            description = "Chunks the index is grown to for query latency, one step per size in ascending order"
+                    + " (default ${DEFAULT-VALUE}; add 1000000 for the large step: about an hour on 2 cores).")
+    List<Integer> queryChunks;
 
     @Option(
             names = "--startup-docs",
@@ -81,6 +85,14 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "10000",
             description = "Document cards in L0 when the restart is timed (default ${DEFAULT-VALUE}).")
     int startupDocs;
+
+    @Option(
+            names = "--l0-lookups",
+            paramLabel = "N",
+            defaultValue = "20000",
+            description = "L0 lookups timed at each size (default ${DEFAULT-VALUE}; the plain-loop baseline costs"
+                    + " about a millisecond each at 10,000 documents).")
+    int l0Lookups;
 
     @Option(
             names = "--out",
@@ -91,7 +103,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        run(dataset, new Sizes(docs, queries, edits, 20_000, queryChunks, startupDocs), out, null, null, Map.of());
+        run(dataset, new Sizes(docs, queries, edits, l0Lookups, queryChunks, startupDocs), out, null, null, Map.of());
         return ExitCode.OK;
     }
 
@@ -101,7 +113,18 @@ public final class BenchCommand implements Callable<Integer> {
      * @param queryChunks the chunk count the index is grown to (by copies) for the query latency benchmark
      * @param startupDocuments document cards in kb.documents when the pipeline is restarted for the startup figure
      */
-    public record Sizes(int documents, int queries, int edits, int l0Lookups, int queryChunks, int startupDocuments) {}
+    public record Sizes(
+            int documents, int queries, int edits, int l0Lookups, List<Integer> queryChunks, int startupDocuments) {
+
+        public Sizes {
+            queryChunks = queryChunks.stream().sorted().toList();
+        }
+
+        /** One query-latency step. */
+        public Sizes(int documents, int queries, int edits, int l0Lookups, int queryChunks, int startupDocuments) {
+            this(documents, queries, edits, l0Lookups, List.of(queryChunks), startupDocuments);
+        }
+    }
 
     public static void run(
             Path datasetDir, Sizes sizes, Path out, String kafka, String es, Map<String, String> settings)
@@ -121,7 +144,8 @@ public final class BenchCommand implements Callable<Integer> {
         for (String dir : List.of("corpus", "fresh", "background", "edits")) {
             Files.createDirectories(kbDir.resolve(dir));
         }
-        String chunksAlias = new Settings(settings).get(KbSettings.INDEX_PREFIX) + "-chunks";
+        String prefix = new Settings(settings).get(KbSettings.INDEX_PREFIX);
+        String chunksAlias = prefix + "-chunks";
         KbTopics topics = KbTopics.withPrefix(new Settings(settings).get(KbSettings.TOPIC_PREFIX));
         try (PipelineRun run = PipelineRun.start(kbDir, work.resolve("data"), kafka, es, settings)) {
             PipelineBench bench = new PipelineBench(run, kbDir, report);
@@ -133,18 +157,14 @@ public final class BenchCommand implements Callable<Integer> {
                         embedder, Baselines.chunksOf(corpus), new Settings(settings).get(KbSettings.SINK_VECTOR_SLICE));
                 ingestReport(report, dataset.name(), ingest, alone);
                 try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
-                    long indexed = replicas.growTo(sizes.queryChunks());
-                    bench.queryLatency(
-                            questions,
-                            Baselines.elasticsearchOnly(
-                                    client,
-                                    new kb.search.es.IndexNames(new Settings(settings).get(KbSettings.INDEX_PREFIX)),
-                                    embedder),
-                            Baselines.embeddingOnly(embedder));
-                    report.add(String.format(
-                            "(index: %,d chunks: the %,d chunks of the %,d ingested documents and copies of"
-                                    + " them with nudged vectors, see IndexReplicator)",
-                            indexed, ingest.chunks(), ingest.documents()));
+                    for (int size : sizes.queryChunks()) {
+                        QuerySteps.measure(
+                                new QuerySteps.Step(report, bench, replicas, client, chunksAlias, embedder),
+                                size,
+                                questions,
+                                Baselines.elasticsearchOnly(client, new IndexNames(prefix), embedder),
+                                ingest);
+                    }
                 }
                 bench.freshness(edits);
                 bench.edits();
@@ -185,13 +205,16 @@ public final class BenchCommand implements Callable<Integer> {
                 alone.cpuMsPerChunk(),
                 alone.chunks() / alone.chunksPerSecond(),
                 alone.chunksPerSecond()));
+        double ratio = ingest.chunksPerSecond() / alone.chunksPerSecond();
+        report.add(String.format("| ratio whole pipeline / embedder alone (goal ≥ 0.9) | | %.2f |", ratio));
         report.add(String.format(
-                "| ratio whole pipeline / embedder alone (goal ≥ 0.85) | | %.2f |",
-                ingest.chunksPerSecond() / alone.chunksPerSecond()));
-        report.add(String.format(
-                "| one file saved again just after the corpus was written → that version searchable (goal ≤ 5 s)"
+                "| one file saved again just after the corpus was written → that version searchable (goal ≤ 2 s)"
                         + " | %.1f | |",
                 ingest.midIndexEdit()));
+        String of = String.format(" (%s, %d documents)", dataset, ingest.documents());
+        report.figure(Figure.atLeast("ratio whole pipeline / embedder alone" + of, ratio, "", 0.9));
+        report.figure(Figure.atMost(
+                "one file saved again during the first index → searchable" + of, ingest.midIndexEdit(), "s", 2));
     }
 
     /** Cards of synthetic documents, 5 keywords each, so the restart has a large L0 to load. */
@@ -249,7 +272,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + " Elasticsearch, model, services, initial scan) | goal |");
             report.add("|---|---|---|---|");
             report.add(String.format(
-                    "| %,.0f (%,d synthetic cards) | %.2f s | %.1f s | L0 < 3 s |", documents, cards, l0, ready));
+                    "| %,.0f (%,d synthetic cards) | %.2f s | %.1f s | ready ≤ 8 s |", documents, cards, l0, ready));
+            report.figure(
+                    Figure.atMost(String.format(Locale.ROOT, "restart to ready, %,d documents", cards), ready, "s", 8));
         }
     }
 }

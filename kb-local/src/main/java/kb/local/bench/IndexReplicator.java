@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import kb.search.es.ChunkFields;
+import kb.search.es.IndexMeta;
+import kb.search.es.VectorIndexBySize;
 
 /**
  * Grows the chunk index to a target size for the query benchmark by copying the chunks the pipeline
@@ -29,19 +31,32 @@ final class IndexReplicator implements AutoCloseable {
     private final ElasticsearchClient client;
     private final String chunksAlias;
     private final List<String> copies = new ArrayList<>();
+    /** The pipeline's own chunks with their vectors, read at the first growth. */
+    private List<Map<String, Object>> originals;
+    /** Copies made of each original so far. */
+    private int replicas;
+    /** Every chunk's float vector by chunk id (originals and copies): the exact neighbours for recall. */
+    private final Map<String, float[]> vectors = new HashMap<>();
 
     IndexReplicator(ElasticsearchClient client, String chunksAlias) {
         this.client = client;
         this.chunksAlias = chunksAlias;
     }
 
-    /** Adds copies until the index holds about {@code target} chunks; returns the chunk count reached. */
+    /**
+     * Adds copies until the index holds about {@code target} chunks; returns the chunk count reached. Called again
+     * with a larger target, it goes on with new copies of the pipeline's own chunks (read once).
+     */
     long growTo(long target) throws IOException {
-        List<Map<String, Object>> originals = readAll();
-        Random random = new Random(7);
+        if (originals == null) {
+            originals = readAll();
+            originals.forEach(o -> keep(o));
+        }
+        Random random = new Random(7L * (replicas + 1));
         List<BulkOperation> ops = new ArrayList<>();
-        long total = originals.size();
-        for (int replica = 1; total < target; replica++) {
+        long total = client.count(c -> c.index(chunksAlias)).count();
+        while (total < target) {
+            int replica = ++replicas;
             for (Map<String, Object> original : originals) {
                 if (total >= target) {
                     break;
@@ -49,6 +64,7 @@ final class IndexReplicator implements AutoCloseable {
                 Map<String, Object> copy = copyOf(original, replica, random);
                 String id = (String) copy.get(ChunkFields.CHUNK_ID);
                 copies.add(id);
+                keep(copy);
                 ops.add(BulkOperation.of(
                         o -> o.index(x -> x.index(chunksAlias).id(id).document(copy))));
                 total++;
@@ -152,6 +168,86 @@ final class IndexReplicator implements AutoCloseable {
                             .orElse("?"));
         }
         ops.clear();
+    }
+
+    /**
+     * The vector index as the product leaves it at this size ({@link VectorIndexBySize}): below the threshold flat;
+     * from it, given its graph, and the force merge that builds the graph for every segment waited for (up to an
+     * hour), so the queries are timed on the settled index rather than during the build.
+     *
+     * @return the {@code index_options} type the vectors now have, and the seconds the switch took
+     */
+    Settled settleVectorIndex() throws IOException {
+        long start = System.nanoTime();
+        VectorIndexBySize bySize = new VectorIndexBySize(client, chunksAlias);
+        bySize.applyIfGrown(false);
+        String index = IndexMeta.indexBehind(client, chunksAlias);
+        var vector = client.indices()
+                .getMapping(m -> m.index(index))
+                .result()
+                .get(index)
+                .mappings()
+                .properties()
+                .get(ChunkFields.EMBEDDING)
+                .denseVector();
+        String type = vector.indexOptions() == null
+                ? "?"
+                : vector.indexOptions().type().jsonValue();
+        if (type.endsWith("hnsw")) {
+            String task = client.indices()
+                    .forcemerge(f -> f.index(index).maxNumSegments(1L).waitForCompletion(false))
+                    .task();
+            awaitTask(task, Duration.ofHours(1));
+        }
+        return new Settled(type, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** @param seconds the time the switch and its merge took (0 for an index that stays flat) */
+    record Settled(String indexType, double seconds) {}
+
+    private void awaitTask(String task, Duration limit) throws IOException {
+        if (task == null) {
+            return;
+        }
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline
+                && !client.tasks().get(t -> t.taskId(task)).completed()) {
+            try {
+                Thread.sleep(2000); // polling a force merge's task in a benchmark command
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        client.indices().refresh(r -> r.index(chunksAlias));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void keep(Map<String, Object> chunk) {
+        List<Number> vector = (List<Number>) chunk.get(ChunkFields.EMBEDDING);
+        if (vector == null) {
+            return;
+        }
+        float[] v = new float[vector.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = vector.get(i).floatValue();
+        }
+        vectors.put((String) chunk.get(ChunkFields.CHUNK_ID), v);
+    }
+
+    /** Every chunk's float vector by chunk id, as written (Elasticsearch's embedded scripting cannot score them). */
+    Map<String, float[]> vectors() {
+        return vectors;
+    }
+
+    /** The index's size on disk (primaries), in bytes. */
+    long sizeOnDisk() throws IOException {
+        var store = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("store"))
+                .all()
+                .primaries()
+                .store();
+        return store == null ? 0 : store.sizeInBytes();
     }
 
     /** Deletes every copy, so the pipeline's own counts hold again. */

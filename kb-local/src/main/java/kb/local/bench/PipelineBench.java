@@ -89,9 +89,10 @@ final class PipelineBench {
     }
 
     /** Hybrid search through HTTP (embedding included), one client and eight at once. */
-    void queryLatency(List<String> queries, Baselines.QueryBaseline baseline, Baselines.QueryBaseline embedding)
+    QueryFigures queryLatency(
+            String index, List<String> queries, Baselines.QueryBaseline baseline, Baselines.QueryBaseline embedding)
             throws Exception {
-        report.section("Query latency (hybrid, query embedding included, through HTTP)");
+        report.section("Query latency (hybrid, query embedding included, through HTTP): " + index);
         Stats base = Stats.of(baseline.measure(queries));
         Stats embed = Stats.of(embedding.measure(queries));
         List<Double> sequential = new ArrayList<>();
@@ -109,7 +110,11 @@ final class PipelineBench {
         report.add(row("for reference: the query embedding alone", embed, base));
         report.add(row("hybrid search, 1 client", seq, base));
         report.add(row("hybrid search, 8 concurrent clients", conc, base));
+        return new QueryFigures(seq, conc);
     }
+
+    /** Hybrid search's times with one client and with eight at once. */
+    record QueryFigures(Stats oneClient, Stats eightClients) {}
 
     private static String row(String name, Stats s, Stats base) {
         return String.format("| %s | %.1f ms | %.1f ms | %.2f |", name, s.median(), s.p99(), s.p99() / base.p99());

@@ -70,6 +70,14 @@ final class BigramIndex {
         for (int i = 0; i < grams.length; i++) {
             grams[i] = text.charAt(i) << 16 | text.charAt(i + 1);
         }
-        return Arrays.stream(grams).sorted().distinct().toArray();
+        // A plain sort and one pass rather than a stream: this runs on every question L0 is asked.
+        Arrays.sort(grams);
+        int distinct = 0;
+        for (int i = 0; i < grams.length; i++) {
+            if (distinct == 0 || grams[distinct - 1] != grams[i]) {
+                grams[distinct++] = grams[i];
+            }
+        }
+        return distinct == grams.length ? grams : Arrays.copyOf(grams, distinct);
     }
 }

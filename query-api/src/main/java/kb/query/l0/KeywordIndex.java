@@ -186,7 +186,8 @@ public final class KeywordIndex implements CardListener {
             }
             Map<Entry, Set<L0Hit.KeywordMatch>> matched = new LinkedHashMap<>();
             forEachKeywordIn(query, id -> add(matched, owners[id], match(id, owners[id])));
-            if (query.length() >= 2) {
+            // A query longer than every keyword is in none: its bigrams need not be read.
+            if (query.length() >= 2 && query.length() <= keywords.maxLength()) {
                 for (int id : keywordsContaining(query)) {
                     add(matched, owners[id], match(id, owners[id]));
                 }

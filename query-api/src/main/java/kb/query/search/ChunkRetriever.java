@@ -20,7 +20,10 @@ import kb.query.search.terms.PhraseMentions;
 import kb.query.search.terms.TermStatistics;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
+import kb.search.es.VectorIndexBySize;
 import kb.search.text.LexicalAnalyzer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over the
@@ -28,6 +31,8 @@ import kb.search.text.LexicalAnalyzer;
  * {@code match} query, so no input can change the query's structure.
  */
 public final class ChunkRetriever {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkRetriever.class);
 
     /** A document's passages with a word of the question read at most, to weigh them by its own statistics. */
     private static final int MATCHING_PASSAGES = 60;
@@ -40,6 +45,9 @@ public final class ChunkRetriever {
     private final TermStatistics termStatistics;
     private final PhraseMentions phraseMentions;
     private final ServingIndex serving;
+    private final VectorIndexBySize bySize;
+    /** Set when Elasticsearch refused the graph: not asked again by this process. */
+    private volatile boolean bySizeRefused;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
     private static final List<String> NOT_RETURNED = List.of(
             ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH, ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
@@ -51,6 +59,7 @@ public final class ChunkRetriever {
         this.serving = new ServingIndex(client, names);
         this.termStatistics = new TermStatistics(client, chunksAlias);
         this.phraseMentions = new PhraseMentions(client, chunksAlias);
+        this.bySize = new VectorIndexBySize(client, chunksAlias);
     }
 
     /** What the alias serves (mapping version, migration), read at most every few seconds. */
@@ -133,10 +142,12 @@ public final class ChunkRetriever {
         if (stats != null) {
             searches.add(stats);
         }
+        // The term counts travel beside the _msearch rather than after it: one round trip's time, not two.
+        TermStatistics.Pending termCounts = terms == null ? null : termStatistics.start(lexical.text(), terms);
         decode(searches, msearch(searches));
         CorpusStats corpus = stats == null ? CorpusStats.UNKNOWN : stats.corpus();
-        if (terms != null) {
-            corpus = termStatistics.read(lexical.text(), terms, corpus);
+        if (termCounts != null) {
+            corpus = termCounts.into(corpus);
         }
         List<List<ScoredChunk>> knn = request.vectors().stream()
                 .map(v -> own.containsKey(v) ? own.get(v).hits() : List.<ScoredChunk>of())
@@ -286,6 +297,9 @@ public final class ChunkRetriever {
      * @return whether there was anything to merge away
      */
     public boolean expungeDeletes() throws IOException {
+        if (awaitingVectors() == 0 && growVectorIndex()) {
+            return true;
+        }
         if (!hasDeletesToExpunge()) {
             return false;
         }
@@ -294,16 +308,43 @@ public final class ChunkRetriever {
         return true;
     }
 
+    /**
+     * Gives a flat index grown past {@link VectorIndexBySize#HNSW_FROM_CHUNKS} its graph; a refusal (an Elasticsearch
+     * that cannot change the type in place) is logged once and the index stays flat: the upkeep must go on.
+     */
+    private boolean growVectorIndex() {
+        if (bySizeRefused) {
+            return false;
+        }
+        try {
+            if (bySize.applyIfGrown(true)) {
+                // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
+                LOG.info(
+                        "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the"
+                                + " background)",
+                        VectorIndexBySize.HNSW_FROM_CHUNKS);
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            bySizeRefused = true;
+            LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
+        }
+        return false;
+    }
+
     /** Whether {@link #expungeDeletes} has work: every chunk has its vector and deleted versions remain. */
     public boolean hasDeletesToExpunge() throws IOException {
         if (awaitingVectors() > 0) {
             return false;
         }
-        var docs = client.indices()
-                .stats(s -> s.index(chunksAlias).metric("docs"))
+        var primaries = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
                 .all()
-                .primaries()
-                .docs();
+                .primaries();
+        if (primaries.merges() != null && primaries.merges().current() > 0) {
+            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
+        }
+        var docs = primaries.docs();
         return docs != null && docs.deleted() != null && docs.deleted() > 0;
     }
 

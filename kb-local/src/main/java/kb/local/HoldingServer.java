@@ -1,82 +1,147 @@
 package kb.local;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kb.core.runtime.Threads;
+import kb.query.PortHandover;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers on the API's port from kb up's first second until the query API takes the port over, so a supervisor
  * sees a live process that is starting, not a refused connection, during the broker's and Elasticsearch's start:
  * {@code /health/live} 200 UP, {@code /health} and {@code /health/ready} 503 STARTING (the bodies the API's own
- * answer has), anything else 503 {@code starting} with a Retry-After. Thread-safe; {@link #close()} frees the port.
+ * answer has), anything else 503 {@code starting} with a Retry-After ({@link HoldingAnswer}).
+ *
+ * <p>The port is never closed in between: the query API accepts on this server's own listening socket
+ * ({@link #channel()}), beside this server, and only once it does this server stops accepting ({@link
+ * #apiAccepts()}); a connection is thus always accepted by one of the two, never refused, and none waits in a
+ * backlog nobody reads (a closed listener would reset those). One socket, no {@code SO_REUSEPORT}: a second kb on
+ * the same port is refused by the bind as before, and no other process can join the port. Thread-safe.
  */
-final class HoldingServer implements AutoCloseable {
+final class HoldingServer implements PortHandover, AutoCloseable {
 
-    private static final String LIVE = "{\"status\":\"UP\"}";
-    private static final String STARTING = "{\"status\":\"STARTING\"}";
-    private static final String NOT_YET = "{\"error\":\"starting\",\"detail\":\"kb is starting: the API answers once"
-            + " the broker and Elasticsearch are up; /health/ready says when\"}";
+    private static final Logger LOG = LoggerFactory.getLogger(HoldingServer.class);
+    private static final int BACKLOG = 128;
+    /** Answering threads: a client that connects and sends nothing holds one for {@link HoldingAnswer}'s timeout. */
+    private static final int ANSWERING_THREADS = 2;
 
-    private final HttpServer server;
-    private final ExecutorService executor;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ServerSocketChannel channel;
+    private final int port;
+    private final Selector selector;
+    private final ExecutorService answering;
+    private final Thread acceptor;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final AtomicBoolean handedOver = new AtomicBoolean();
 
-    private HoldingServer(HttpServer server, ExecutorService executor) {
-        this.server = server;
-        this.executor = executor;
+    private HoldingServer(ServerSocketChannel channel, Selector selector) {
+        this.channel = channel;
+        this.port = channel.socket().getLocalPort();
+        this.selector = selector;
+        this.answering = Executors.newFixedThreadPool(ANSWERING_THREADS, Threads.numberedDaemons("kb-holding-http"));
+        this.acceptor = Threads.daemon("kb-holding-accept", this::acceptUntilStopped);
     }
 
     /** Listens on {@code host:port} (0: any free port; {@link #port()} says which) and answers at once. */
     static HoldingServer open(String host, int port) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), 64);
-        ExecutorService executor = Executors.newSingleThreadExecutor(Threads.daemonFactory("kb-holding-http"));
-        server.setExecutor(executor);
-        server.createContext("/", HoldingServer::answer);
-        server.start();
-        return new HoldingServer(server, executor);
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        try {
+            // What Jetty sets on the sockets it binds itself; SO_REUSEADDR lets a restart bind over TIME_WAIT, it
+            // does not let a second listener share the port on Linux.
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            channel.bind(new InetSocketAddress(InetAddress.getByName(host), port), BACKLOG);
+            channel.configureBlocking(false);
+            Selector selector = Selector.open();
+            channel.register(selector, SelectionKey.OP_ACCEPT);
+            HoldingServer server = new HoldingServer(channel, selector);
+            server.acceptor.start();
+            return server;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return port;
     }
 
-    private static void answer(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            exchange.getRequestBody().readAllBytes();
-            String path = exchange.getRequestURI().getPath();
-            boolean live = path.equals("/health/live");
-            boolean health = path.equals("/health") || path.equals("/health/ready");
-            String body = live ? LIVE : health ? STARTING : NOT_YET;
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            if (!live) {
-                exchange.getResponseHeaders().set("Retry-After", "5");
+    /** The bound listening socket, non-blocking: the query API registers it with its own selector. */
+    @Override
+    public ServerSocketChannel channel() {
+        return channel;
+    }
+
+    /**
+     * The query API accepts on {@link #channel()}: this server stops accepting, finishes the answers it began, and
+     * leaves the socket open to the API (which closes it when it stops).
+     */
+    @Override
+    public void apiAccepts() {
+        handedOver.set(true);
+        stop();
+    }
+
+    private void acceptUntilStopped() {
+        try (selector) {
+            while (!stopped.get()) {
+                selector.select();
+                selector.selectedKeys().clear();
+                acceptWaiting();
             }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            boolean head = exchange.getRequestMethod().equals("HEAD");
-            exchange.sendResponseHeaders(live ? 200 : 503, head ? -1 : bytes.length);
-            if (!head) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(bytes);
-                }
+        } catch (IOException e) {
+            if (!stopped.get()) {
+                LOG.warn("the holding server stopped accepting on port {}: {}", port(), e.toString());
             }
         }
     }
 
-    /** Stops listening at once (a request being answered is cut short: the API answers its retry). Idempotent. */
-    @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
+    /** Every connection waiting now; none when the query API accepted it first (both accept on the socket). */
+    private void acceptWaiting() throws IOException {
+        SocketChannel client;
+        while (!stopped.get() && (client = channel.accept()) != null) {
+            Socket socket = client.socket();
+            try {
+                answering.execute(() -> HoldingAnswer.answer(socket));
+            } catch (RejectedExecutionException e) {
+                socket.close(); // stopping meanwhile: this process is going away
+            }
+        }
+    }
+
+    /** Stops accepting (the selector closes with the accepting thread; the socket stays bound) and answering. */
+    private void stop() {
+        if (!stopped.compareAndSet(false, true)) {
             return;
         }
-        server.stop(0);
-        executor.shutdownNow();
+        selector.wakeup();
+        answering.shutdown(); // the answers begun are finished: the client was accepted, it gets its 503
+    }
+
+    /**
+     * Stops accepting; before a hand-over the port is also freed (kb up failed or stops before the query API
+     * started), after it the socket is the query API's. Idempotent.
+     */
+    @Override
+    public void close() {
+        stop();
+        if (!handedOver.get()) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                LOG.warn("could not close the holding server's port {}: {}", port(), e.toString());
+            }
+        }
     }
 }

@@ -20,6 +20,7 @@ import kb.core.settings.Settings;
 import kb.ingest.IngestProducer;
 import kb.ingest.ProducerConfig;
 import kb.query.ApiHost;
+import kb.query.PortHandover;
 import kb.query.QueryService;
 import kb.query.config.QueryConfig;
 import kb.query.status.IndexingProgress;
@@ -48,19 +49,19 @@ public final class LocalPipeline implements AutoCloseable {
     /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
     public static LocalPipeline start(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
             throws Exception {
-        return start(settings, embeddings, registry, () -> {});
+        return start(settings, embeddings, registry, null);
     }
 
     /**
-     * {@link #start(Settings, Embeddings, PrometheusMeterRegistry)}, running {@code beforeApiBinds} just before the
-     * query API binds its port (kb up frees the port its holding server kept answering on).
+     * {@link #start(Settings, Embeddings, PrometheusMeterRegistry)}, the query API serving on {@code handover}'s
+     * listening socket (kb up's holding server answered on it until then), or binding its port when it is null.
      */
     public static LocalPipeline start(
-            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, Runnable beforeApiBinds)
+            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, PortHandover handover)
             throws Exception {
         LocalPipeline pipeline = new LocalPipeline();
         try {
-            pipeline.startStages(settings, embeddings, registry, beforeApiBinds);
+            pipeline.startStages(settings, embeddings, registry, handover);
             return pipeline;
         } catch (Exception | Error e) {
             pipeline.close();
@@ -69,7 +70,7 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     private void startStages(
-            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, Runnable beforeApiBinds)
+            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, PortHandover handover)
             throws Exception {
         QueryConfig queryConfig = QueryConfig.from(settings);
         ElasticsearchClient client =
@@ -113,7 +114,11 @@ public final class LocalPipeline implements AutoCloseable {
                 registry,
                 new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk));
         started.push(query);
-        query.start(beforeApiBinds);
+        if (handover == null) {
+            query.start();
+        } else {
+            query.start(handover);
+        }
         startProducers(producerConfigs, registry, disk);
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("the chunker has not joined its group yet; it will catch up when it does");

@@ -157,10 +157,9 @@ public final class UpCommand implements Callable<Integer> {
         });
         settings = settings.with(infra.settings());
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, () -> {
-            holding.close();
-            LOG.info("the query API takes port {} over from the holding server", holding.port());
-        });
+        // The query API accepts on the holding server's socket, which then stops: the port is never closed.
+        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, holding);
+        LOG.info("the query API took port {} over from the holding server", holding.port());
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
         new Endpoints(
                         infra.bootstrapServers(),

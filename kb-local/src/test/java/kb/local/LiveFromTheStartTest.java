@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,16 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code kb up}'s port answers from its first second, before the broker and Elasticsearch are up: live 200, ready
- * and {@code /health} 503 STARTING, the API 503 {@code starting}; then the query API takes the port over with no
- * refused connection a supervisor would notice (the longest stretch without an answer is measured and bounded).
+ * and {@code /health} 503 STARTING, the API 503 {@code starting}; then the query API takes the port over and no
+ * connection is refused or left unanswered meanwhile (a new connection every {@link HandoverProbe#PERIOD}).
  */
 class LiveFromTheStartTest {
 
     /** A bound on a loaded machine's JVM start and kb's checks; what is asserted is the order below. */
     private static final Duration LIVE_WITHIN = Duration.ofSeconds(60);
-
-    /** The longest stretch of refused connections during the hand-over to the query API. */
-    private static final Duration LONGEST_GAP = Duration.ofSeconds(3);
 
     @TempDir
     Path work;
@@ -92,10 +88,15 @@ class LiveFromTheStartTest {
             assertEquals(503, search.statusCode());
             assertTrue(search.body().contains("\"error\":\"starting\""), search.body());
 
-            Duration gap = longestRefusalUntilReady(kb, url + "/health/live", Duration.ofMinutes(4));
-            System.out.printf(
-                    "[live] longest stretch of refused connections during the start: %d ms%n", gap.toMillis());
-            assertTrue(gap.compareTo(LONGEST_GAP) < 0, "a gap of " + gap + " in\n" + kb.stderr());
+            HandoverProbe.Result probed;
+            try (HandoverProbe probe = HandoverProbe.start(port)) {
+                assertTrue(kb.awaitOutput("kb ready at", Duration.ofMinutes(4)), kb.stdout() + kb.stderr());
+                probed = probe.resultAfterOneMoreAnswer(Duration.ofSeconds(30));
+            }
+            System.out.printf("[live] hand-over: %s%n", probed);
+            assertEquals(0, probed.refused(), "connections refused during the start: " + probed + kb.stderr());
+            assertEquals(0, probed.unanswered(), "connections not answered during the start: " + probed);
+            assertTrue(probed.byHolding() > 0 && probed.byApi() > 0, "the probe saw no hand-over: " + probed);
             assertTrue(kb.stdout().contains("kb ready at " + url), kb.stdout() + kb.stderr());
             assertEquals(200, awaitStatus(url + "/health/ready", 200, Duration.ofMinutes(2)));
             assertEquals(
@@ -125,39 +126,5 @@ class LiveFromTheStartTest {
             response = get(url);
         }
         return response == null ? -1 : response.statusCode();
-    }
-
-    /**
-     * Asks {@code url} over and over until kb says it is ready; the longest stretch of refused connections (what a
-     * supervisor reads as a dead process; a slow answer during the query API's start is not one).
-     */
-    private Duration longestRefusalUntilReady(KbProcess kb, String url, Duration deadline) throws Exception {
-        Instant until = Instant.now().plus(deadline);
-        Instant firstRefused = null;
-        Duration longest = Duration.ZERO;
-        int asked = 0;
-        while (Instant.now().isBefore(until) && kb.isAlive()) {
-            Instant asking = Instant.now();
-            boolean refused = false;
-            try {
-                send(url);
-            } catch (ConnectException e) {
-                refused = true;
-            } catch (IOException e) {
-                System.out.printf("[live] %s at %s: %s%n", url, asking, e);
-            }
-            if (refused && firstRefused == null) {
-                firstRefused = asking;
-            } else if (!refused && firstRefused != null) {
-                Duration stretch = Duration.between(firstRefused, asking);
-                System.out.printf("[live] refused from %s to %s (%d ms)%n", firstRefused, asking, stretch.toMillis());
-                longest = stretch.compareTo(longest) > 0 ? stretch : longest;
-                firstRefused = null;
-            }
-            if (++asked % 20 == 0 && kb.stdout().contains("kb ready at")) {
-                return longest;
-            }
-        }
-        throw new AssertionError("kb was not ready within " + deadline + ": " + kb.stdout() + kb.stderr());
     }
 }

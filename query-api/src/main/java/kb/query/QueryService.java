@@ -7,6 +7,7 @@ import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
 import kb.query.calibration.CalibrationState;
 import kb.query.config.QueryConfig;
+import kb.query.http.QueryApp;
 import kb.query.status.IndexingProgress;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
@@ -50,24 +51,33 @@ public final class QueryService implements AutoCloseable {
      * feed, gate calibration, fusion fit, indexing progress), then serves HTTP and loads the models behind it.
      */
     public QueryService start() {
-        return start(() -> {});
+        startBackgroundWork();
+        parts.app().start(config.exposure().host(), config.exposure().port());
+        warmUp(embeddings);
+        return this;
     }
 
     /**
-     * {@link #start()}, running {@code beforeBind} just before the HTTP port is bound (kb up frees the port its
-     * holding server answered on: the later, the shorter the time nothing answers).
+     * {@link #start()}, serving on {@code handover}'s listening socket instead of binding the port: kb up's holding
+     * server answered on it until now, and stops accepting only once the API accepts, so the port never refuses a
+     * connection in between (a closed and re-bound port would, for the second or two of Jetty's start).
      */
-    public QueryService start(Runnable beforeBind) {
+    public QueryService start(PortHandover handover) {
+        startBackgroundWork();
+        QueryApp.listenOn(parts.app(), handover.channel());
+        parts.app().start();
+        handover.apiAccepts();
+        warmUp(embeddings);
+        return this;
+    }
+
+    private void startBackgroundWork() {
         TopicCreator.ensureTopics(config.common());
         parts.probe().start();
         parts.feed().start();
         parts.gate().start(config.gate().period());
         parts.fusion().start(parts.search(), FIT_INTERVAL);
         parts.status().start(PROGRESS_INTERVAL);
-        beforeBind.run();
-        parts.app().start(config.exposure().host(), config.exposure().port());
-        warmUp(embeddings);
-        return this;
     }
 
     /** Loads the models in the background from the start, not in the first search's request. */

@@ -5,6 +5,9 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ServerSocketChannel;
 import java.util.EnumSet;
 import kb.core.Json;
 import kb.query.api.ApiServices;
@@ -18,6 +21,8 @@ import kb.query.errors.UnavailableException;
 import kb.query.mcp.McpTools;
 import kb.query.status.BuildInfo;
 import kb.query.status.GuardedTransport;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,6 +101,24 @@ public final class QueryApp {
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
+    }
+
+    /**
+     * Serves {@code app} on an already bound listening socket instead of binding {@code host:port} at start. No
+     * acceptor thread: Jetty's selector accepts, which keeps the socket non-blocking, so its first owner (kb up's
+     * holding server) can go on accepting beside Jetty until Jetty has started; a connection is accepted by one of
+     * the two, never refused nor left in a backlog nobody reads. Call before {@code app.start()}.
+     */
+    public static void listenOn(Javalin app, ServerSocketChannel channel) {
+        app.unsafeConfig().jetty.addConnector((server, http) -> {
+            ServerConnector connector = new ServerConnector(server, 0, -1, new HttpConnectionFactory(http));
+            try {
+                connector.open(channel);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot serve on the handed-over port", e);
+            }
+            return connector;
+        });
     }
 
     private static void mapErrors(Javalin app) {

@@ -3,6 +3,7 @@ package kb.local;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,6 +16,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
+import kb.infra.StartRefused;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
@@ -83,10 +85,21 @@ public final class UpCommand implements Callable<Integer> {
         }
     }
 
-    /** The holding server on the API's port; the lock then advertises the port it got (0: any free one). */
+    /**
+     * The holding server on the API's port; the lock then advertises the port it got (0: any free one). A port taken
+     * since {@link StartupChecks#apiPort} looked is refused as that check refuses it.
+     */
     private static HoldingServer holding(UpOptions options, DataFolderLock lock) throws IOException {
         try {
-            HoldingServer holding = HoldingServer.open(options.host(), options.port());
+            HoldingServer holding;
+            try {
+                holding = HoldingServer.open(options.host(), options.port());
+            } catch (BindException e) {
+                throw new StartRefused(
+                        "port " + options.port() + " on " + options.host() + " is in use (" + e.getMessage()
+                                + "): stop what listens there or choose another with --port",
+                        e);
+            }
             String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
             lock.advertise("http://" + apiHost + ":" + holding.port());
             return holding;

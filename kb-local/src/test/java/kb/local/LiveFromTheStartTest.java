@@ -90,6 +90,8 @@ class LiveFromTheStartTest {
 
             HandoverProbe.Result probed;
             try (HandoverProbe probe = HandoverProbe.start(port)) {
+                assertPortTaken(notes, port, "holding");
+                System.out.printf("[live] a second kb refused while the probe saw %s%n", probe.result());
                 assertTrue(kb.awaitOutput("kb ready at", Duration.ofMinutes(4)), kb.stdout() + kb.stderr());
                 probed = probe.resultAfterOneMoreAnswer(Duration.ofSeconds(30));
             }
@@ -98,11 +100,38 @@ class LiveFromTheStartTest {
             assertEquals(0, probed.unanswered(), "connections not answered during the start: " + probed);
             assertTrue(probed.byHolding() > 0 && probed.byApi() > 0, "the probe saw no hand-over: " + probed);
             assertTrue(kb.stdout().contains("kb ready at " + url), kb.stdout() + kb.stderr());
+            assertPortTaken(notes, port, "served");
             assertEquals(200, awaitStatus(url + "/health/ready", 200, Duration.ofMinutes(2)));
             assertEquals(
                     200,
                     awaitStatus(url + "/api/v1/search?q=glimmerwort", 200, Duration.ofMinutes(1)),
                     "the real API serves");
+        }
+    }
+
+    /**
+     * A second kb up with its own data folder and the same {@code --port} is refused with the port named (the
+     * hand-over shares the one socket between the holding server and the API; nobody else can join it).
+     */
+    private void assertPortTaken(Path notes, int port, String when) throws Exception {
+        Duration deadline = Duration.ofSeconds(10).plus(KbProcess.jvmStart(work.resolve("logs")));
+        try (KbProcess second = KbProcess.start(
+                work.resolve("logs"),
+                "second-" + when,
+                Map.of(),
+                "up",
+                "--dir",
+                notes.toString(),
+                "--data",
+                work.resolve("data-" + when).toString(),
+                "--port",
+                Integer.toString(port))) {
+            Integer status = second.exitWithin(deadline);
+            String refusal = second.stderr().strip();
+            assertEquals(2, status, when + ": " + second.stdout() + refusal);
+            assertTrue(
+                    refusal.startsWith("kb: port " + port + " on ") && refusal.contains("choose another with --port"),
+                    when + ": " + refusal);
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * <p>The port is never closed in between: the query API accepts on this server's own listening socket
  * ({@link #channel()}), beside this server, and only once it does this server stops accepting ({@link
  * #apiAccepts()}); a connection is thus always accepted by one of the two, never refused, and none waits in a
- * backlog nobody reads (a closed listener would reset those). One socket, no {@code SO_REUSEPORT}: a second kb on
- * the same port is refused by the bind as before, and no other process can join the port. Thread-safe.
+ * backlog nobody reads (a closed listener would reset those). One socket, no {@code SO_REUSEPORT}: that option
+ * would let a second listener bind the port beside kb (on Linux any process of the same user), a second kb up
+ * included, and take a share of its connections; without it the bind of anyone else fails as it always did.
+ * Thread-safe.
  */
 final class HoldingServer implements PortHandover, AutoCloseable {
 
@@ -36,6 +39,8 @@ final class HoldingServer implements PortHandover, AutoCloseable {
     private static final int BACKLOG = 128;
     /** Answering threads: a client that connects and sends nothing holds one for {@link HoldingAnswer}'s timeout. */
     private static final int ANSWERING_THREADS = 2;
+    /** The accepting thread's last round: a wake-up and the connections waiting then, no I/O on any of them. */
+    private static final Duration STOP_WITHIN = Duration.ofSeconds(5);
 
     private final ServerSocketChannel channel;
     private final int port;
@@ -120,13 +125,21 @@ final class HoldingServer implements PortHandover, AutoCloseable {
         }
     }
 
-    /** Stops accepting (the selector closes with the accepting thread; the socket stays bound) and answering. */
+    /**
+     * Stops accepting (the selector closes with the accepting thread; the socket stays bound), then lets the answers
+     * begun finish: the accepting thread has ended first, so no connection it accepted is dropped unanswered.
+     */
     private void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
         selector.wakeup();
-        answering.shutdown(); // the answers begun are finished: the client was accepted, it gets its 503
+        try {
+            acceptor.join(STOP_WITHIN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        answering.shutdown();
     }
 
     /**

@@ -18,6 +18,7 @@ import kb.query.errors.ForbiddenException;
 import kb.query.errors.NotFoundException;
 import kb.query.errors.UnauthorizedException;
 import kb.query.errors.UnavailableException;
+import kb.query.mcp.McpRequestFilter;
 import kb.query.mcp.McpTools;
 import kb.query.status.BuildInfo;
 import kb.query.status.GuardedTransport;
@@ -53,7 +54,7 @@ public final class QueryApp {
                         HttpMetrics.servletFilter(registry, McpTools.ENDPOINT));
                 context.addFilter(timed, McpTools.ENDPOINT, dispatch);
                 context.addFilter(timed, McpTools.ENDPOINT + "/*", dispatch);
-                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpTools.originFilter(services.writes()));
+                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpRequestFilter.of(services.writes()));
                 context.addFilter(filter, McpTools.ENDPOINT, dispatch);
                 context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
                 context.setErrorHandler(new JsonErrorHandler());

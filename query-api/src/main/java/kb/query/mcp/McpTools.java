@@ -8,28 +8,20 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.CollectionCheck;
-import kb.query.api.QueryText;
-import kb.query.api.WriteGuard;
 import kb.query.config.FusionMethod;
-import kb.query.errors.ApiError;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
-import kb.query.search.terms.Question;
 import kb.query.status.BuildInfo;
 import kb.query.status.WithIndexState;
 
@@ -108,114 +100,6 @@ public final class McpTools {
     /** The transport is a servlet; the server registered on it answers through it. */
     public record Mounted(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
 
-    /**
-     * Origin and Host validation before the MCP transport sees a request, as the MCP specification requires
-     * against DNS rebinding: the same rules as for writes.
-     */
-    public static jakarta.servlet.Filter originFilter(WriteGuard guard) {
-        return (request, response, chain) -> {
-            var http = (jakarta.servlet.http.HttpServletRequest) request;
-            var out = (jakarta.servlet.http.HttpServletResponse) response;
-            if (!guard.allows(http.getHeader("Origin"), http.getHeader("Host"))) {
-                write(
-                        out,
-                        403,
-                        new ApiError(
-                                "forbidden",
-                                "Origin " + http.getHeader("Origin") + " / Host " + http.getHeader("Host")
-                                        + " may not use /mcp"));
-                return;
-            }
-            if (!"POST".equals(http.getMethod())) {
-                chain.doFilter(request, response);
-                return;
-            }
-            byte[] body = http.getInputStream().readNBytes(MAX_MESSAGE_BYTES + 1);
-            if (body.length > MAX_MESSAGE_BYTES) {
-                write(
-                        out,
-                        413,
-                        McpMessages.envelope(
-                                null,
-                                McpMessages.INVALID_REQUEST,
-                                "a message is at most " + MAX_MESSAGE_BYTES + " bytes"));
-                return;
-            }
-            var refusal = McpMessages.refusal(body);
-            if (refusal.isPresent()) {
-                write(out, 400, refusal.get());
-                return;
-            }
-            chain.doFilter(new ReplayedBody(http, body), response);
-        };
-    }
-
-    /** An MCP message carries a question of 2,000 characters at most: a megabyte is far beyond any real one. */
-    static final int MAX_MESSAGE_BYTES = 1 << 20;
-
-    private static void write(jakarta.servlet.http.HttpServletResponse out, int status, Object body)
-            throws IOException {
-        out.setStatus(status);
-        out.setContentType("application/json");
-        out.getOutputStream().write(Json.MAPPER.writeValueAsBytes(body));
-    }
-
-    /** The request with its body, already read for the checks, readable again by the SDK. */
-    private static final class ReplayedBody extends jakarta.servlet.http.HttpServletRequestWrapper {
-        private final byte[] body;
-
-        ReplayedBody(jakarta.servlet.http.HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public jakarta.servlet.ServletInputStream getInputStream() {
-            var in = new ByteArrayInputStream(body);
-            return new jakarta.servlet.ServletInputStream() {
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] buffer, int offset, int length) {
-                    return in.read(buffer, offset, length);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(jakarta.servlet.ReadListener listener) {
-                    throw new UnsupportedOperationException("the body is already in memory");
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
-    }
-
     public static Mounted create(ApiServices services, MeterRegistry registry) {
         McpJsonMapper mapper = new JacksonMcpJsonMapper(McpMessages.mapper());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
@@ -243,12 +127,12 @@ public final class McpTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
-                    Map<String, Object> arguments = request.arguments();
-                    Question question = query(arguments);
-                    Scope scope = scope(arguments);
+                    ToolArguments arguments = new ToolArguments(request.arguments());
+                    Scope scope = arguments.scope();
                     collections.check(scope);
-                    LookupService.Outcome outcome =
-                            services.answering().lookup().lookup(question, text(arguments, "section_title"), scope);
+                    LookupService.Outcome outcome = services.answering()
+                            .lookup()
+                            .lookup(arguments.question(), arguments.text("section_title"), scope);
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
                     return json(WithIndexState.of(
@@ -270,13 +154,13 @@ public final class McpTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> checked(() -> {
-                    Map<String, Object> arguments = request.arguments();
-                    SearchRequest search = searchRequest(arguments);
+                    ToolArguments arguments = new ToolArguments(request.arguments());
+                    SearchRequest search = arguments.searchRequest();
                     collections.check(search.scope());
                     Retrieval retrieval = services.answering().search().retrieve(search);
                     return json(WithIndexState.of(
                             SearchAnswer.of(
-                                    retrieval, services.health().status().partial(), debug(arguments)),
+                                    retrieval, services.health().status().partial(), arguments.debug()),
                             retrieval.found(),
                             services.health().status().indexState()));
                 }))
@@ -320,71 +204,6 @@ public final class McpTools {
         } catch (BadRequestException e) {
             return error(e.getMessage());
         }
-    }
-
-    /** The HTTP API's caps, so a tool call cannot send what a request could not. */
-    private static Question query(Map<String, Object> arguments) {
-        return QueryText.question(text(arguments, "query"), "query");
-    }
-
-    /** The search the HTTP API's {@code /api/v1/search} would run, with its limits and defaults. */
-    static SearchRequest searchRequest(Map<String, Object> arguments) {
-        return SearchRequest.served(query(arguments), k(arguments), scope(arguments));
-    }
-
-    /** {@code k}: a whole number within {@link SearchRequest}'s limits; its default when absent. */
-    private static int k(Map<String, Object> arguments) {
-        Object k = arguments == null ? null : arguments.get("k");
-        if (k == null) {
-            return SearchRequest.DEFAULT_K;
-        }
-        if (!(k instanceof Integer || k instanceof Long) || !SearchRequest.validK(((Number) k).longValue())) {
-            throw new BadRequestException(SearchRequest.K_RULE);
-        }
-        return ((Number) k).intValue();
-    }
-
-    private static Scope scope(Map<String, Object> arguments) {
-        return new Scope(
-                text(arguments, "collection"),
-                text(arguments, "category"),
-                texts(arguments, "tag"),
-                texts(arguments, "where"));
-    }
-
-    /** A string or a list of strings; anything else is the caller's error. */
-    private static List<String> texts(Map<String, Object> arguments, String name) {
-        Object value = arguments == null ? null : arguments.get(name);
-        if (value == null) {
-            return List.of();
-        }
-        if (value instanceof String text) {
-            return List.of(text);
-        }
-        if (value instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
-            return list.stream().map(String.class::cast).toList();
-        }
-        throw new BadRequestException(name + " must be a string or an array of strings");
-    }
-
-    /** An optional string argument; any other type is the caller's error, not text to guess from. */
-    private static String text(Map<String, Object> arguments, String name) {
-        Object value = arguments == null ? null : arguments.get(name);
-        if (value != null && !(value instanceof String)) {
-            throw new BadRequestException(name + " must be a string");
-        }
-        return value == null || value.toString().isBlank()
-                ? null
-                : value.toString().strip();
-    }
-
-    /** {@code debug}: a boolean, false when absent. */
-    static boolean debug(Map<String, Object> arguments) {
-        Object debug = arguments == null ? null : arguments.get("debug");
-        if (debug != null && !(debug instanceof Boolean)) {
-            throw new BadRequestException("debug must be true or false");
-        }
-        return Boolean.TRUE.equals(debug);
     }
 
     /**

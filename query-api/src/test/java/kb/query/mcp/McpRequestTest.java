@@ -69,7 +69,7 @@ class McpRequestTest {
 
     @Test
     void shouldParseASearchAsTheHttpDoorDoesWithItsDefaults() {
-        SearchRequest request = McpTools.searchRequest(Map.of("query", "  install gitlab  "));
+        SearchRequest request = new ToolArguments(Map.of("query", "  install gitlab  ")).searchRequest();
         assertEquals("install gitlab", request.question().asked());
         assertEquals(SearchRequest.DEFAULT_K, request.k());
         assertEquals(SearchOptions.SERVED, request.options());
@@ -78,29 +78,37 @@ class McpRequestTest {
 
     @Test
     void shouldTakeKWithinTheSameLimitsAsHttp() {
-        assertEquals(100, McpTools.searchRequest(Map.of("query", "q", "k", 100)).k());
-        assertEquals(1, McpTools.searchRequest(Map.of("query", "q", "k", 1L)).k());
+        assertEquals(
+                100,
+                new ToolArguments(Map.of("query", "q", "k", 100))
+                        .searchRequest()
+                        .k());
+        assertEquals(
+                1,
+                new ToolArguments(Map.of("query", "q", "k", 1L)).searchRequest().k());
         for (Object k : List.of(0, 101, "5", 2.5)) {
-            BadRequestException refused =
-                    assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("query", "q", "k", k)));
+            BadRequestException refused = assertThrows(
+                    BadRequestException.class, () -> new ToolArguments(Map.of("query", "q", "k", k)).searchRequest());
             assertEquals(SearchRequest.K_RULE, refused.getMessage());
         }
     }
 
     @Test
     void shouldRefuseAMissingQueryOrMistypedFilters() {
-        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("k", 3)));
-        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(null));
+        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("k", 3)).searchRequest());
+        assertThrows(BadRequestException.class, () -> new ToolArguments(null).searchRequest());
         Map<String, Object> tags = new HashMap<>();
         tags.put("query", "q");
         tags.put("tag", List.of(1, 2));
-        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(tags));
-        assertThrows(BadRequestException.class, () -> McpTools.searchRequest(Map.of("query", "q", "collection", 3)));
+        assertThrows(BadRequestException.class, () -> new ToolArguments(tags).searchRequest());
+        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("query", "q", "collection", 3))
+                .searchRequest());
     }
 
     @Test
     void shouldReadTheFiltersIntoTheScope() {
-        SearchRequest request = McpTools.searchRequest(Map.of("query", "q", "collection", "home", "tag", "area"));
+        SearchRequest request =
+                new ToolArguments(Map.of("query", "q", "collection", "home", "tag", "area")).searchRequest();
         assertEquals(false, request.scope().isAll());
     }
 
@@ -123,10 +131,10 @@ class McpRequestTest {
 
     @Test
     void shouldTakeDebugAsABooleanFalseWhenAbsent() {
-        assertEquals(false, McpTools.debug(Map.of("query", "q")));
-        assertEquals(false, McpTools.debug(null));
-        assertEquals(true, McpTools.debug(Map.of("query", "q", "debug", true)));
-        assertThrows(BadRequestException.class, () -> McpTools.debug(Map.of("debug", "yes")));
+        assertEquals(false, new ToolArguments(Map.of("query", "q")).debug());
+        assertEquals(false, new ToolArguments(null).debug());
+        assertEquals(true, new ToolArguments(Map.of("query", "q", "debug", true)).debug());
+        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("debug", "yes")).debug());
     }
 
     @Test

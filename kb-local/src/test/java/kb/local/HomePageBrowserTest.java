@@ -3,26 +3,19 @@ package kb.local;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import kb.testkit.MissingTool;
+import kb.testkit.Tool;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The search page's home and its status strip in a real headless Chromium over a real pipeline: what is in the
@@ -31,8 +24,6 @@ import org.openqa.selenium.chrome.ChromeOptions;
  */
 class HomePageBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final List<String> PATHS =
             List.of("notes/standup.md", "ops/backup.md", "ops/restore.md", "runbooks/glorbqux.md");
@@ -41,12 +32,12 @@ class HomePageBrowserTest {
     static Path profile;
 
     private static PipelineHarness kb;
+    private static HeadlessChromium chrome;
     private static WebDriver browser;
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(
-                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is installed by .ci/run");
+        MissingTool.assumeInstalled(Tool.CHROMIUM);
         kb = new PipelineHarness();
         kb.write("ops/backup.md", "---\ntitle: Nightly backup\ntags: [ops, storage]\n---\nThe backup runs at 2am.\n");
         kb.write("ops/restore.md", "---\ntitle: Restore drill\ntags: [ops]\n---\nRestore from the latest snapshot.\n");
@@ -56,13 +47,14 @@ class HomePageBrowserTest {
         kb.write("notes/standup.md", "---\ntitle: Standup notes\ntags: [team]\n---\nWe agreed on Tuesday demos.\n");
         kb.start();
         await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(PATHS));
-        browser = browser();
+        chrome = HeadlessChromium.start(profile);
+        browser = chrome.driver();
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
+        if (chrome != null) {
+            chrome.close();
         }
         if (kb != null) {
             kb.close();
@@ -74,11 +66,11 @@ class HomePageBrowserTest {
         open("/");
         await().atMost(WAIT).until(() -> !browser.findElements(By.cssSelector("#home-list li"))
                 .isEmpty());
-        assertEquals(PATHS.size() + " documents.", text("home-summary"));
+        assertEquals(PATHS.size() + " documents.", chrome.text("home-summary"));
         assertTrue(
-                text("home-collections").contains(PipelineHarness.COLLECTION + " " + PATHS.size()),
-                text("home-collections"));
-        String tags = text("home-tags");
+                chrome.text("home-collections").contains(PipelineHarness.COLLECTION + " " + PATHS.size()),
+                chrome.text("home-collections"));
+        String tags = chrome.text("home-tags");
         assertTrue(tags.startsWith("#ops 2"), "the most used tag first: " + tags);
         assertTrue(tags.contains("#storage 1") && tags.contains("#team 1"), tags);
         List<String> recent = browser.findElements(By.cssSelector("#home-list li a")).stream()
@@ -86,21 +78,21 @@ class HomePageBrowserTest {
                 .toList();
         assertEquals(PATHS.size(), recent.size(), recent.toString());
         assertTrue(recent.contains("Glorbqux service") && recent.contains("Nightly backup"), recent.toString());
-        screenshot("home.png");
+        chrome.screenshot("home.png");
 
         browser.findElements(By.cssSelector("#home-tags .chip")).get(0).click();
-        await().atMost(WAIT).until(() -> text("home-list-title").equals("Tagged #ops · 2 documents"));
+        await().atMost(WAIT).until(() -> chrome.text("home-list-title").equals("Tagged #ops · 2 documents"));
         List<String> tagged = browser.findElements(By.cssSelector("#home-list li a")).stream()
                 .map(WebElement::getText)
                 .sorted()
                 .toList();
         assertEquals(List.of("Nightly backup", "Restore drill"), tagged);
-        screenshot("home-tag.png");
+        chrome.screenshot("home-tag.png");
 
         browser.findElement(By.id("home-back")).click();
-        await().atMost(WAIT).until(() -> text("home-list-title").equals("Recently changed"));
+        await().atMost(WAIT).until(() -> chrome.text("home-list-title").equals("Recently changed"));
         browser.findElement(By.linkText("Glorbqux service")).click();
-        await().atMost(WAIT).until(() -> text("doc-title").equals("Glorbqux service"));
+        await().atMost(WAIT).until(() -> chrome.text("doc-title").equals("Glorbqux service"));
     }
 
     @Test
@@ -111,16 +103,17 @@ class HomePageBrowserTest {
         WebElement citation = browser.findElement(By.cssSelector("#results .chunk .lines"));
         assertTrue(citation.getText().contains("runbooks/glorbqux.md:"), citation.getText());
         assertTrue(citation.findElements(By.tagName("mark")).isEmpty(), "no mark inside " + citation.getText());
-        screenshot("search-citation.png");
+        chrome.screenshot("search-citation.png");
     }
 
     @Test
     void shouldSayEstimatingBeforeARateAndTheEtaOnceThereIsOne() {
         open("/");
-        Object first = js("return window.kbPage.indexingText({state: 'running', documentsDone: 0, documentsTotal: 40,"
-                + " chunksDone: 0, chunksTotal: 200, chunksPerSecond: 0, etaSeconds: null, chunksAwaitingVectors: 0})");
+        Object first = chrome.js(
+                "return window.kbPage.indexingText({state: 'running', documentsDone: 0, documentsTotal: 40,"
+                        + " chunksDone: 0, chunksTotal: 200, chunksPerSecond: 0, etaSeconds: null, chunksAwaitingVectors: 0})");
         assertEquals("indexing 0 of 40 documents · 0 of 200 chunks embedded · estimating", first);
-        Object measured = js("return window.kbPage.indexingText({state: 'running', documentsDone: 20,"
+        Object measured = chrome.js("return window.kbPage.indexingText({state: 'running', documentsDone: 20,"
                 + " documentsTotal: 40, chunksDone: 100, chunksTotal: 200, chunksPerSecond: 5,"
                 + " etaSeconds: 20, chunksAwaitingVectors: 0})");
         assertEquals("indexing 20 of 40 documents · 100 of 200 chunks embedded · 5.0 chunks/s · ETA 20 s", measured);
@@ -129,11 +122,12 @@ class HomePageBrowserTest {
     @Test
     void shouldHoldTheLastFreshnessFigureWhileTheTimersWindowIsEmpty() throws Exception {
         open("/");
-        assertEquals("freshness: no edits yet", js("return window.kbPage.freshnessText(undefined)"));
+        assertEquals("freshness: no edits yet", chrome.js("return window.kbPage.freshnessText(undefined)"));
         assertEquals(
-                "freshness: no recent edits", js("return window.kbPage.freshnessText({p50Ms: 0, p99Ms: 0, count: 4})"));
+                "freshness: no recent edits",
+                chrome.js("return window.kbPage.freshnessText({p50Ms: 0, p99Ms: 0, count: 4})"));
         // One script: the page's own status poll (a real figure) cannot come between the figure and its holds.
-        Object texts = js("const page = window.kbPage;"
+        Object texts = chrome.js("const page = window.kbPage;"
                 + " const shown = [page.freshnessText({p50Ms: 1200, p99Ms: 3400, count: 5})];"
                 + " for (let look = 0; look < 3; look++) {"
                 + " shown.push(page.freshnessText({p50Ms: 0, p99Ms: 0, count: 5})); }"
@@ -145,51 +139,12 @@ class HomePageBrowserTest {
                         "freshness (last edits) p50 1.2 s, p99 3.4 s",
                         "freshness (last edits) p50 1.2 s, p99 3.4 s"),
                 texts);
-        await().atMost(WAIT).until(() -> text("freshness").startsWith("freshness"));
-        assertTrue(!text("freshness").contains("–"), text("freshness"));
-        screenshot("status-strip.png");
+        await().atMost(WAIT).until(() -> chrome.text("freshness").startsWith("freshness"));
+        assertTrue(!chrome.text("freshness").contains("–"), chrome.text("freshness"));
+        chrome.screenshot("status-strip.png");
     }
 
     private static void open(String pathAndQuery) {
         browser.get("http://localhost:" + kb.port() + pathAndQuery);
-    }
-
-    private static String text(String id) {
-        return browser.findElement(By.id(id)).getText();
-    }
-
-    private static Object js(String script, Object... arguments) {
-        return ((JavascriptExecutor) browser).executeScript(script, arguments);
-    }
-
-    private static void screenshot(String name) throws Exception {
-        Path shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath();
-        Path target = Path.of("target", name);
-        Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("[browser] screenshot " + target.toAbsolutePath());
-    }
-
-    /** Headless, no sandbox (root in CI), no background traffic to the closed network. */
-    private static WebDriver browser() {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1200,900",
-                "--user-data-dir=" + profile);
-        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        return new ChromeDriver(service, options);
     }
 }

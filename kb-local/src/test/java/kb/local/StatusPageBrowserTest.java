@@ -9,12 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.logging.Level;
 import kb.ingest.samples.SampleDocuments;
 import kb.testkit.MissingTool;
@@ -24,14 +21,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -39,8 +31,6 @@ import org.openqa.selenium.logging.LogType;
 /** The search page in a real headless Chromium (Debian packages, installed by .ci/run) over a real pipeline. */
 class StatusPageBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(30);
     /** The lowest WCAG contrast between the text of an element (and of each element inside it) and what is behind it. */
     private static final String CONTRAST =
@@ -108,6 +98,7 @@ class StatusPageBrowserTest {
     static Path profile;
 
     private static PipelineHarness kb;
+    private static HeadlessChromium chrome;
     private static WebDriver browser;
 
     @BeforeAll
@@ -140,13 +131,14 @@ class StatusPageBrowserTest {
                 "---\ntitle: Volumes\nkeywords: [docker]\n---\nNamed docker volumes are backed up nightly.\n");
         kb.start();
         await().atMost(Duration.ofSeconds(90)).until(() -> kb.indexed(PATHS));
-        browser = browser();
+        chrome = HeadlessChromium.start(profile);
+        browser = chrome.driver();
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
+        if (chrome != null) {
+            chrome.close();
         }
         if (kb != null) {
             kb.close();
@@ -161,14 +153,15 @@ class StatusPageBrowserTest {
         assertTrue(results().contains("Cluster link") && results().contains("keyword match"), results());
         assertTrue(
                 browser.findElement(By.cssSelector("#results mark")).getText().equalsIgnoreCase("kafkabridge"));
-        await().atMost(WAIT).until(() -> text("documents").startsWith(PATHS.size() + " documents"));
-        assertTrue(text("lag").startsWith("lag: chunker "), text("lag"));
-        assertTrue(text("dlq").startsWith("dead letters: "), text("dlq"));
+        await().atMost(WAIT).until(() -> chrome.text("documents").startsWith(PATHS.size() + " documents"));
+        assertTrue(chrome.text("lag").startsWith("lag: chunker "), chrome.text("lag"));
+        assertTrue(chrome.text("dlq").startsWith("dead letters: "), chrome.text("dlq"));
         assertFalse(
-                text("freshness").matches(".*\\b0 ms.*"), "no measurement is a dash, not 0 ms: " + text("freshness"));
+                chrome.text("freshness").matches(".*\\b0 ms.*"),
+                "no measurement is a dash, not 0 ms: " + chrome.text("freshness"));
         WebElement indexing = browser.findElement(By.id("indexing"));
         assertTrue(!indexing.isDisplayed() || indexing.getText().startsWith("index"), indexing.getText());
-        screenshot("status-page.png");
+        chrome.screenshot("status-page.png");
     }
 
     @Test
@@ -209,20 +202,21 @@ class StatusPageBrowserTest {
         await().atMost(WAIT).until(() -> results().contains("vault/checklist.md"));
         assertTrue(results().contains("#release"), results());
         browser.findElement(By.cssSelector("#results a.result-link")).click();
-        await().atMost(WAIT).until(() -> text("doc-title").equals("Release checklist"));
-        String body = text("doc-body");
+        await().atMost(WAIT).until(() -> chrome.text("doc-title").equals("Release checklist"));
+        String body = chrome.text("doc-body");
         assertTrue(
                 body.contains("read the deploy page")
                         && !body.contains("[[")
                         && !body.contains("private aside")
                         && body.contains("Tip: Rehearse the rollback first"),
                 body);
-        await().atMost(WAIT).until(() -> text("doc-links").contains("Links to: Deploying the site, Missing page"));
+        await().atMost(WAIT)
+                .until(() -> chrome.text("doc-links").contains("Links to: Deploying the site, Missing page"));
         browser.findElement(By.linkText("Deploying the site")).click();
         await().atMost(WAIT)
-                .until(() -> text("doc-title").equals("Deploying the site")
-                        && text("doc-links").contains("Linked from: Release checklist"));
-        screenshot("document-links.png");
+                .until(() -> chrome.text("doc-title").equals("Deploying the site")
+                        && chrome.text("doc-links").contains("Linked from: Release checklist"));
+        chrome.screenshot("document-links.png");
     }
 
     @Test
@@ -249,7 +243,7 @@ class StatusPageBrowserTest {
         assertEquals(200, file.statusCode());
         assertTrue(file.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
         assertEquals(HUGO_PAGE, file.body());
-        screenshot("document-view.png");
+        chrome.screenshot("document-view.png");
 
         new Actions(browser).sendKeys(Keys.ESCAPE).perform();
         await().atMost(WAIT)
@@ -269,7 +263,7 @@ class StatusPageBrowserTest {
         browser.findElement(By.cssSelector("#results a.chunk")).click();
         await().atMost(WAIT)
                 .until(() -> browser.findElement(By.id("doc-location")).isDisplayed());
-        assertEquals("manuals/pump.pdf, page 2", text("doc-location"));
+        assertEquals("manuals/pump.pdf, page 2", chrome.text("doc-location"));
         assertTrue(browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
                 .anyMatch(e -> e.getText().contains("glorbnut port")));
         assertPagesShownAndPassageReadable();
@@ -278,7 +272,7 @@ class StatusPageBrowserTest {
         HttpResponse<String> pdf = kb.request(raw.substring(0, raw.indexOf('#')));
         assertEquals("application/pdf", pdf.headers().firstValue("Content-Type").orElse(""));
         assertTrue(pdf.body().startsWith("%PDF"));
-        screenshot("document-pdf-page.png");
+        chrome.screenshot("document-pdf-page.png");
 
         JsonNode location = kb.search("zephyrdeploy")
                 .get("results")
@@ -293,7 +287,7 @@ class StatusPageBrowserTest {
         browser.findElement(By.cssSelector("#results a.chunk")).click();
         await().atMost(WAIT).until(this::chunkMarked);
         String lines = location.get("start").asInt() + "-" + location.get("end").asInt();
-        assertEquals("hugo/deploy.md:" + lines, text("doc-location"));
+        assertEquals("hugo/deploy.md:" + lines, chrome.text("doc-location"));
         List<String> file = HUGO_PAGE.lines().toList();
         assertTrue(
                 file.get(location.get("start").asInt() - 1).contains("zephyrdeploy")
@@ -311,8 +305,8 @@ class StatusPageBrowserTest {
         String title = suggestion.getText();
         suggestion.click();
         await().atMost(WAIT)
-                .until(() ->
-                        title.equals(urlParam("q")) && title.equals(js("return document.getElementById('q').value")));
+                .until(() -> title.equals(urlParam("q"))
+                        && title.equals(chrome.js("return document.getElementById('q').value")));
     }
 
     @Test
@@ -325,19 +319,19 @@ class StatusPageBrowserTest {
     @Test
     void shouldDescribeIndexingProgressInWords() {
         open("/");
-        Object running = js(
+        Object running = chrome.js(
                 "return window.kbPage.indexingText({state: 'running', documentsDone: 120, documentsTotal: 499,"
                         + " chunksDone: 3400, chunksTotal: 8000, chunksPerSecond: 35.2, etaSeconds: 100, chunksAwaitingVectors: 0})");
         assertEquals(
                 "indexing 120 of 499 documents · 3,400 of 8,000 chunks embedded · 35 chunks/s · ETA 2 min", running);
-        assertEquals("indexed", js("return window.kbPage.indexingText({state: 'done'})"));
-        assertEquals(null, js("return window.kbPage.indexingText(undefined)"));
+        assertEquals("indexed", chrome.js("return window.kbPage.indexingText({state: 'done'})"));
+        assertEquals(null, chrome.js("return window.kbPage.indexingText(undefined)"));
     }
 
     @Test
     void shouldEscapeMarkupFromDocuments() {
         open("/");
-        Object html = js("return window.kbPage.renderMarkdown("
+        Object html = chrome.js("return window.kbPage.renderMarkdown("
                 + "'<img src=x onerror=alert(1)> [x](javascript:alert(1)) <b onclick=\"y\">z</b> `<i>`')");
         assertFalse(String.valueOf(html).matches("(?s).*<(img|b|i)\\b.*|.*href=\"javascript.*"), String.valueOf(html));
     }
@@ -345,7 +339,7 @@ class StatusPageBrowserTest {
     @Test
     void shouldRenderGfmTablesTaskListsAndOnlyWebLinksAsLinks() {
         open("/");
-        String html = String.valueOf(js("return window.kbPage.renderMarkdown("
+        String html = String.valueOf(chrome.js("return window.kbPage.renderMarkdown("
                 + "'| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] done\\n- [ ] open\\n  1. nested\\n\\n"
                 + "See https://example.org and [notes](notes/a.md).')"));
         assertTrue(html.contains("<table>") && html.contains("<td>2</td>"), html);
@@ -379,12 +373,13 @@ class StatusPageBrowserTest {
     private static void assertPagesShownAndPassageReadable() {
         assertEquals(
                 List.of("Page 1", "Page 2", "Page 3"),
-                js("return [...document.querySelectorAll('#doc-body .page-heading')].map((h) => h.textContent)"));
+                chrome.js(
+                        "return [...document.querySelectorAll('#doc-body .page-heading')].map((h) => h.textContent)"));
         WebElement hit = browser.findElement(By.cssSelector("#doc-body .chunk-hit"));
-        assertEquals("2", js("return arguments[0].closest('.doc-page').dataset.page", hit));
+        assertEquals("2", chrome.js("return arguments[0].closest('.doc-page').dataset.page", hit));
         String font = hit.getCssValue("font-family");
         assertFalse(font.contains("monospace"), font);
-        double contrast = ((Number) js(CONTRAST, hit)).doubleValue();
+        double contrast = ((Number) chrome.js(CONTRAST, hit)).doubleValue();
         assertTrue(contrast >= 4.5, "contrast of the marked passage " + contrast);
     }
 
@@ -402,46 +397,7 @@ class StatusPageBrowserTest {
         return browser.findElement(By.id("results")).getText();
     }
 
-    private static String text(String id) {
-        return browser.findElement(By.id(id)).getText();
-    }
-
-    private static Object js(String script, Object... arguments) {
-        return ((JavascriptExecutor) browser).executeScript(script, arguments);
-    }
-
     private static String urlParam(String name) {
-        return (String) js("return new URLSearchParams(location.search).get('" + name + "')");
-    }
-
-    private static void screenshot(String name) throws Exception {
-        Path shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath();
-        Path target = Path.of("target", name);
-        Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("[browser] screenshot " + target.toAbsolutePath());
-    }
-
-    /** Headless, no sandbox (root in CI), no background traffic to the closed network; the console kept. */
-    private static WebDriver browser() {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1200,900",
-                "--user-data-dir=" + profile);
-        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        return new ChromeDriver(service, options);
+        return (String) chrome.js("return new URLSearchParams(location.search).get('" + name + "')");
     }
 }

@@ -190,6 +190,9 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             awaitHealthy(START_TIMEOUT, consoleLog, logStart);
         } catch (IOException | InterruptedException | RuntimeException e) {
             // The start was abandoned (the broker beside it failed, the JVM stops): no node may outlive it.
+            if (process.isAlive()) {
+                LOG.warn("start abandoned ({}); stopping process {}", e.toString(), process.pid());
+            }
             stopTree(process.toHandle());
             throw e;
         }

@@ -86,8 +86,8 @@ public final class Infrastructure implements AutoCloseable {
         StartedTogether.Both<EmbeddedKafka, EmbeddedElasticsearch> started;
         try {
             reserve = DiskReserve.hold(dataDir, keepFreeBytes);
-            // Both at once: the broker in this JVM while Elasticsearch's own JVM boots (restart to ready waited
-            // for their sum before).
+            // Both at once: the broker in this JVM while Elasticsearch's own JVM boots, so a start waits for the
+            // slower of the two.
             started = StartedTogether.start(
                     () -> externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null,
                     () -> externalElasticsearch == null

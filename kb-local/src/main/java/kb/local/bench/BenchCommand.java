@@ -27,7 +27,10 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kb bench}: L0, ingest throughput, query latency, freshness, edits and L0 startup, each printed
@@ -105,6 +108,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + " by default every step runs.")
     String only;
 
+    @Spec
+    CommandSpec spec;
+
     @Option(
             names = "--out",
             paramLabel = "FILE",
@@ -115,10 +121,17 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Sizes sizes = new Sizes(docs, queries, edits, l0Lookups, queryChunks, startupDocs);
-        Set<Only> steps =
-                only == null ? EnumSet.allOf(Only.class) : EnumSet.of(Only.valueOf(only.toUpperCase(Locale.ROOT)));
+        Set<Only> steps = only == null ? EnumSet.allOf(Only.class) : EnumSet.of(step(only));
         run(dataset, sizes, steps, out, null, null, Map.of());
         return ExitCode.OK;
+    }
+
+    private Only step(String name) {
+        try {
+            return Only.valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--only: startup, query or others, not " + name);
+        }
     }
 
     /** The steps {@code --only} can pick; the ingest of {@code --docs} runs before either. */

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.IntSupplier;
 import kb.core.runtime.Threads;
 import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
@@ -39,8 +38,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     static final int MAX_RESTARTS = 3;
     static final Duration RESTART_WINDOW = Duration.ofMinutes(10);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
-    private static final List<String> SINGLE_NODE =
-            List.of("discovery.type=single-node", "cluster.name=kb-local", "node.name=kb-local");
 
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
@@ -81,35 +78,15 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     /**
-     * @param zip  the distribution ({@code org.elasticsearch.distribution.integ-test-zip:elasticsearch:zip})
-     * @param root folder for the instance's config, data, logs and temp files (the distribution itself is
-     *             shared: {@link DistributionCache})
+     * Starts the node and returns once it is healthy. A port taken between its pick and Elasticsearch's bind
+     * (another process picked it too: {@code BindHttpException}) is no failure: it starts again on the next port
+     * from {@link ElasticsearchLaunch#ports()}, up to {@value FreePorts#ATTEMPTS} times. Interrupted, or failing,
+     * it leaves no process behind.
      */
-    public static EmbeddedElasticsearch start(Path zip, Path root, String heap)
-            throws IOException, InterruptedException {
-        return start(zip, root, heap, FreePorts::pick);
-    }
-
-    /**
-     * Starts on a port from {@code ports}; a port taken between its pick and Elasticsearch's bind (another process
-     * picked it too: {@code BindHttpException}) is no failure: it starts again on a new one, up to
-     * {@value FreePorts#ATTEMPTS} times.
-     */
-    public static EmbeddedElasticsearch start(Path zip, Path root, String heap, IntSupplier ports)
-            throws IOException, InterruptedException {
-        return start(zip, root, heap, ports, System.getenv());
-    }
-
-    /**
-     * @param settings where {@code KB_ES_JAVA_OPTS} and {@code KB_CACHE_DIR} are read: the environment, or the
-     *                 settings {@code kb up} resolved from its file, the environment and its flags
-     */
-    public static EmbeddedElasticsearch start(
-            Path zip, Path root, String heap, IntSupplier ports, Map<String, String> settings)
-            throws IOException, InterruptedException {
+    public static EmbeddedElasticsearch start(ElasticsearchLaunch launch) throws IOException, InterruptedException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return startNode(zip, root, heap, ports.getAsInt(), SINGLE_NODE, true, settings);
+                return startNode(launch, launch.ports().getAsInt());
             } catch (IOException e) {
                 if (attempt >= FreePorts.ATTEMPTS || !FreePorts.isBindFailure(e)) {
                     throw e;
@@ -119,38 +96,14 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         }
     }
 
-    /** @param httpPort a fixed port, so a restart over the same folder is the same node at the same URL */
-    public static EmbeddedElasticsearch start(Path zip, Path root, String heap, int httpPort)
-            throws IOException, InterruptedException {
-        return startNode(zip, root, heap, httpPort, SINGLE_NODE, true, System.getenv());
-    }
-
-    /**
-     * One node of a cluster: {@code nodeSettings} name the cluster, the node, its transport port and how it finds
-     * the others ({@code discovery.seed_hosts}, {@code cluster.initial_master_nodes}).
-     *
-     * @param restartOnExit false when someone else decides about restarts (a drill that killed the node on purpose)
-     */
-    public static EmbeddedElasticsearch startNode(
-            Path zip, Path root, String heap, int httpPort, List<String> nodeSettings, boolean restartOnExit)
-            throws IOException, InterruptedException {
-        return startNode(zip, root, heap, httpPort, nodeSettings, restartOnExit, System.getenv());
-    }
-
-    private static EmbeddedElasticsearch startNode(
-            Path zip,
-            Path root,
-            String heap,
-            int httpPort,
-            List<String> nodeSettings,
-            boolean restartOnExit,
-            Map<String, String> settings)
+    private static EmbeddedElasticsearch startNode(ElasticsearchLaunch launch, int httpPort)
             throws IOException, InterruptedException {
         long started = System.nanoTime();
         boolean asRoot = isRoot();
+        Path root = launch.root();
         Path folder = ElasticsearchFolders.choose(root, asRoot);
         stopLeftover(folder.resolve("kb-elasticsearch.pid"));
-        Path home = DistributionCache.home(zip, DistributionCache.root(settings, asRoot));
+        Path home = DistributionCache.home(launch.zip(), DistributionCache.root(launch.settings(), asRoot));
         // Earlier versions unpacked a copy into every data folder; the shared one replaces it.
         DistributionCache.deleteTree(folder.resolve("dist"));
         for (String sub : List.of("data", "logs", "tmp")) {
@@ -159,7 +112,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         DistributionCache.instanceConfig(home, folder);
         ElasticsearchFolders.secure(root, folder, asRoot);
         EmbeddedElasticsearch es = new EmbeddedElasticsearch(
-                home, folder, javaOptions(heap, settings), httpPort, asRoot, nodeSettings, restartOnExit);
+                home,
+                folder,
+                javaOptions(launch.heap(), launch.settings()),
+                httpPort,
+                asRoot,
+                launch.nodeSettings(),
+                launch.restartOnExit());
         es.launch();
         LOG.info(
                 "ready at {} in {} ms (data {})",
@@ -226,8 +185,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
-        Files.writeString(pidFile, Long.toString(process.pid()));
-        awaitHealthy(START_TIMEOUT, consoleLog, logStart);
+        try {
+            Files.writeString(pidFile, Long.toString(process.pid()));
+            awaitHealthy(START_TIMEOUT, consoleLog, logStart);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // The start was abandoned (the broker beside it failed, the JVM stops): no node may outlive it.
+            if (process.isAlive()) {
+                LOG.warn("start abandoned ({}); stopping process {}", e.toString(), process.pid());
+            }
+            stopTree(process.toHandle());
+            throw e;
+        }
     }
 
     /**

@@ -83,22 +83,27 @@ public final class Infrastructure implements AutoCloseable {
             throws IOException, InterruptedException {
         Path dataDir = lock.folder();
         DiskReserve reserve = null;
-        EmbeddedKafka kafka = null;
-        EmbeddedElasticsearch es = null;
+        StartedTogether.Both<EmbeddedKafka, EmbeddedElasticsearch> started;
         try {
             reserve = DiskReserve.hold(dataDir, keepFreeBytes);
-            kafka = externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null;
-            es = externalElasticsearch == null
-                    ? EmbeddedElasticsearch.start(
-                            distributionZip(), dataDir.resolve("elasticsearch"), "512m", FreePorts::pick, settings)
-                    : null;
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            closeQuietly(es);
-            closeQuietly(kafka);
+            // Both at once: the broker in this JVM while Elasticsearch's own JVM boots, so a start waits for the
+            // slower of the two.
+            started = StartedTogether.start(
+                    () -> externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null,
+                    () -> externalElasticsearch == null
+                            ? EmbeddedElasticsearch.start(
+                                    ElasticsearchLaunch.of(distributionZip(), dataDir.resolve("elasticsearch"), "512m")
+                                            .withSettings(settings))
+                            : null,
+                    "broker",
+                    "elasticsearch");
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
             closeQuietly(reserve);
             lock.close();
             throw e;
         }
+        EmbeddedKafka kafka = started.first();
+        EmbeddedElasticsearch es = started.second();
         return new Infrastructure(
                 lock,
                 reserve,

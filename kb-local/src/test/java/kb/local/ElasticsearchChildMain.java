@@ -1,6 +1,7 @@
 package kb.local;
 
 import java.nio.file.Path;
+import kb.infra.ElasticsearchLaunch;
 import kb.infra.EmbeddedElasticsearch;
 import kb.infra.Infrastructure;
 
@@ -10,8 +11,8 @@ public final class ElasticsearchChildMain {
     private ElasticsearchChildMain() {}
 
     public static void main(String[] args) throws Exception {
-        EmbeddedElasticsearch es =
-                EmbeddedElasticsearch.start(Infrastructure.distributionZip(), Path.of(args[0]), "512m");
+        EmbeddedElasticsearch es = EmbeddedElasticsearch.start(
+                ElasticsearchLaunch.of(Infrastructure.distributionZip(), Path.of(args[0]), "512m"));
         System.out.println("pid " + es.processHandle().pid());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
+import kb.infra.ElasticsearchLaunch;
 import kb.infra.EmbeddedElasticsearch;
 import kb.infra.FreePorts;
 import kb.infra.Infrastructure;
@@ -29,7 +30,8 @@ class ElasticsearchPortTakenTest {
             AtomicInteger calls = new AtomicInteger();
             IntSupplier ports = () -> calls.getAndIncrement() == 0 ? taken.getLocalPort() : FreePorts.pick();
             try (EmbeddedElasticsearch es =
-                    EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m", ports)) {
+                    EmbeddedElasticsearch.start(ElasticsearchLaunch.of(Infrastructure.distributionZip(), root, "512m")
+                            .withPorts(ports))) {
                 assertNotEquals("http://127.0.0.1:" + taken.getLocalPort(), es.url());
                 assertTrue(calls.get() >= 2, "another port was tried");
             }

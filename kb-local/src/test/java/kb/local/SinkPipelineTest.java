@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import kb.infra.ElasticsearchLaunch;
 import kb.infra.EmbeddedElasticsearch;
 import kb.infra.FreePorts;
 import kb.infra.Infrastructure;
@@ -106,7 +107,9 @@ class SinkPipelineTest {
     void shouldLoseNothingWhenElasticsearchIsDownDuringAnIngestAndTheSinkRestarts() throws Exception {
         Path root = Files.createTempDirectory("kb-it-outage-");
         int port = FreePorts.pick();
-        EmbeddedElasticsearch es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m", port);
+        EmbeddedElasticsearch es =
+                EmbeddedElasticsearch.start(ElasticsearchLaunch.of(Infrastructure.distributionZip(), root, "512m")
+                        .onPort(port));
         try (PipelineHarness kb = new PipelineHarness().onElasticsearch(es.url())) {
             kb.start();
             for (int i = 0; i < 500; i++) {
@@ -121,7 +124,8 @@ class SinkPipelineTest {
                     .until(() -> Duration.between(down, Instant.now()).getSeconds() >= 30
                             && kb.registry().counter("kb_sink_retries_total").count() >= 5);
             kb.stop(); // the sink stops mid-retry: nothing of the failing batch was committed
-            es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m", port);
+            es = EmbeddedElasticsearch.start(ElasticsearchLaunch.of(Infrastructure.distributionZip(), root, "512m")
+                    .onPort(port));
             kb.start();
             List<String> paths = IntStream.range(0, 500)
                     .mapToObj(i -> "bulk/f" + i + ".md")

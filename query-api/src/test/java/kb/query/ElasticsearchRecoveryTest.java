@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import kb.core.Json;
+import kb.infra.ElasticsearchLaunch;
 import kb.infra.EmbeddedElasticsearch;
 import kb.infra.Infrastructure;
 import kb.testkit.TempTrees;
@@ -33,7 +34,8 @@ class ElasticsearchRecoveryTest {
     void shouldRestartElasticsearchWhenItIsKilledAndGiveUpWhenItCannotStart() throws Exception {
         Path root = Files.createTempDirectory("kb-it-recovery-");
         AtomicReference<String> gaveUp = new AtomicReference<>();
-        EmbeddedElasticsearch es = EmbeddedElasticsearch.start(Infrastructure.distributionZip(), root, "512m");
+        EmbeddedElasticsearch es =
+                EmbeddedElasticsearch.start(ElasticsearchLaunch.of(Infrastructure.distributionZip(), root, "512m"));
         es.onGiveUp(gaveUp::set);
         try (StandaloneApi api = StandaloneApi.start(es.url(), Map.of())) {
             await().atMost(Duration.ofSeconds(30))

@@ -1,13 +1,16 @@
 package kb.local.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import kb.core.DocumentCard;
 import kb.core.NoteMeta;
@@ -24,7 +27,10 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kb bench}: L0, ingest throughput, query latency, freshness, edits and L0 startup, each printed
@@ -95,6 +101,17 @@ public final class BenchCommand implements Callable<Integer> {
     int l0Lookups;
 
     @Option(
+            names = "--only",
+            paramLabel = "STEP",
+            description = "Run one step after ingesting --docs: startup (publish the cards, time the restart), query"
+                    + " (the query-latency steps) or others (L0, embedder alone, freshness, edits, extraction);"
+                    + " by default every step runs.")
+    String only;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(
             names = "--out",
             paramLabel = "FILE",
             defaultValue = "docs/benchmarks.md",
@@ -103,8 +120,28 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        run(dataset, new Sizes(docs, queries, edits, l0Lookups, queryChunks, startupDocs), out, null, null, Map.of());
+        Sizes sizes = new Sizes(docs, queries, edits, l0Lookups, queryChunks, startupDocs);
+        Set<Only> steps = only == null ? EnumSet.allOf(Only.class) : EnumSet.of(step(only));
+        run(dataset, sizes, steps, out, null, null, Map.of());
         return ExitCode.OK;
+    }
+
+    private Only step(String name) {
+        try {
+            return Only.valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--only: startup, query or others, not " + name);
+        }
+    }
+
+    /** The steps {@code --only} can pick; the ingest of {@code --docs} runs before either. */
+    public enum Only {
+        /** The restart with the cards in L0 (issue 41: restart to ready). */
+        STARTUP,
+        /** The query-latency steps, each grown to its size of {@code --query-chunks}. */
+        QUERY,
+        /** L0, the embedder alone, freshness, edits and extraction. */
+        OTHERS
     }
 
     /**
@@ -129,61 +166,115 @@ public final class BenchCommand implements Callable<Integer> {
     public static void run(
             Path datasetDir, Sizes sizes, Path out, String kafka, String es, Map<String, String> settings)
             throws Exception {
-        int documents = sizes.documents();
-        int queries = sizes.queries();
-        int edits = sizes.edits();
+        run(datasetDir, sizes, EnumSet.allOf(Only.class), out, kafka, es, settings);
+    }
+
+    /** Runs the {@code steps} chosen; the ingest of the corpus runs before any of them. */
+    public static void run(
+            Path datasetDir,
+            Sizes sizes,
+            Set<Only> steps,
+            Path out,
+            String kafka,
+            String es,
+            Map<String, String> settings)
+            throws Exception {
         BenchReport report = new BenchReport();
-        L0Bench.run(report, sizes.l0Lookups());
-        BeirDataset dataset = BeirDataset.load(datasetDir);
-        List<BeirDataset.Document> corpus =
-                dataset.corpus().subList(0, Math.min(documents, dataset.corpus().size()));
-        List<String> questions = new ArrayList<>(dataset.queries().values())
-                .subList(0, Math.min(queries, dataset.queries().size()));
-        Path work = Files.createTempDirectory("kb-bench-");
-        Path kbDir = work.resolve("kb");
-        for (String dir : List.of("corpus", "fresh", "background", "edits")) {
-            Files.createDirectories(kbDir.resolve(dir));
+        if (steps.contains(Only.OTHERS)) {
+            L0Bench.run(report, sizes.l0Lookups());
         }
-        String prefix = new Settings(settings).get(KbSettings.INDEX_PREFIX);
-        String chunksAlias = prefix + "-chunks";
-        KbTopics topics = KbTopics.withPrefix(new Settings(settings).get(KbSettings.TOPIC_PREFIX));
+        BeirDataset dataset = BeirDataset.load(datasetDir);
+        List<BeirDataset.Document> corpus = dataset.corpus()
+                .subList(0, Math.min(sizes.documents(), dataset.corpus().size()));
+        List<String> questions = new ArrayList<>(dataset.queries().values())
+                .subList(0, Math.min(sizes.queries(), dataset.queries().size()));
+        Path work = Files.createTempDirectory("kb-bench-");
+        Path kbDir = watchedFolders(work);
+        Settings read = new Settings(settings);
+        String prefix = read.get(KbSettings.INDEX_PREFIX);
+        KbTopics topics = KbTopics.withPrefix(read.get(KbSettings.TOPIC_PREFIX));
         try (PipelineRun run = PipelineRun.start(kbDir, work.resolve("data"), kafka, es, settings)) {
             PipelineBench bench = new PipelineBench(run, kbDir, report);
             ElasticsearchClient client = EsClients.create(run.infrastructure().elasticsearchUrl());
             OnnxEmbedder embedder = new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_EN_V15_Q);
             try {
                 PipelineBench.IngestFigures ingest = bench.ingest(corpus);
-                Baselines.EmbedderFigures alone = Baselines.embedderAlone(
-                        embedder, Baselines.chunksOf(corpus), new Settings(settings).get(KbSettings.SINK_VECTOR_SLICE));
-                ingestReport(report, dataset.name(), ingest, alone);
-                try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
-                    for (int size : sizes.queryChunks()) {
-                        QuerySteps.measure(
+                if (steps.contains(Only.OTHERS)) {
+                    Baselines.EmbedderFigures alone = Baselines.embedderAlone(
+                            embedder, Baselines.chunksOf(corpus), read.get(KbSettings.SINK_VECTOR_SLICE));
+                    ingestReport(report, dataset.name(), ingest, alone);
+                }
+                if (steps.contains(Only.QUERY)) {
+                    String chunksAlias = prefix + "-chunks";
+                    try (IndexReplicator replicas = new IndexReplicator(client, chunksAlias)) {
+                        queries(
                                 new QuerySteps.Step(report, bench, replicas, client, chunksAlias, embedder),
-                                size,
+                                sizes.queryChunks(),
                                 questions,
                                 Baselines.elasticsearchOnly(client, new IndexNames(prefix), embedder),
                                 ingest);
                     }
                 }
-                bench.freshness(edits);
-                bench.edits();
-                // After the query figures, so its chunks do not change the index the latency was measured on.
-                ExtractionBench.Figures extraction = ExtractionBench.run(
-                        corpus, work.resolve("pdfs"), Math.min(EXTRACTION_DOCUMENTS, corpus.size()), EXTRACTION_PAGES);
-                ExtractionBench.report(
-                        report, extraction, bench.ingestFiles(extraction.files(), "documents"), ingest.seconds());
-                publishCards(run.infrastructure().bootstrapServers(), topics, sizes.startupDocuments());
+                if (steps.contains(Only.OTHERS)) {
+                    others(report, bench, corpus, work, ingest, sizes.edits());
+                }
+                if (steps.contains(Only.STARTUP)) {
+                    publishCards(run.infrastructure().bootstrapServers(), topics, sizes.startupDocuments());
+                }
             } finally {
                 client._transport().close();
             }
         }
-        startup(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
+        if (steps.contains(Only.STARTUP)) {
+            startup(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
+        }
         report.write(
                 out,
-                "./kb bench --dataset " + datasetDir + " --docs " + documents + " --queries " + queries + " --edits "
-                        + edits);
+                "./kb bench --dataset " + datasetDir + " --docs " + sizes.documents() + " --queries "
+                        + sizes.queries() + " --edits " + sizes.edits()
+                        + (steps.size() == 1
+                                ? " --only " + steps.iterator().next().name().toLowerCase(Locale.ROOT)
+                                : ""));
         System.out.println("\nkb bench: wrote " + out);
+    }
+
+    /** The folders the bench writes into, under the kb folder it returns. */
+    private static Path watchedFolders(Path work) throws IOException {
+        Path kbDir = work.resolve("kb");
+        for (String dir : List.of("corpus", "fresh", "background", "edits")) {
+            Files.createDirectories(kbDir.resolve(dir));
+        }
+        return kbDir;
+    }
+
+    /** Each query-latency step, on the index grown by copies from one size to the next. */
+    private static void queries(
+            QuerySteps.Step step,
+            List<Integer> sizes,
+            List<String> questions,
+            Baselines.QueryBaseline elasticsearchOnly,
+            PipelineBench.IngestFigures ingest)
+            throws Exception {
+        for (int size : sizes) {
+            QuerySteps.measure(step, size, questions, elasticsearchOnly, ingest);
+        }
+    }
+
+    /** Freshness, edits and extraction: after the query figures, so their chunks do not change that index. */
+    private static void others(
+            BenchReport report,
+            PipelineBench bench,
+            List<BeirDataset.Document> corpus,
+            Path work,
+            PipelineBench.IngestFigures ingest,
+            int edits)
+            throws Exception {
+        bench.freshness(edits);
+        bench.edits();
+        ExtractionBench.Figures extraction = ExtractionBench.run(
+                corpus, work.resolve("pdfs"), Math.min(EXTRACTION_DOCUMENTS, corpus.size()), EXTRACTION_PAGES);
+        ExtractionBench.report(
+                report, extraction, bench.ingestFiles(extraction.files(), "documents"), ingest.seconds());
     }
 
     private static void ingestReport(

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -96,12 +97,16 @@ final class PipelineBench {
         Stats base = Stats.of(baseline.measure(queries));
         Stats embed = Stats.of(embedding.measure(queries));
         List<Double> sequential = new ArrayList<>();
+        // The phases' bounds, to cut a profile of the run (JFR, Elasticsearch's) to one of them.
+        System.out.println("kb bench: hybrid search, 1 client, from " + Instant.now());
         for (String query : queries) {
             long t = System.nanoTime();
             run.search(query, "");
             sequential.add((System.nanoTime() - t) / 1e6);
         }
+        System.out.println("kb bench: hybrid search, 8 clients, from " + Instant.now());
         List<Double> concurrent = concurrently(queries, 8);
+        System.out.println("kb bench: hybrid search, until " + Instant.now());
         Stats seq = Stats.of(sequential);
         Stats conc = Stats.of(concurrent);
         report.add("| measurement | median | p99 | p99 / baseline p99 |");

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import kb.infra.ElasticsearchLaunch;
 import kb.infra.EmbeddedElasticsearch;
 import kb.infra.FreePorts;
 import kb.infra.Infrastructure;
@@ -67,13 +68,10 @@ public final class ElasticsearchCluster {
             }
             // The first node bootstraps the cluster alone; the others join it through the seed hosts, so they
             // can start one after the other.
-            EmbeddedElasticsearch node = EmbeddedElasticsearch.startNode(
-                    Infrastructure.distributionZip(),
-                    dataDir.resolve(name),
-                    tiebreaker ? "256m" : "512m",
-                    http[i],
-                    settings,
-                    false);
+            EmbeddedElasticsearch node = EmbeddedElasticsearch.start(ElasticsearchLaunch.of(
+                            Infrastructure.distributionZip(), dataDir.resolve(name), tiebreaker ? "256m" : "512m")
+                    .onPort(http[i])
+                    .asNode(settings, false));
             if (tiebreaker) {
                 this.tiebreaker = node;
             } else {

@@ -41,7 +41,13 @@ final class ChunkConsumers {
         props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
         KafkaConsumer<String, byte[]> created =
                 new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
-        created.subscribe(List.of(config.common().topics().chunks().name()), listener);
+        // The live lane too: a person's edit, copied there, overtakes the backlog on kb.chunks (generations decide
+        // between a copy and its original, whichever comes second).
+        created.subscribe(
+                List.of(
+                        config.common().topics().chunks().name(),
+                        config.common().topics().chunksLive().name()),
+                listener);
         return created;
     }
 }

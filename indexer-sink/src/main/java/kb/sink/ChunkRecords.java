@@ -70,11 +70,19 @@ final class ChunkRecords {
         }
     }
 
-    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
+    /**
+     * Only the newest record of a document in a batch matters; the others are superseded. Newest by generation, not
+     * by place in the batch: a batch may hold a document's live copy (from kb.chunks-live) before an older version
+     * still queued on kb.chunks.
+     */
     static Collection<Decoded> latestPerDocument(List<Decoded> batch) {
         Map<String, Decoded> latest = new LinkedHashMap<>();
         for (Decoded decoded : batch) {
-            if (decoded.change() != null) {
+            if (decoded.change() == null) {
+                continue;
+            }
+            Decoded kept = latest.get(decoded.change().docId());
+            if (kept == null || decoded.change().generation() >= kept.change().generation()) {
                 latest.remove(decoded.change().docId());
                 latest.put(decoded.change().docId(), decoded);
             }

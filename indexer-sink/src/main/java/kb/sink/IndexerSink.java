@@ -57,6 +57,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final SinkMetrics metrics;
     private final CommitOffsets offsets = new CommitOffsets();
     private final LargeDocumentLane largeLane;
+    private final LiveFirstPoll liveFirst;
     private ServedVersionFollower follower;
     private final Thread thread;
     private final DiskSpace disk;
@@ -145,6 +146,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                         this::written,
                         disk),
                 offsets);
+        this.liveFirst = new LiveFirstPoll(config.common().topics().chunksLive().name());
         this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
@@ -215,12 +217,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 if (versions.takeReindexRequest()) {
                     startReindex();
                 }
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                ConsumerRecords<String, byte[]> records = liveFirst.poll(consumer, Duration.ofMillis(200));
                 boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
                 writingBacklog = !live;
                 for (List<Decoded> batch :
                         ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
-                    if (!running || !applyWithRetry(batch, live)) {
+                    if (!running || !applyLive() || !applyWithRetry(batch, live)) {
                         break;
                     }
                 }
@@ -301,6 +303,22 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             resumeIfPaused();
         }
         return done;
+    }
+
+    /**
+     * Writes the live edits fetched meanwhile before the next write of a backlog (see {@link LiveFirstPoll}).
+     *
+     * @return false when the sink stopped before Elasticsearch confirmed
+     */
+    private boolean applyLive() throws InterruptedException {
+        ConsumerRecords<String, byte[]> records = liveFirst.pollLive(consumer);
+        for (List<Decoded> batch :
+                ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
+            if (!running || !applyWithRetry(batch, true)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return whether nothing writes to the served version any more */

@@ -47,6 +47,8 @@ import org.slf4j.LoggerFactory;
 public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
+    /** How long a poll of kb.chunks waits for records: a live edit arriving meanwhile waits as long. */
+    private static final Duration BACKLOG_POLL = Duration.ofMillis(100);
 
     private final SinkConfig config;
     private final MeterRegistry registry;
@@ -67,8 +69,6 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private volatile boolean failed;
     /** The last poll brought a backlog, not a live edit: its text is being written (the vector pass waits). */
     private volatile boolean writingBacklog;
-    /** How long a poll of kb.chunks waits for records: a live edit arriving meanwhile waits as long. */
-    private static final Duration BACKLOG_POLL = Duration.ofMillis(100);
 
     private KafkaConsumer<String, byte[]> consumer;
     private KafkaClientMetrics consumerMetrics;

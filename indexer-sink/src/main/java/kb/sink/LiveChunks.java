@@ -62,8 +62,17 @@ final class LiveChunks implements AutoCloseable {
         consumer.pause(consumer.assignment());
     }
 
+    /**
+     * Polls while paused. A partition assigned during the wait is not paused yet: whatever it hands out is not dropped
+     * but fetched again, since nothing of it was written.
+     */
     void keepAlive() {
-        consumer.poll(Duration.ZERO);
+        consumer.pause(consumer.assignment());
+        ConsumerRecords<String, byte[]> handedOut = consumer.poll(Duration.ZERO);
+        for (TopicPartition partition : handedOut.partitions()) {
+            consumer.seek(partition, handedOut.records(partition).get(0).offset());
+        }
+        consumer.pause(consumer.assignment());
     }
 
     void resume() {

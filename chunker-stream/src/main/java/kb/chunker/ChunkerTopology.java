@@ -18,7 +18,10 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 
 /**
- * file-events → (chunks, documents) | dlq. Built by one side-effect-free method, used by the service and by
+ * file-events → (chunks, documents) | dlq, and the live lane file-events-live → chunks-live in a sub-topology of its
+ * own (its own task, so the stream thread takes its records in turn with the backlog's rather than behind them by
+ * timestamp). The live lane carries copies of events that are on file-events too: it writes no cards and no dead
+ * letters (the main lane does, in the topic's order), only the chunks a person waits for. Built by one side-effect-free method, used by the service and by
  * the {@code TopologyTestDriver} tests alike. Every node is named so a new node never renames another.
  * Values are read as bytes so that undecodable input becomes a dead letter instead of a crashed thread.
  */
@@ -47,7 +50,33 @@ public final class ChunkerTopology {
                         (path, outcome) -> outcome instanceof Outcome.Deleted,
                         Branched.withConsumer(deleted -> routeDeleted(deleted, topics), "deleted"))
                 .defaultBranch(Branched.withConsumer(failed -> routeFailed(failed, topics), "failed"));
+        addLiveLane(builder, assembler, budget, topics);
         return builder.build();
+    }
+
+    /**
+     * The live lane: chunked like the main lane, written as a copy to chunks-live (a tombstone for a delete). A copy
+     * that fails is dropped; its main-topic record is dead-lettered in turn.
+     */
+    private static void addLiveLane(
+            StreamsBuilder builder, DocumentAssembler assembler, RecordBudget budget, KbTopics topics) {
+        builder.stream(
+                        topics.fileEventsLive().name(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("live-file-events-source"))
+                .processValues(StampedOnly::new, Named.as("live-stamped-only"))
+                .mapValues((path, bytes) -> decide(assembler, budget, path, bytes), Named.as("live-assemble-document"))
+                .filter((path, outcome) -> !(outcome instanceof Outcome.Failed), Named.as("live-not-failed"))
+                .map(
+                        (path, outcome) -> outcome instanceof Outcome.Indexed indexed
+                                ? KeyValue.pair(indexed.document().docId(), indexed.document())
+                                : KeyValue.pair(((Outcome.Deleted) outcome).docId(), (DocumentChunks) null),
+                        Named.as("live-key-by-doc-id"))
+                .to(
+                        topics.chunksLive().name(),
+                        Produced.with(
+                                        topics.chunksLive().keySerde(),
+                                        topics.chunksLive().valueSerde())
+                                .withName("live-chunks-sink"));
     }
 
     /** Never throws: whatever goes wrong with one record becomes its {@link Outcome.Failed}. */

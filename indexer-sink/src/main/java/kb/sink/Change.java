@@ -5,7 +5,7 @@ import kb.core.DocumentChunks;
 /**
  * The latest record of one document in a batch.
  *
- * @param generation offset on kb.chunks; a document's records stay in one partition, so it only grows
+ * @param generation the producer's stamp (else the offset on kb.chunks): higher is newer for the same document
  * @param document   the new version, or null for a delete
  * @param timestamp  record timestamp (when the file change was published), for freshness
  */

@@ -17,8 +17,8 @@ import org.apache.kafka.common.TopicPartition;
 final class ChunkRecords {
 
     /**
-     * A polled record, decoded; {@code change} is null for a record dead-lettered as undecodable (its offset
-     * is still committed with its batch).
+     * A polled record, decoded; {@code change} is null for a record dead-lettered as undecodable, or a live copy
+     * without a generation (its offset is still committed with its batch).
      */
     record Decoded(ConsumerRecord<String, byte[]> record, Change change) {
         int chunks() {
@@ -31,6 +31,9 @@ final class ChunkRecords {
             return new TopicPartition(record.topic(), record.partition());
         }
     }
+
+    /** No generation header: what a live copy must not lack. */
+    private static final long UNSTAMPED = -1;
 
     private final KbTopics topics;
     private final DeadLetterPublisher deadLetters;
@@ -48,33 +51,45 @@ final class ChunkRecords {
         return decoded;
     }
 
-    /** The record as a change, or null after dead-lettering it when it cannot be read. */
+    /**
+     * The record as a change, or null after dead-lettering it when it cannot be read. A live copy without the
+     * producer's generation is left out (null, not dead-lettered): its offset on the live topic orders nothing, and
+     * its original on kb.chunks comes in turn.
+     */
     private Change changeOf(ConsumerRecord<String, byte[]> record) {
         if (record.key() == null) {
             deadLetters.undecodable(record.value(), null, "MissingKey", "chunks record without a doc id");
+            return null;
+        }
+        boolean live = record.topic().equals(topics.chunksLive().name());
+        long generation = Generation.read(record.headers(), live ? UNSTAMPED : record.offset());
+        if (generation == UNSTAMPED) {
             return null;
         }
         try {
             DocumentChunks document = record.value() == null
                     ? null
                     : topics.chunks().valueSerde().deserializer().deserialize(record.topic(), record.value());
-            return new Change(
-                    record.key(),
-                    Generation.read(record.headers(), record.offset()),
-                    document,
-                    record.timestamp(),
-                    record.value());
+            return new Change(record.key(), generation, document, record.timestamp(), record.value());
         } catch (RuntimeException e) {
             deadLetters.undecodable(record.value(), record.key(), e.getClass().getName(), e.getMessage());
             return null;
         }
     }
 
-    /** Only the last record of a document in a batch matters; earlier ones are superseded. */
+    /**
+     * Only the newest record of a document in a batch matters; the others are superseded. Newest by generation, not
+     * by place in the batch: a batch holds one topic's records, in order, but the generations are what the fence
+     * compares, so the batch keeps the version the fence would keep.
+     */
     static Collection<Decoded> latestPerDocument(List<Decoded> batch) {
         Map<String, Decoded> latest = new LinkedHashMap<>();
         for (Decoded decoded : batch) {
-            if (decoded.change() != null) {
+            if (decoded.change() == null) {
+                continue;
+            }
+            Decoded kept = latest.get(decoded.change().docId());
+            if (kept == null || decoded.change().generation() >= kept.change().generation()) {
                 latest.remove(decoded.change().docId());
                 latest.put(decoded.change().docId(), decoded);
             }

@@ -4,6 +4,8 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -49,6 +51,19 @@ final class CommitOffsets {
             }
         });
         return ready;
+    }
+
+    /** Commits, through the consumer that owns them, the partitions whose commit point moved. */
+    void commitThrough(Consumer<?, ?> consumer) {
+        Map<TopicPartition, Long> ready = committable();
+        ready.keySet().retainAll(consumer.assignment());
+        if (ready.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+        ready.forEach((partition, next) -> commit.put(partition, new OffsetAndMetadata(next)));
+        consumer.commitSync(commit);
+        committed(ready);
     }
 
     synchronized void committed(Map<TopicPartition, Long> offsets) {

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +23,6 @@ import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -38,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * <p>A document of many chunks is written on the {@link LargeDocumentLane} while the loop carries on; the
  * commit stops before it until it is written ({@link CommitOffsets}).
  *
+ * <p>A person's edit, copied to kb.chunks-live, is read by a consumer of its own ({@link LiveChunks}) before each
+ * poll of kb.chunks and between the writes of one, so it overtakes the backlog; generations keep a file's versions
+ * in order whichever topic brings one first.
+ *
  * <p>Each index version has its own consumer group ({@link kb.core.topics.SinkGroups}). A new version is built by
  * replaying the topic from the beginning with the new version's group ({@link IndexVersions}) while a
  * {@link ServedVersionFollower} keeps the served one current; once the new group has no lag the aliases swap.
@@ -45,6 +47,8 @@ import org.slf4j.LoggerFactory;
 public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private static final Logger LOG = LoggerFactory.getLogger(IndexerSink.class);
+    /** How long a poll of kb.chunks waits for records: a live edit arriving meanwhile waits as long. */
+    private static final Duration BACKLOG_POLL = Duration.ofMillis(100);
 
     private final SinkConfig config;
     private final MeterRegistry registry;
@@ -57,6 +61,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final SinkMetrics metrics;
     private final CommitOffsets offsets = new CommitOffsets();
     private final LargeDocumentLane largeLane;
+    private final LiveChunks liveChunks;
     private ServedVersionFollower follower;
     private final Thread thread;
     private final DiskSpace disk;
@@ -73,11 +78,13 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         @Override
         public void failed() {
             consumer.pause(consumer.assignment());
+            liveChunks.pause();
         }
 
         @Override
         public void waited() {
             consumer.poll(Duration.ZERO);
+            liveChunks.keepAlive();
         }
     };
 
@@ -145,6 +152,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                         this::written,
                         disk),
                 offsets);
+        this.liveChunks = new LiveChunks(config, offsets);
         this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
@@ -172,6 +180,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         TopicCreator.ensureTopics(config.common());
         versions.open();
         consumer = newConsumer(versions.target());
+        liveChunks.open(versions.target());
         thread.start();
         vectors.start();
     }
@@ -215,12 +224,15 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 if (versions.takeReindexRequest()) {
                     startReindex();
                 }
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                if (!applyLive()) {
+                    continue;
+                }
+                ConsumerRecords<String, byte[]> records = consumer.poll(BACKLOG_POLL);
                 boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
                 writingBacklog = !live;
                 for (List<Decoded> batch :
                         ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
-                    if (!running || !applyWithRetry(batch, live)) {
+                    if (!running || !applyLive() || !applyWithRetry(batch, live)) {
                         break;
                     }
                 }
@@ -253,6 +265,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             LOG.debug("no final commit ({}); the records after the last commit are redelivered", e.toString());
         } finally {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            liveChunks.close();
         }
     }
 
@@ -261,13 +274,18 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         largeLane.awaitIdle();
         commitReady();
         offsets.forget(consumer.assignment());
+        offsets.forget(liveChunks.assignment());
         IndexVersion target = versions.startReindex();
         consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         consumer = newConsumer(target);
+        liveChunks.open(target);
         followServedWhileBuilding();
     }
 
-    /** The new version's group has no lag: it may be promoted. */
+    /**
+     * The new version's group has no lag on kb.chunks: it may be promoted. The live lane is not waited for: it only
+     * holds copies of records kb.chunks holds too.
+     */
     private void finishMigrationWhenCaughtUp() throws IOException, InterruptedException {
         if (!versions.migrating() || consumer.assignment().isEmpty() || offsets.pendingCount() > 0) {
             return;
@@ -303,6 +321,22 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         return done;
     }
 
+    /**
+     * Writes the live edits fetched so far, before the next poll or write of the backlog (see {@link LiveChunks}).
+     *
+     * @return false when the sink stopped before Elasticsearch confirmed
+     */
+    private boolean applyLive() throws InterruptedException {
+        ConsumerRecords<String, byte[]> records = liveChunks.poll();
+        for (List<Decoded> batch :
+                ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
+            if (!running || !applyWithRetry(batch, true)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return whether nothing writes to the served version any more */
     private boolean stopFollower() throws InterruptedException {
         if (follower != null && !follower.stop()) {
@@ -313,20 +347,17 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         return true;
     }
 
-    /** Commits each partition as far as both lanes allow (see {@link CommitOffsets}). */
+    /**
+     * Commits each partition as far as the large-document lane allows (see {@link CommitOffsets}), through the
+     * consumer that owns it.
+     */
     private void commitReady() {
-        Map<TopicPartition, Long> ready = offsets.committable();
-        ready.keySet().retainAll(consumer.assignment());
-        if (ready.isEmpty()) {
-            return;
-        }
-        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
-        ready.forEach((partition, next) -> commit.put(partition, new OffsetAndMetadata(next)));
-        consumer.commitSync(commit);
-        offsets.committed(ready);
+        offsets.commitThrough(consumer);
+        liveChunks.commitReady();
     }
 
     private void resumeIfPaused() {
+        liveChunks.resume();
         if (!consumer.paused().isEmpty()) {
             consumer.resume(consumer.paused());
             LOG.info("Elasticsearch writable again; resumed");
@@ -348,6 +379,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         if (consumer != null) {
             consumer.wakeup();
         }
+        liveChunks.wakeup();
         thread.join(TimeUnit.SECONDS.toMillis(30));
         if (consumerMetrics != null) {
             consumerMetrics.close();

@@ -109,12 +109,27 @@ final class SinkHarness implements AutoCloseable {
 
     /** @return the record's offset on kb.chunks */
     long send(String docId, DocumentChunks value, long generation) throws Exception {
-        ProducerRecord<String, DocumentChunks> record =
-                new ProducerRecord<>(topics.chunks().name(), docId, value);
-        record.headers()
-                .add(
-                        Generation.HEADER,
-                        ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
+        return send(topics.chunks().name(), docId, value, generation);
+    }
+
+    /**
+     * A copy on the live lane (kb.chunks-live), as the chunker writes a person's edit there.
+     *
+     * @param generation the producer's stamp, or null for a copy without one
+     * @return the record's offset on kb.chunks-live
+     */
+    long sendLive(String docId, DocumentChunks value, Long generation) throws Exception {
+        return send(topics.chunksLive().name(), docId, value, generation);
+    }
+
+    private long send(String topic, String docId, DocumentChunks value, Long generation) throws Exception {
+        ProducerRecord<String, DocumentChunks> record = new ProducerRecord<>(topic, docId, value);
+        if (generation != null) {
+            record.headers()
+                    .add(
+                            Generation.HEADER,
+                            ByteBuffer.allocate(Long.BYTES).putLong(generation).array());
+        }
         return producer.send(record).get().offset();
     }
 
@@ -122,13 +137,23 @@ final class SinkHarness implements AutoCloseable {
     long committedOffset() throws Exception {
         String group = new kb.core.topics.SinkGroups(prefix + "-indexer")
                 .forVersion(sink.servingVersion().number());
+        return committedOffset(group, topics.chunks().name());
+    }
+
+    /** The offset the served version's live-lane group committed on kb.chunks-live (one partition), -1 for none. */
+    long committedLiveOffset() throws Exception {
+        String group = new kb.core.topics.SinkGroups(prefix + "-indexer")
+                .liveForVersion(sink.servingVersion().number());
+        return committedOffset(group, topics.chunksLive().name());
+    }
+
+    private long committedOffset(String group, String topic) throws Exception {
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {
             var committed = admin.listConsumerGroupOffsets(group)
                     .partitionsToOffsetAndMetadata()
                     .get(10, java.util.concurrent.TimeUnit.SECONDS)
-                    .get(new org.apache.kafka.common.TopicPartition(
-                            topics.chunks().name(), 0));
+                    .get(new org.apache.kafka.common.TopicPartition(topic, 0));
             return committed == null ? -1 : committed.offset();
         }
     }

@@ -85,7 +85,7 @@ final class EventPublisher implements AutoCloseable {
     }
 
     /** @return true when something new was sent */
-    boolean publishUpsert(FileEvent event) {
+    boolean publishUpsert(FileEvent event, Lane lane) {
         if (catalogue.isCurrent(event.path(), event.sha256())) {
             return false;
         }
@@ -95,26 +95,29 @@ final class EventPublisher implements AutoCloseable {
                 .serialize(topics.fileEvents().name(), event);
         if (value.length > topics.maxValueBytes()) {
             // JSON escapes a control character into six bytes: a file under the size cap can still be too big.
-            publishRejected(new FileReadResult.Rejected(
-                    event.path(),
-                    "oversize",
-                    "RecordTooLarge",
-                    "the file's event would be " + value.length + " bytes, the topic takes " + topics.maxValueBytes(),
-                    event.sha256()));
+            publishRejected(
+                    new FileReadResult.Rejected(
+                            event.path(),
+                            "oversize",
+                            "RecordTooLarge",
+                            "the file's event would be " + value.length + " bytes, the topic takes "
+                                    + topics.maxValueBytes(),
+                            event.sha256()),
+                    lane);
             return false;
         }
         catalogue.put(event.path(), event.sha256());
-        send(new ProducerRecord<>(topics.fileEvents().name(), event.key(), value), event.path(), "upsert");
+        send(event.key(), value, event.path(), "upsert", lane);
         return true;
     }
 
     /** @return true when a tombstone was sent */
-    boolean publishDelete(String path) {
+    boolean publishDelete(String path, Lane lane) {
         if (!catalogue.contains(path)) {
             return false;
         }
         catalogue.remove(path);
-        send(new ProducerRecord<>(topics.fileEvents().name(), Ids.fileKey(collection, path), null), path, "delete");
+        send(Ids.fileKey(collection, path), null, path, "delete", lane);
         return true;
     }
 
@@ -124,17 +127,33 @@ final class EventPublisher implements AutoCloseable {
      */
     void publishLegacyDelete(String key) {
         catalogue.forgetLegacy(key);
-        send(new ProducerRecord<>(topics.fileEvents().name(), key, null), null, "delete");
+        send(key, null, null, "delete", Lane.SCAN);
     }
 
     /**
      * Synchronized: the watcher and the document lane both publish, and generations must reach the topic in the
-     * order they were drawn.
+     * order they were drawn. A live change is sent to the live lane first, with the same generation: the copy that
+     * arrives second downstream is applied only if it is newer, so the two never reorder a file's versions. Only
+     * the main topic's send decides whether the change counts as published (the live copy is never read back).
      *
      * @param path the path of this collection the record is about, or null for a legacy key
+     * @param value the serialized event, or null for a tombstone
      */
-    private synchronized void send(ProducerRecord<String, byte[]> record, String path, String op) {
-        Generation.write(record.headers(), generations.next());
+    private synchronized void send(String key, byte[] value, String path, String op, Lane lane) {
+        long generation = generations.next();
+        if (lane == Lane.LIVE) {
+            ProducerRecord<String, byte[]> copy =
+                    new ProducerRecord<>(topics.fileEventsLive().name(), key, value);
+            Generation.write(copy.headers(), generation);
+            events.send(copy, (metadata, error) -> {
+                if (error != null) {
+                    LOG.warn("could not copy the {} of {} to the live lane: it waits its turn", op, key, error);
+                }
+            });
+        }
+        ProducerRecord<String, byte[]> record =
+                new ProducerRecord<>(topics.fileEvents().name(), key, value);
+        Generation.write(record.headers(), generation);
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
             publishLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
@@ -156,8 +175,8 @@ final class EventPublisher implements AutoCloseable {
      * rescan or restart finding the same bad file reports nothing); a version of it that was indexed before
      * is withdrawn, since it no longer says what the file says.
      */
-    void publishRejected(FileReadResult.Rejected rejected) {
-        publishDelete(rejected.path());
+    void publishRejected(FileReadResult.Rejected rejected, Lane lane) {
+        publishDelete(rejected.path(), lane);
         if (!catalogue.reject(rejected.path(), rejected.fingerprint())) {
             LOG.debug("{} still not ingested ({}), reported before", rejected.path(), rejected.reason());
             return;

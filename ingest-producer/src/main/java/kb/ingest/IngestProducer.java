@@ -171,13 +171,13 @@ public final class IngestProducer implements AutoCloseable {
             }
             if (filter.acceptsFile(path) && insideBase(path)) {
                 present.add(path);
-                published += handleFile(path) ? 1 : 0;
+                published += handleFile(path, Lane.SCAN) ? 1 : 0;
             }
         }
         int withdrawn = 0;
         for (String known : catalogue.paths()) {
             if (!present.contains(known)) {
-                withdrawn += publisher.publishDelete(known) ? 1 : 0;
+                withdrawn += publisher.publishDelete(known, Lane.SCAN) ? 1 : 0;
             }
         }
         for (String rejected : catalogue.rejectedPaths()) {
@@ -201,12 +201,15 @@ public final class IngestProducer implements AutoCloseable {
     /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
     private void reportUndecodableName(String escaped) {
         if (filter.acceptsFile(escaped)) {
-            publisher.publishRejected(new FileReadResult.Rejected(
-                    escaped,
-                    "name_not_utf8",
-                    "UndecodableFileName",
-                    "the file name is not valid UTF-8 (its bytes escaped: " + escaped + "); rename it to index it",
-                    "name_not_utf8"));
+            publisher.publishRejected(
+                    new FileReadResult.Rejected(
+                            escaped,
+                            "name_not_utf8",
+                            "UndecodableFileName",
+                            "the file name is not valid UTF-8 (its bytes escaped: " + escaped
+                                    + "); rename it to index it",
+                            "name_not_utf8"),
+                    Lane.SCAN);
         }
     }
 
@@ -339,13 +342,13 @@ public final class IngestProducer implements AutoCloseable {
                         links.update(file);
                     }
                     if (filter.acceptsFile(file) && insideBase(file)) {
-                        handleFile(file);
+                        handleFile(file, Lane.LIVE);
                     }
                 }
             }
         } else if (Files.exists(absolute)) {
             if (filter.acceptsFile(path) && insideBase(path)) {
-                handleFile(path);
+                handleFile(path, Lane.LIVE);
             }
         } else {
             withdrawPathAndBelow(path);
@@ -354,12 +357,12 @@ public final class IngestProducer implements AutoCloseable {
 
     /** A vanished path may have been a file or a whole folder: withdraw both readings. */
     private void withdrawPathAndBelow(String path) {
-        publisher.publishDelete(path);
+        publisher.publishDelete(path, Lane.LIVE);
         catalogue.forgetRejection(path);
         String prefix = path + "/";
         for (String known : catalogue.paths()) {
             if (known.startsWith(prefix)) {
-                publisher.publishDelete(known);
+                publisher.publishDelete(known, Lane.LIVE);
             }
         }
         for (String rejected : catalogue.rejectedPaths()) {
@@ -369,13 +372,16 @@ public final class IngestProducer implements AutoCloseable {
         }
     }
 
-    /** @return true when something new was published; a document is queued on its lane instead (false) */
-    private boolean handleFile(String path) {
+    /**
+     * @param lane where the change came from; a document is extracted on its own lane, in turn, whatever it is
+     * @return true when something new was published; a document is queued on its lane instead (false)
+     */
+    private boolean handleFile(String path, Lane lane) {
         if (Formats.isExtracted(PathFilter.extensionOf(path))) {
             documents.submit(path);
             return false;
         }
-        return publish(path, reader.read(path));
+        return publish(path, reader.read(path), lane);
     }
 
     /**
@@ -398,18 +404,18 @@ public final class IngestProducer implements AutoCloseable {
         if (result instanceof FileReadResult.Read && !Files.exists(baseDir.resolve(path))) {
             result = new FileReadResult.Gone(path);
         }
-        publish(path, result);
+        publish(path, result, Lane.SCAN);
     }
 
-    private boolean publish(String path, FileReadResult result) {
+    private boolean publish(String path, FileReadResult result, Lane lane) {
         if (result instanceof FileReadResult.Read read) {
-            return publisher.publishUpsert(read.event());
+            return publisher.publishUpsert(read.event(), lane);
         } else if (result instanceof FileReadResult.Rejected rejected) {
-            publisher.publishRejected(rejected);
+            publisher.publishRejected(rejected, lane);
         } else if (result instanceof FileReadResult.Unchanged) {
             return false;
         } else {
-            publisher.publishDelete(path);
+            publisher.publishDelete(path, lane);
             catalogue.forgetRejection(path);
         }
         return false;

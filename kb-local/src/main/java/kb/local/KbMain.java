@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import kb.infra.StartRefused;
 import kb.local.bench.BenchCommand;
+import kb.local.bench.LiveEditProbe;
 import kb.local.cluster.ClusterCommand;
 import kb.local.eval.CalibrateCommand;
 import kb.local.eval.EvalCommand;
@@ -74,6 +75,7 @@ public final class KbMain implements Callable<Integer> {
                 .addSubcommand(new EvalCommand())
                 .addSubcommand(new CalibrateCommand())
                 .addSubcommand(new BenchCommand())
+                .addSubcommand(new LiveEditProbe())
                 .addSubcommand(new ClusterCommand());
         commandLine.setExecutionExceptionHandler(KbMain::failed);
         return commandLine;

@@ -73,7 +73,7 @@ class TopicLayoutIntegrationTest {
         TopicCreator.ensureTopics(bootstrap, topics, partitions(3));
         await().atMost(DEADLINE).ignoreExceptions().untilAsserted(() -> {
             Map<String, TopicDescription> all = described(topics.all());
-            assertEquals(5, all.size());
+            assertEquals(topics.all().size(), all.size());
             for (TopicDescription topic : all.values()) {
                 assertEquals(3, topic.partitions().size(), topic.name());
                 // The default replication on a one-broker cluster: one replica.
@@ -85,14 +85,14 @@ class TopicLayoutIntegrationTest {
     @Test
     void shouldStartOnExistingTopicsWithTheConfiguredPartitionCount() throws Exception {
         TopicCreator.ensureTopics(bootstrap, topics, partitions(2));
-        await().atMost(DEADLINE).until(() -> existing().size() == 5);
+        await().atMost(DEADLINE).until(() -> existing().size() == topics.all().size());
         assertDoesNotThrow(() -> TopicCreator.ensureTopics(bootstrap, topics, partitions(2)));
     }
 
     @Test
     void shouldRefuseToStartWhenTheKeyedTopicsHaveAnotherPartitionCount() throws Exception {
         TopicCreator.ensureTopics(bootstrap, topics, partitions(1));
-        await().atMost(DEADLINE).until(() -> existing().size() == 5);
+        await().atMost(DEADLINE).until(() -> existing().size() == topics.all().size());
 
         IllegalStateException refused = assertThrows(
                 IllegalStateException.class, () -> TopicCreator.ensureTopics(bootstrap, topics, partitions(3)));

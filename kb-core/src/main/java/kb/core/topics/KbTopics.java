@@ -24,6 +24,11 @@ public record KbTopics(String prefix, int maxMessageBytes) {
     public static final int RECORD_MARGIN_BYTES = 64 * 1024;
 
     private static final long THIRTY_DAYS_MS = Duration.ofDays(30).toMillis();
+    /**
+     * The live lane only carries copies of events that are on the main topics too: a day covers any stop of the
+     * pipeline short enough for a copy to still be worth applying first.
+     */
+    private static final long ONE_DAY_MS = Duration.ofDays(1).toMillis();
 
     public static KbTopics withPrefix(String prefix) {
         return new KbTopics(prefix, DEFAULT_MAX_MESSAGE_BYTES);
@@ -36,6 +41,29 @@ public record KbTopics(String prefix, int maxMessageBytes) {
 
     public TopicSpec<String, FileEvent> fileEvents() {
         return new TopicSpec<>(prefix + "file-events", Serdes.String(), new JsonSerde<>(FileEvent.class), compacted());
+    }
+
+    /**
+     * The live lane of {@link #fileEvents()}: a copy of each change the watcher saw (a person's save, upload or
+     * delete), with the same key, value and generation, so it overtakes the scan's backlog. The main topic stays the
+     * complete log (what is read back at start and replayed); the copy only comes first. Generations keep per-file
+     * order between the two: whichever arrives second is applied only if it is newer.
+     */
+    public TopicSpec<String, FileEvent> fileEventsLive() {
+        return new TopicSpec<>(
+                prefix + "file-events-live",
+                Serdes.String(),
+                new JsonSerde<>(FileEvent.class),
+                deleteAfter(ONE_DAY_MS));
+    }
+
+    /** The live lane of {@link #chunks()}: the chunker's output for {@link #fileEventsLive()}, as a copy. */
+    public TopicSpec<String, DocumentChunks> chunksLive() {
+        return new TopicSpec<>(
+                prefix + "chunks-live",
+                Serdes.String(),
+                new JsonSerde<>(DocumentChunks.class),
+                deleteAfter(ONE_DAY_MS));
     }
 
     public TopicSpec<String, DocumentChunks> chunks() {
@@ -56,12 +84,13 @@ public record KbTopics(String prefix, int maxMessageBytes) {
     }
 
     public List<TopicSpec<?, ?>> all() {
-        return List.of(fileEvents(), chunks(), documents(), dlq(), queryLog());
+        return List.of(fileEvents(), chunks(), documents(), dlq(), queryLog(), fileEventsLive(), chunksLive());
     }
 
     /**
      * The topics keyed by document: a document's versions follow each other in one partition, which is what
-     * keeps them in order. Their partition count must never change.
+     * keeps them in order. Their partition count must never change. The live lanes are not among them: they hold
+     * copies that generations order, never the only record of a version.
      */
     public List<TopicSpec<?, ?>> keyed() {
         return List.of(fileEvents(), chunks(), documents());
@@ -76,9 +105,13 @@ public record KbTopics(String prefix, int maxMessageBytes) {
     }
 
     private Map<String, String> deleteAfter30Days() {
+        return deleteAfter(THIRTY_DAYS_MS);
+    }
+
+    private Map<String, String> deleteAfter(long retentionMs) {
         return Map.of(
                 TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-                TopicConfig.RETENTION_MS_CONFIG, Long.toString(THIRTY_DAYS_MS),
+                TopicConfig.RETENTION_MS_CONFIG, Long.toString(retentionMs),
                 TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(maxMessageBytes));
     }
 }

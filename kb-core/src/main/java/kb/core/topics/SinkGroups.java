@@ -21,4 +21,13 @@ public record SinkGroups(String prefix) {
     public String forVersion(int version) {
         return prefix + "-v" + version;
     }
+
+    /**
+     * The group of index version {@code version}'s reader of the live lane (kb.chunks-live): a consumer of its own,
+     * so the backlog's consumer is never paused for it, and a group of its own, so its joining never moves the
+     * backlog's partitions. Its lag is not the pipeline's: the lane only holds copies of what kb.chunks holds.
+     */
+    public String liveForVersion(int version) {
+        return forVersion(version) + "-live";
+    }
 }

@@ -4,24 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Properties;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.Json;
-import kb.core.topics.CommonConfig;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,8 +27,8 @@ class ChunkerLiveLaneTest {
 
     private static final long GENERATION = 1_765_000_000_000_000L;
 
-    private final KbTopics topics = KbTopics.withPrefix("kb.");
-    private TopologyTestDriver driver;
+    private ChunkerDriver driver;
+    private KbTopics topics;
     private TestInputTopic<String, byte[]> live;
     private TestOutputTopic<String, DocumentChunks> liveChunks;
     private TestOutputTopic<String, DocumentChunks> chunks;
@@ -43,31 +37,13 @@ class ChunkerLiveLaneTest {
 
     @BeforeEach
     void setUp(@TempDir Path state) {
-        ChunkerConfig config = new ChunkerConfig(new CommonConfig("unused:9092", topics), "test-chunker", 1200, state);
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "test-chunker");
-        props.put(StreamsConfig.STATE_DIR_CONFIG, state.toString());
-        driver = new TopologyTestDriver(ChunkerTopology.build(config, new SimpleMeterRegistry()), props);
-        live = driver.createInputTopic(
-                topics.fileEventsLive().name(),
-                Serdes.String().serializer(),
-                Serdes.ByteArray().serializer());
-        liveChunks = driver.createOutputTopic(
-                topics.chunksLive().name(),
-                Serdes.String().deserializer(),
-                topics.chunksLive().valueSerde().deserializer());
-        chunks = driver.createOutputTopic(
-                topics.chunks().name(),
-                Serdes.String().deserializer(),
-                topics.chunks().valueSerde().deserializer());
-        cards = driver.createOutputTopic(
-                topics.documents().name(),
-                Serdes.String().deserializer(),
-                topics.documents().valueSerde().deserializer());
-        dlq = driver.createOutputTopic(
-                topics.dlq().name(),
-                Serdes.ByteArray().deserializer(),
-                Serdes.ByteArray().deserializer());
+        driver = new ChunkerDriver(state);
+        topics = driver.topics;
+        live = driver.input(topics.fileEventsLive());
+        liveChunks = driver.output(topics.chunksLive());
+        chunks = driver.output(topics.chunks());
+        cards = driver.output(topics.documents());
+        dlq = driver.output(topics.dlq());
     }
 
     @AfterEach

@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import kb.core.settings.KbSettings;
 import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
@@ -43,10 +45,11 @@ class InfrastructureStartFailureTest {
                 logDir.resolve("meta.properties"),
                 "version=1\ncluster.id=AAAAAAAAAAAAAAAAAAAAAA\nnode.id=99\ndirectory.id=AAAAAAAAAAAAAAAAAAAAAA\n");
 
+        Set<Long> before = elasticsearchChildren();
         RuntimeException failure = assertThrows(RuntimeException.class, () -> start(System.getenv()));
 
         assertTrue(String.valueOf(failure.getMessage()).contains("99"), failure.toString());
-        await().atMost(STOPPED).until(() -> elasticsearchChildren().isEmpty());
+        await().atMost(STOPPED).until(() -> startedSince(before).isEmpty());
         DataFolderLock.acquire(data).close(); // the folder was released
     }
 
@@ -55,10 +58,11 @@ class InfrastructureStartFailureTest {
         Map<String, String> settings = new HashMap<>(System.getenv());
         settings.put(KbSettings.ES_JAVA_OPTS.name(), "-XX:+NoSuchOptionInThisJvm"); // its JVM refuses to start
 
+        Set<Long> before = elasticsearchChildren();
         IOException failure = assertThrows(IOException.class, () -> start(settings));
 
         assertTrue(failure.getMessage().contains("Elasticsearch exited"), failure.getMessage());
-        assertEquals(List.of(), elasticsearchChildren());
+        assertEquals(Set.of(), startedSince(before));
         assertTrue(brokerReleased(data.resolve("kafka")), "the broker's log folder is no longer locked");
         DataFolderLock.acquire(data).close();
     }
@@ -81,11 +85,22 @@ class InfrastructureStartFailureTest {
         }
     }
 
-    private static List<ProcessHandle> elasticsearchChildren() {
+    /**
+     * The Elasticsearch processes this JVM runs (their ids). Other tests in the same fork may have one running
+     * already (the shared infrastructure), so a test compares with what ran before its start.
+     */
+    private static Set<Long> elasticsearchChildren() {
         return ProcessHandle.current()
                 .descendants()
                 .filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().commandLine().orElse("").contains("elasticsearch"))
-                .toList();
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    private static Set<Long> startedSince(Set<Long> before) {
+        Set<Long> started = new HashSet<>(elasticsearchChildren());
+        started.removeAll(before);
+        return started;
     }
 }

@@ -170,4 +170,37 @@ class HonestyGateTest {
                 verdict(Question.of("install gitlab"), hits(List.of(ON_TOPIC), List.of(0.5), CorpusStats.UNKNOWN));
         assertEquals(null, found.reason());
     }
+
+    @Test
+    void shouldAnswerWhenAPageIsTitledAfterARareWordOfTheQuestionAndOnlyThen() {
+        String question = "was my laptop hit by that compression library supply-chain backdoor in 2024?";
+        CorpusStats corpus = new CorpusStats(
+                679,
+                5047,
+                Map.of(),
+                Map.of(
+                        "laptop",
+                        22L,
+                        "hit",
+                        39L,
+                        "compress",
+                        10L,
+                        "librari",
+                        48L,
+                        "suppli",
+                        3L,
+                        "chain",
+                        9L,
+                        "backdoor",
+                        1L,
+                        "2024",
+                        4L));
+        String body = "The xz packages prior to version 5.6.1-2 contain this backdoor.";
+        ChunkDoc titled = chunk("xz", 0, "Am I vulnerable to the xz backdoor?", null, body, List.of());
+        ChunkDoc untitled = chunk("xz", 0, "Arch packages", null, body, List.of());
+        assertTrue(verdict(Question.of(question), hits(List.of(titled), List.of(0.62), corpus))
+                .lexicalMatch());
+        SearchResponse.Gate bodyOnly = verdict(Question.of(question), hits(List.of(untitled), List.of(0.62), corpus));
+        assertFalse(bodyOnly.found());
+    }
 }

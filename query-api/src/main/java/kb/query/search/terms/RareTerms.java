@@ -80,6 +80,28 @@ public final class RareTerms {
         return held >= EVIDENCE_TERMS && 2 * held >= known;
     }
 
+    /**
+     * Whether a title names one of the question's rare terms: a word so few chunks hold that the page is titled
+     * after it is what the page is about ("was my laptop hit by that supply-chain backdoor?" and a note titled
+     * "Am I vulnerable to the xz backdoor?", the only chunk of the folder holding {@code backdoor}). A question
+     * that only shares such a word with a page's body, as an off-topic one sometimes does, is not evidenced by it.
+     * Terms in CJK script (a rare character or pair names nothing on its own) and numbers (a year, a version) never
+     * count.
+     */
+    public static boolean namesTitle(List<String> rare, String title) {
+        if (rare.isEmpty() || title == null) {
+            return false;
+        }
+        Set<String> words =
+                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(title));
+        return rare.stream().filter(RareTerms::isNamingWord).anyMatch(words::contains);
+    }
+
+    private static boolean isNamingWord(String term) {
+        return term.codePoints().anyMatch(Character::isLetter)
+                && term.codePoints().noneMatch(CjkWords::isCjk);
+    }
+
     /** The share of a CJK question's word weight a chunk must hold to be lexical evidence. */
     static final double CJK_EVIDENCE_SHARE = 0.5;
 

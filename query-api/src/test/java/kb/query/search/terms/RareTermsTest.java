@@ -1,6 +1,8 @@
 package kb.query.search.terms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -112,5 +114,15 @@ class RareTermsTest {
                 Map.of("服务", 400L, "硬盘", 22L, "突然", 1L, "变成", 15L, "只", 341L, "读", 224L, "了", 648L, "怎么", 20L),
                 CjkWords.of(question));
         assertEquals(true, RareTerms.isCjkEvidence(stats, "硬盘突然变成只读：先把文件拷出来"));
+    }
+
+    @Test
+    void shouldNameATitleByARareWordButNeverByAYearOrAChineseCharacter() {
+        assertTrue(RareTerms.namesTitle(List.of("backdoor", "suppli"), "Am I vulnerable to the xz backdoor?"));
+        assertTrue(RareTerms.namesTitle(List.of("suppli"), "Supply chains"));
+        assertFalse(RareTerms.namesTitle(List.of("backdoor"), "Arch packages"));
+        assertFalse(RareTerms.namesTitle(List.of("2024"), "Notes of 2024"));
+        assertFalse(RareTerms.namesTitle(List.of("哨"), "Redis 哨兵"));
+        assertFalse(RareTerms.namesTitle(List.of("backdoor"), null));
     }
 }

@@ -98,7 +98,8 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
     /**
      * Whether one of BM25's chunks is lexical evidence for the question: it holds enough of the question's words
      * (a CJK question's weighted by rarity when the index's counts are known, else by bigram share), or a few
-     * rare terms of the question together, or a title that names one of them.
+     * rare terms of the question together, or (for a question in the folder's words only) a title that names one
+     * of them.
      */
     static boolean lexicalEvidence(Question question, ArmHits hits) {
         Script script = question.script();
@@ -113,7 +114,7 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
                 || bm25.stream()
                         .limit(RARE_EVIDENCE_CHUNKS)
                         .anyMatch(c -> RareTerms.isEvidence(corpus, rare, c.enrichedText())
-                                || RareTerms.namesTitle(rare, c.title()));
+                                || RareTerms.isTitleEvidence(corpus, rare, c.title()));
     }
 
     /**

@@ -203,4 +203,19 @@ class HonestyGateTest {
         SearchResponse.Gate bodyOnly = verdict(Question.of(question), hits(List.of(untitled), List.of(0.62), corpus));
         assertFalse(bodyOnly.found());
     }
+
+    @Test
+    void shouldNotTakeATitleAsEvidenceWhenTheQuestionBringsAWordTheFolderNeverHolds() {
+        CorpusStats corpus = new CorpusStats(
+                679,
+                5047,
+                Map.of(),
+                Map.of("safe", 18L, "instal", 354L, "backdoor", 1L, "lock", 26L, "garden", 5L, "shed", 0L));
+        ChunkDoc titled =
+                chunk("xz", 0, "Am I vulnerable to the xz backdoor?", null, "contain this backdoor", List.of());
+        SearchResponse.Gate gate = verdict(
+                Question.of("Is it safe to install a backdoor lock on a garden shed?"),
+                hits(List.of(titled), List.of(0.59), corpus));
+        assertFalse(gate.found());
+    }
 }

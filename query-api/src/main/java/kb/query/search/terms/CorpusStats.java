@@ -58,6 +58,17 @@ public record CorpusStats(
         return termChunks.values().stream().anyMatch(n -> n > 0);
     }
 
+    /**
+     * Whether every word of the question is held by a chunk: nothing in it is foreign to the folder (a CJK
+     * character or pair across a word boundary is not a word and is not asked for).
+     */
+    public boolean holdsEveryTerm() {
+        return termsRead()
+                && termChunks.entrySet().stream()
+                        .filter(e -> isRealTerm(e.getKey()))
+                        .allMatch(e -> e.getValue() > 0);
+    }
+
     public CorpusStats withTerms(long chunkCount, Map<String, Long> terms) {
         return new CorpusStats(documents, chunkCount, keywordDocuments, terms, cjkWords);
     }

@@ -81,12 +81,21 @@ public final class RareTerms {
     }
 
     /**
+     * Whether a page's title is evidence for the question: the question is made of the folder's own words only,
+     * and the title names one of its rare terms ({@link #namesTitle}). "was my laptop hit by that compression
+     * library supply-chain backdoor in 2024?" and the note "Am I vulnerable to the xz backdoor?", the only chunk of
+     * the folder holding {@code backdoor}. An off-topic question that borrows such a word in another sense ("a
+     * backdoor lock on a garden shed") usually brings words of its own world that the folder never holds ({@code
+     * shed}), while the meaning does not tell the two apart (both cosines lie below the threshold).
+     */
+    public static boolean isTitleEvidence(CorpusStats corpus, List<String> rare, String title) {
+        return corpus.holdsEveryTerm() && namesTitle(rare, title);
+    }
+
+    /**
      * Whether a title names one of the question's rare terms: a word so few chunks hold that the page is titled
-     * after it is what the page is about ("was my laptop hit by that supply-chain backdoor?" and a note titled
-     * "Am I vulnerable to the xz backdoor?", the only chunk of the folder holding {@code backdoor}). A question
-     * that only shares such a word with a page's body, as an off-topic one sometimes does, is not evidenced by it.
-     * Terms in CJK script (a rare character or pair names nothing on its own) and numbers (a year, a version) never
-     * count.
+     * after it is what the page is about. Terms in CJK script (a rare character or pair names nothing on its own)
+     * and numbers (a year, a version) never count.
      */
     public static boolean namesTitle(List<String> rare, String title) {
         if (rare.isEmpty() || title == null) {

@@ -38,13 +38,6 @@ class SinkFencingTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     private static Change upsert(DocumentChunks document, long generation) {
         return new Change(document.docId(), generation, document, 0, null);
     }
@@ -155,7 +148,7 @@ class SinkFencingTest {
             assertEquals(List.of(), result.applied());
             assertEquals(1, result.skipped(), "superseded: skipped, not rejected");
             assertEquals(List.of(), result.rejected());
-            assertEquals(expected(ten), sink.chunksOf(ten.docId()));
+            assertEquals(SinkHarness.expected(ten), sink.chunksOf(ten.docId()));
             assertEquals(ten.content(), cardContent(sink, ten.docId()));
             DocState state = state(sink, target, ten.docId());
             assertEquals(10, state.generation());
@@ -189,16 +182,16 @@ class SinkFencingTest {
             late.resumeUntil(Step.WRITTEN, stale);
             List<String> underTen = sink.chunksOf(edited10.docId());
             assertTrue(
-                    underTen.containsAll(expected(edited5)) && underTen.size() == 4,
+                    underTen.containsAll(SinkHarness.expected(edited5)) && underTen.size() == 4,
                     "the late write re-created what version 10 deleted: " + underTen);
-            assertEquals(expected(removed5), sink.chunksOf(removed3.docId()));
+            assertEquals(SinkHarness.expected(removed5), sink.chunksOf(removed3.docId()));
             assertTrue(sink.cardExists(removed3.docId()));
             BatchResult result = late.finish(stale);
 
             assertEquals(List.of(), result.applied());
             assertEquals(2, result.skipped());
             assertEquals(List.of(), result.rejected());
-            assertEquals(expected(edited10), sink.chunksOf(edited10.docId()));
+            assertEquals(SinkHarness.expected(edited10), sink.chunksOf(edited10.docId()));
             assertEquals(edited10.content(), cardContent(sink, edited10.docId()));
             assertEquals(List.of(), sink.chunksOf(removed3.docId()));
             assertFalse(sink.cardExists(removed3.docId()));
@@ -219,10 +212,11 @@ class SinkFencingTest {
             Future<BatchResult> stale = late.write(List.of(upsert(five, 5)), target);
             sink.send(ten.docId(), ten, 10);
             await().atMost(DEADLINE)
-                    .until(() -> sink.chunksOf(ten.docId()).equals(expected(ten)) && sink.awaitingVectors() == 0);
+                    .until(() -> sink.chunksOf(ten.docId()).equals(SinkHarness.expected(ten))
+                            && sink.awaitingVectors() == 0);
             assertEquals(1, late.finish(stale).skipped());
 
-            assertEquals(expected(ten), sink.chunksOf(ten.docId()));
+            assertEquals(SinkHarness.expected(ten), sink.chunksOf(ten.docId()));
             assertEquals(0, sink.awaitingVectors(), "the late write took no vector away");
             assertEquals(10, chunk(sink, target, shared).generation());
             // The vector pass's update (seq_no-conditional) added one to the version the generation set...

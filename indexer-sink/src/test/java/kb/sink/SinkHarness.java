@@ -158,6 +158,14 @@ final class SinkHarness implements AutoCloseable {
         }
     }
 
+    /** (chunk id, text) of every chunk of a document, sorted: what {@link #chunksOf} returns once it is written. */
+    static List<String> expected(DocumentChunks document) {
+        return document.chunks().stream()
+                .map(c -> c.chunkId() + "|" + c.text())
+                .sorted()
+                .toList();
+    }
+
     /** (chunk id, text) of every chunk of the document now searchable, sorted. */
     List<String> chunksOf(String docId) throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));

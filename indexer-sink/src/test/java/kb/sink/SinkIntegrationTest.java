@@ -20,24 +20,17 @@ class SinkIntegrationTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     @Test
     void shouldKeepOneSetOfChunksWhenTheSameRecordArrivesTwiceAndShrinkTo2Of5() throws Exception {
         try (SinkHarness sink = new SinkHarness().start()) {
             DocumentChunks five = SinkHarness.document("a.md", "one", "two", "three", "four", "five");
             sink.send(five.docId(), five, 10);
             sink.send(five.docId(), five, 10);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(five.docId()).equals(expected(five)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(five.docId()).equals(SinkHarness.expected(five)));
 
             DocumentChunks two = SinkHarness.document("a.md", "one", "six");
             sink.send(two.docId(), two, 11);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(two.docId()).equals(expected(two)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(two.docId()).equals(SinkHarness.expected(two)));
             assertEquals(2, sink.chunksOf(two.docId()).size());
         }
     }

@@ -57,13 +57,6 @@ class SinkLargeDocumentTest {
                 path, IntStream.range(0, 12).mapToObj(i -> "large part " + i).toArray(String[]::new));
     }
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     @Test
     void shouldMakeASmallDocumentSearchableWhileALargeOneBeforeItIsStillBeingWritten() throws Exception {
         HeldLane lane = new HeldLane();
@@ -74,7 +67,7 @@ class SinkLargeDocumentTest {
             DocumentChunks small = SinkHarness.document("small.md", "a small edit");
             long smallOffset = sink.send(small.docId(), small, 2);
 
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(small.docId()).equals(expected(small)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(small.docId()).equals(SinkHarness.expected(small)));
             assertEquals(List.of(), sink.chunksOf(large.docId()), "the large document is still held");
             assertTrue(
                     sink.committedOffset() <= largeOffset,
@@ -82,7 +75,7 @@ class SinkLargeDocumentTest {
                             + " before it was written");
 
             lane.release.countDown();
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(large.docId()).equals(expected(large)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(large.docId()).equals(SinkHarness.expected(large)));
             await().atMost(DEADLINE).until(() -> sink.committedOffset() == smallOffset + 1);
         }
     }

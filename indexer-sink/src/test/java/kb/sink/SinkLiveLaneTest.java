@@ -18,18 +18,11 @@ class SinkLiveLaneTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     /** Sends a document on the backlog and waits until it is written: everything sent before it was handled. */
     private static void drainBacklog(SinkHarness sink, long generation) throws Exception {
         DocumentChunks marker = SinkHarness.document("marker-" + generation + ".md", "marker " + generation);
         sink.send(marker.docId(), marker, generation);
-        await().atMost(DEADLINE).until(() -> sink.chunksOf(marker.docId()).equals(expected(marker)));
+        await().atMost(DEADLINE).until(() -> sink.chunksOf(marker.docId()).equals(SinkHarness.expected(marker)));
     }
 
     @Test
@@ -38,13 +31,13 @@ class SinkLiveLaneTest {
             DocumentChunks saved = SinkHarness.document("note.md", "saved by a person", "second part");
             DocumentChunks older = SinkHarness.document("note.md", "the scan's older version");
             sink.sendLive(saved.docId(), saved, 20L);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(saved.docId()).equals(expected(saved)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(saved.docId()).equals(SinkHarness.expected(saved)));
 
             sink.send(older.docId(), older, 10);
             sink.send(saved.docId(), saved, 20); // the live copy's original, in its turn
             drainBacklog(sink, 21);
 
-            assertEquals(expected(saved), sink.chunksOf(saved.docId()));
+            assertEquals(SinkHarness.expected(saved), sink.chunksOf(saved.docId()));
             await().atMost(DEADLINE).until(() -> sink.committedOffset() == 3 && sink.committedLiveOffset() == 1);
         }
     }
@@ -55,7 +48,7 @@ class SinkLiveLaneTest {
             DocumentChunks first = SinkHarness.document("gone.md", "first version");
             DocumentChunks second = SinkHarness.document("gone.md", "second version, still queued");
             sink.send(first.docId(), first, 10);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(first.docId()).equals(expected(first)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(first.docId()).equals(SinkHarness.expected(first)));
 
             sink.sendLive(first.docId(), null, 30L);
             await().atMost(DEADLINE)
@@ -76,7 +69,7 @@ class SinkLiveLaneTest {
             DocumentChunks stamped = SinkHarness.document("stamped.md", "with a generation");
             sink.sendLive(unstamped.docId(), unstamped, null);
             sink.sendLive(stamped.docId(), stamped, 5L);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(stamped.docId()).equals(expected(stamped)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(stamped.docId()).equals(SinkHarness.expected(stamped)));
 
             assertEquals(List.of(), sink.chunksOf(unstamped.docId()));
             await().atMost(DEADLINE).until(() -> sink.committedLiveOffset() == 2);

@@ -45,13 +45,6 @@ class SinkReindexFreshnessTest {
         }
     }
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     @Test
     void shouldShowAnEditAndADeleteThroughTheServedAliasWhileAReindexRuns() throws Exception {
         HeldReplay replay = new HeldReplay();
@@ -72,7 +65,7 @@ class SinkReindexFreshnessTest {
             sink.send(edited.docId(), edited, 100);
             sink.send(deleted.docId(), null, 101);
             await().atMost(FRESH)
-                    .until(() -> sink.chunksOf(edited.docId()).equals(expected(edited))
+                    .until(() -> sink.chunksOf(edited.docId()).equals(SinkHarness.expected(edited))
                             && sink.chunksOf(deleted.docId()).isEmpty()
                             && !sink.cardExists(deleted.docId()));
             assertEquals(version, sink.sink().servingVersion().number(), "still served by the old version");
@@ -85,7 +78,7 @@ class SinkReindexFreshnessTest {
                     .until(() ->
                             sink.sink().reindexStatus(job.id()).orElseThrow().state() == ReindexStatus.State.DONE);
             assertEquals(version + 1, sink.sink().servingVersion().number());
-            assertEquals(expected(edited), sink.chunksOf(edited.docId()));
+            assertEquals(SinkHarness.expected(edited), sink.chunksOf(edited.docId()));
             assertEquals(List.of(), sink.chunksOf(deleted.docId()));
             assertFalse(sink.cardExists(deleted.docId()));
             assertEquals(

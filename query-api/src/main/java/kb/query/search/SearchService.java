@@ -161,8 +161,11 @@ public final class SearchService {
         SearchResponse.Gate verdict =
                 honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate(), never);
         Fusion.Input input = fusionInput(question, hits, evidence);
-        List<SearchResponse.DocumentResult> documents =
-                verdict.found() ? rank(input, evidence, plan, request.k(), l1Available ? vectors : null) : List.of();
+        RankingPlan served = plan(SearchOptions.SERVED, question);
+        EvidenceFusion.Scores l1 = fusions.get(served.fusion()).fuse(input.withoutKeywords(), served);
+        List<SearchResponse.DocumentResult> documents = verdict.found()
+                ? rank(input, fused(input, plan, served, l1), evidence, plan, request.k(), l1Available ? vectors : null)
+                : List.of();
         return new Retrieval(
                 question,
                 inCategory,
@@ -172,7 +175,17 @@ public final class SearchService {
                 l1Available,
                 hits,
                 evidence,
-                l1Leader(input));
+                DocumentRanking.leader(l1));
+    }
+
+    /**
+     * The arms fused as this request asks. Without an L0 keyword and with the served plan, that is the fusion of
+     * L1 alone already made for the leader: a question is fused once, not twice.
+     */
+    private EvidenceFusion.Scores fused(
+            Fusion.Input input, RankingPlan plan, RankingPlan served, EvidenceFusion.Scores l1) {
+        boolean sameAsL1 = input.specific().isEmpty() && input.generic().isEmpty() && plan.equals(served);
+        return sameAsL1 ? l1 : fusions.get(plan.fusion()).fuse(input, plan);
     }
 
     /**
@@ -182,8 +195,12 @@ public final class SearchService {
      * @param vectors the question's embeddings, null when Elasticsearch was not reachable
      */
     private List<SearchResponse.DocumentResult> rank(
-            Fusion.Input input, KeywordSpecificity.L0Evidence evidence, RankingPlan plan, int k, QueryVectors vectors) {
-        EvidenceFusion.Scores fused = fusions.get(plan.fusion()).fuse(input, plan);
+            Fusion.Input input,
+            EvidenceFusion.Scores fused,
+            KeywordSpecificity.L0Evidence evidence,
+            RankingPlan plan,
+            int k,
+            QueryVectors vectors) {
         List<SearchResponse.DocumentResult> documents = DocumentRanking.rank(input, fused, evidence, k, plan.hybrid());
         if (!plan.hybrid() || vectors == null) {
             return documents;
@@ -224,16 +241,6 @@ public final class SearchService {
         List<ChunkDoc> generic =
                 hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
         return new Fusion.Input(question, hits, specific, generic, vectorFields());
-    }
-
-    /**
-     * The document L1 alone ranks first (BM25 and vectors fused as served, without the L0 arm), or null: what a
-     * keyword hit must agree with to be answered with high confidence.
-     */
-    private String l1Leader(Fusion.Input input) {
-        RankingPlan served = plan(SearchOptions.SERVED, input.question());
-        Fusion.Input l1 = input.withoutKeywords();
-        return DocumentRanking.leader(fusions.get(served.fusion()).fuse(l1, served));
     }
 
     /**

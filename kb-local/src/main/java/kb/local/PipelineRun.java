@@ -127,12 +127,21 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
 
     /** Waits until the index holds exactly this many documents and all their chunks are searchable and embedded. */
     public void awaitIndexed(long documents, Duration timeout) throws IOException, InterruptedException {
-        await(documents, timeout, false, true);
+        await(documents, timeout, false, Until.SETTLED);
+    }
+
+    /**
+     * Waits until the index holds exactly this many documents and every chunk has its vector, without waiting for the
+     * gate and the fusion to be fitted again on the complete index (they look every period, not when the last vector
+     * lands: the pipeline's own throughput must not include that wait).
+     */
+    public void awaitEmbedded(long documents, Duration timeout) throws IOException, InterruptedException {
+        await(documents, timeout, false, Until.EMBEDDED);
     }
 
     /** Waits until the index holds exactly this many documents, every chunk searchable by its words (vectors may follow). */
     public void awaitLexical(long documents, Duration timeout) throws IOException, InterruptedException {
-        await(documents, timeout, false, false);
+        await(documents, timeout, false, Until.LEXICAL);
     }
 
     /**
@@ -143,10 +152,26 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
      * hanging until the deadline.
      */
     public void awaitCaughtUp(long files, Duration timeout) throws IOException, InterruptedException {
-        await(files, timeout, true, true);
+        await(files, timeout, true, Until.SETTLED);
     }
 
-    private void await(long files, Duration timeout, boolean deadLettersCount, boolean vectors)
+    /** How far an await waits: every chunk searchable by its words, also by its vector, also ranked as it will be. */
+    enum Until {
+        LEXICAL,
+        EMBEDDED,
+        SETTLED;
+
+        /** Whether the chunks of this status ({@code /api/v1/status}) are as far as this. */
+        boolean chunksDone(JsonNode status) {
+            return status.path("chunks").asLong()
+                            == status.path("chunksExpected").asLong()
+                    && (this == LEXICAL || status.path("chunksAwaitingVectors").asLong() == 0)
+                    // the fusion and the gate fitted on the complete index: two runs rank alike
+                    && (this != SETTLED || status.path("fusion").path("settled").asBoolean(true));
+        }
+    }
+
+    private void await(long files, Duration timeout, boolean deadLettersCount, Until until)
             throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         Instant nextReport = Instant.now().plusSeconds(15);
@@ -157,12 +182,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
             if (status != null) {
                 long docs = status.path("documents").asLong();
                 long deadLetters = status.path("deadLetters").asLong();
-                boolean chunksDone = status.path("chunks").asLong()
-                                == status.path("chunksExpected").asLong()
-                        && (!vectors
-                                || status.path("chunksAwaitingVectors").asLong() == 0
-                                        // the fusion and the gate fitted on the complete index: two runs rank alike
-                                        && status.path("fusion").path("settled").asBoolean(true));
+                boolean chunksDone = until.chunksDone(status);
                 boolean noLag = status.path("lag").path("chunker").asLong(-1) == 0
                         && status.path("lag").path("sink").asLong(-1) == 0;
                 if (chunksDone

@@ -290,6 +290,10 @@ public final class BenchCommand implements Callable<Integer> {
                 "| files written → every chunk embedded too (whole pipeline) | %.1f | %.1f |",
                 ingest.seconds(), ingest.chunksPerSecond()));
         report.add(String.format(
+                "| for reference: files written → the gate and the fusion fitted again on the complete index (a"
+                        + " look every KB_GATE_CALIBRATION_PERIOD, not when the last vector lands) | %.1f | |",
+                ingest.settledSeconds()));
+        report.add(String.format(
                 "| the embedder alone on the same %d texts (no Kafka, no Elasticsearch): %.1f CPU-ms per"
                         + " chunk | %.1f | %.1f |",
                 alone.chunks(),

@@ -33,13 +33,6 @@ class SinkVectorPassTest {
         return texts;
     }
 
-    private static List<String> expected(DocumentChunks document) {
-        return document.chunks().stream()
-                .map(c -> c.chunkId() + "|" + c.text())
-                .sorted()
-                .toList();
-    }
-
     private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
         kb.core.DocumentCard c = document.card();
         return new DocumentChunks(
@@ -73,7 +66,7 @@ class SinkVectorPassTest {
 
             await().atMost(DEADLINE).until(() -> sink.lexicalMatches("quokka").equals(List.of(next.docId())));
             // The large document is written on its own lane: it may land after the next one.
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(large.docId()).equals(expected(large)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(large.docId()).equals(SinkHarness.expected(large)));
             assertEquals(841, sink.awaitingVectors(), "nothing embedded while the model is closed");
 
             model.open();
@@ -97,7 +90,7 @@ class SinkVectorPassTest {
             await().atMost(DEADLINE).until(() -> sink.awaitingVectors() == 200);
             DocumentChunks edit = SinkHarness.document("backlog/3.md", "the wombat procedure, rewritten");
             sink.send(edit.docId(), edit, 100);
-            await().atMost(DEADLINE).until(() -> sink.chunksOf(edit.docId()).equals(expected(edit)));
+            await().atMost(DEADLINE).until(() -> sink.chunksOf(edit.docId()).equals(SinkHarness.expected(edit)));
             assertEquals(List.of(edit.docId()), sink.lexicalMatches("wombat"));
 
             model.open();
@@ -107,7 +100,7 @@ class SinkVectorPassTest {
             assertTrue(
                     position >= 0 && position < 64,
                     "edit embedded at " + position + " of " + model.embedded().size());
-            assertEquals(expected(edit), sink.chunksOf(edit.docId()));
+            assertEquals(SinkHarness.expected(edit), sink.chunksOf(edit.docId()));
         }
     }
 

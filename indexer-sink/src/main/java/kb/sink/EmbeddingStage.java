@@ -2,8 +2,9 @@ package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.FieldValue;
-import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.json.JsonData;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import kb.core.Ids;
 import kb.search.embed.Embeddings;
 import kb.search.es.ChunkFields;
 import kb.search.es.ChunkQueries;
+import kb.search.es.VectorBytes;
 
 /**
  * Vectors for chunks, computed only for text never embedded before. The cache is keyed by
@@ -36,6 +38,9 @@ public final class EmbeddingStage {
 
     private static final int MEMORY_ENTRIES = 10_000;
     private static final int LOOKUP_SLICE = 1_000;
+    /** What a stored chunk's source gives the cache: its key, and its vector in an index of before version 7. */
+    private static final List<String> STORED_VECTOR_SOURCE =
+            List.of("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH);
 
     /** The parts of a stored chunk the cache needs. */
     @com.fasterxml.jackson.databind.annotation.JsonNaming(
@@ -186,44 +191,57 @@ public final class EmbeddingStage {
     }
 
     private Map<String, float[]> storedSlice(List<String> keys, String chunksIndex) throws IOException {
-        Map<String, float[]> found = new HashMap<>();
         List<FieldValue> values = keys.stream().map(FieldValue::of).toList();
-        var response = client.search(
+        return readVectors(client.search(
                 s -> s.index(chunksIndex, chunksAlias)
                         .size(2 * keys.size())
                         .query(q -> q.bool(b -> b.filter(f ->
                                         f.terms(t -> t.field("embedding_key").terms(v -> v.value(values))))
                                 .mustNot(ChunkQueries.awaitingVector())))
-                        .source(src -> src.filter(
-                                f -> f.includes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH))),
-                StoredVector.class);
+                        .source(src -> src.filter(f -> f.includes(STORED_VECTOR_SOURCE)))
+                        .docvalueFields(d -> d.field(ChunkFields.VECTOR_BYTES)),
+                StoredVector.class));
+    }
+
+    /**
+     * Before a document's chunks are deleted, remember their vectors (a rename re-adds the same text). A search, not
+     * a get: a get cannot return doc values. A chunk written within the last refresh is not found; its text is then
+     * embedded again.
+     */
+    void remember(Collection<String> chunkIds, String chunksIndex) throws IOException {
+        List<String> ids = List.copyOf(chunkIds);
+        for (int from = 0; from < ids.size(); from += LOOKUP_SLICE) {
+            List<String> slice = ids.subList(from, Math.min(ids.size(), from + LOOKUP_SLICE));
+            readVectors(client.search(
+                            s -> s.index(chunksIndex)
+                                    .size(slice.size())
+                                    .query(q -> q.ids(i -> i.values(slice)))
+                                    .source(src -> src.filter(f -> f.includes(STORED_VECTOR_SOURCE)))
+                                    .docvalueFields(d -> d.field(ChunkFields.VECTOR_BYTES)),
+                            StoredVector.class))
+                    .forEach(this::remember);
+        }
+    }
+
+    /**
+     * key → vector of each hit that has one: from {@link ChunkFields#VECTOR_BYTES}, or from the stored source of an
+     * index of before {@link ChunkFields#VECTORS_OUT_OF_SOURCE_SINCE} (a migration's replay reuses its vectors).
+     */
+    private static Map<String, float[]> readVectors(SearchResponse<StoredVector> response) {
+        Map<String, float[]> found = new HashMap<>();
         for (Hit<StoredVector> hit : response.hits().hits()) {
-            if (hit.source() != null && hit.source().vector() != null) {
-                found.putIfAbsent(hit.source().embeddingKey(), hit.source().vector());
+            StoredVector source = hit.source();
+            if (source == null || source.embeddingKey() == null) {
+                continue;
+            }
+            JsonData bytes = hit.fields().get(ChunkFields.VECTOR_BYTES);
+            float[] vector = bytes != null
+                    ? VectorBytes.decode(bytes.toJson().asJsonArray().getString(0))
+                    : source.vector();
+            if (vector != null) {
+                found.putIfAbsent(source.embeddingKey(), vector);
             }
         }
         return found;
-    }
-
-    /** Before a document's chunks are deleted, remember their vectors (a rename re-adds the same text). */
-    void remember(Collection<String> chunkIds, String chunksIndex) throws IOException {
-        if (chunkIds.isEmpty()) {
-            return;
-        }
-        var response = client.mget(
-                m -> m.index(chunksIndex)
-                        .ids(List.copyOf(chunkIds))
-                        .sourceIncludes("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH),
-                StoredVector.class);
-        for (MultiGetResponseItem<StoredVector> item : response.docs()) {
-            if (item.isResult()
-                    && item.result().found()
-                    && item.result().source() != null
-                    && item.result().source().vector() != null) {
-                remember(
-                        item.result().source().embeddingKey(),
-                        item.result().source().vector());
-            }
-        }
     }
 }

@@ -32,8 +32,9 @@ public final class IndexLayout {
      * 4: collection, on chunks and documents.
      * 5: tags, aliases, tag paths and properties (links on documents); each chunk's start and end line.
      * 6: each chunk's location (lines, page, slide, sheet rows or notebook cell) in place of its lines.
+     * 7: the vectors kept out of the stored _source, read back from vector_bytes.
      */
-    public static final int MAPPING_VERSION = kb.search.es.ChunkFields.LOCATION_FIELD_SINCE;
+    public static final int MAPPING_VERSION = kb.search.es.ChunkFields.VECTORS_OUT_OF_SOURCE_SINCE;
 
     public static final int CHUNKER_VERSION = 1;
 

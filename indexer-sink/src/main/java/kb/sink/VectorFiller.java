@@ -27,6 +27,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
+import kb.search.es.ChunkFields;
+import kb.search.es.VectorBytes;
 import kb.sink.SliceReader.PendingChunk;
 import kb.sink.SliceReader.Slice;
 import org.slf4j.Logger;
@@ -317,7 +319,11 @@ final class VectorFiller implements AutoCloseable {
             if (vector == null) {
                 continue;
             }
-            Map<String, Object> partial = Map.of(embeddings.fieldOf(hit.source().enrichedText()), vector);
+            Map<String, Object> partial = Map.of(
+                    embeddings.fieldOf(hit.source().enrichedText()),
+                    vector,
+                    ChunkFields.VECTOR_BYTES,
+                    VectorBytes.encode(vector));
             ops.add(BulkOperation.of(o -> o.update(u -> u.index(index)
                     .id(hit.id())
                     .ifSeqNo(hit.seqNo())

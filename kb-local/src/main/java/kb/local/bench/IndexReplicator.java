@@ -6,6 +6,7 @@ import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.json.JsonData;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import kb.search.es.ChunkFields;
 import kb.search.es.IndexMeta;
+import kb.search.es.VectorBytes;
 import kb.search.es.VectorIndexBySize;
 
 /**
@@ -109,27 +111,30 @@ final class IndexReplicator implements AutoCloseable {
         copy.put(ChunkFields.DOC_ID, original.get(ChunkFields.DOC_ID) + "-r" + replica);
         copy.put(ChunkFields.PATH, "replica/" + replica + "/" + original.get(ChunkFields.PATH));
         copy.remove("embedding_key"); // a nudged vector must never serve the sink's embedding cache
-        @SuppressWarnings("unchecked")
-        List<Number> vector = (List<Number>) original.get(ChunkFields.EMBEDDING);
-        copy.put(ChunkFields.EMBEDDING, nudged(vector, random));
+        float[] vector = nudged((float[]) original.get(ChunkFields.EMBEDDING), random);
+        copy.put(ChunkFields.EMBEDDING, vector);
+        copy.put(ChunkFields.VECTOR_BYTES, VectorBytes.encode(vector));
         return copy;
     }
 
-    private static List<Float> nudged(List<Number> vector, Random random) {
-        double[] v = new double[vector.size()];
+    private static float[] nudged(float[] vector, Random random) {
+        double[] v = new double[vector.length];
         double norm = 0;
         for (int i = 0; i < v.length; i++) {
-            v[i] = vector.get(i).doubleValue() + NOISE * random.nextGaussian();
+            v[i] = vector[i] + NOISE * random.nextGaussian();
             norm += v[i] * v[i];
         }
-        List<Float> out = new ArrayList<>(v.length);
-        for (double x : v) {
-            out.add((float) (x / Math.sqrt(norm)));
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = (float) (v[i] / Math.sqrt(norm));
         }
         return out;
     }
 
-    /** Every chunk with its vector, in pages ordered by chunk id. */
+    /**
+     * Every chunk with its vector as a float[] under {@link ChunkFields#EMBEDDING}, in pages ordered by chunk id. The
+     * vector is read from {@link ChunkFields#VECTOR_BYTES}: the stored source does not hold it.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private List<Map<String, Object>> readAll() throws IOException {
         List<Map<String, Object>> all = new ArrayList<>();
@@ -140,6 +145,7 @@ final class IndexReplicator implements AutoCloseable {
                     s -> {
                         s.index(chunksAlias)
                                 .size(1000)
+                                .docvalueFields(d -> d.field(ChunkFields.VECTOR_BYTES))
                                 .sort(o -> o.field(
                                         f -> f.field(ChunkFields.CHUNK_ID).order(SortOrder.Asc)));
                         return from == null ? s : s.searchAfter(from);
@@ -149,7 +155,17 @@ final class IndexReplicator implements AutoCloseable {
             if (hits.isEmpty()) {
                 return all;
             }
-            hits.forEach(h -> all.add((Map<String, Object>) h.source()));
+            for (Hit<Map> hit : hits) {
+                Map<String, Object> chunk = new HashMap<>((Map<String, Object>) hit.source());
+                JsonData bytes = hit.fields().get(ChunkFields.VECTOR_BYTES);
+                chunk.put(
+                        ChunkFields.EMBEDDING,
+                        bytes == null
+                                ? null
+                                : VectorBytes.decode(
+                                        bytes.toJson().asJsonArray().getString(0)));
+                all.add(chunk);
+            }
             after = hits.get(hits.size() - 1).sort();
         }
     }
@@ -222,17 +238,11 @@ final class IndexReplicator implements AutoCloseable {
         client.indices().refresh(r -> r.index(chunksAlias));
     }
 
-    @SuppressWarnings("unchecked")
     private void keep(Map<String, Object> chunk) {
-        List<Number> vector = (List<Number>) chunk.get(ChunkFields.EMBEDDING);
-        if (vector == null) {
-            return;
+        float[] vector = (float[]) chunk.get(ChunkFields.EMBEDDING);
+        if (vector != null) {
+            vectors.put((String) chunk.get(ChunkFields.CHUNK_ID), vector);
         }
-        float[] v = new float[vector.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = vector.get(i).floatValue();
-        }
-        vectors.put((String) chunk.get(ChunkFields.CHUNK_ID), v);
     }
 
     /** Every chunk's float vector by chunk id, as written (Elasticsearch's embedded scripting cannot score them). */

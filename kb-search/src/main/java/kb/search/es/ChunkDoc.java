@@ -1,13 +1,15 @@
 package kb.search.es;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 import kb.core.Location;
 
 /**
- * A chunk as stored in the chunk index; {@code embedding} is left out of search responses.
+ * A chunk as stored in the chunk index. The vector fields and {@link ChunkFields#VECTOR_BYTES} are indexed but kept out
+ * of the stored {@code _source}, so a chunk read back from a search has neither vector.
  *
  * @param embeddingKey model id + hash of the enriched text: the embedding cache's key
  * @param lexicalText  the enriched text's terms (Chinese characters and bigrams, English stemmed), space-separated
@@ -48,4 +50,17 @@ public record ChunkDoc(
         List<String> aliases,
         List<String> tagPaths,
         List<String> properties,
-        Location location) {}
+        Location location) {
+
+    /** The vector, whichever field holds it, in {@link ChunkFields#VECTOR_BYTES}'s form; null before it is embedded. */
+    @JsonProperty(ChunkFields.VECTOR_BYTES)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    String vectorBytes() {
+        float[] vector = vector();
+        return vector == null ? null : VectorBytes.encode(vector);
+    }
+
+    private float[] vector() {
+        return embedding != null ? embedding : embeddingZh;
+    }
+}

@@ -48,6 +48,12 @@ public final class ChunkFields {
      */
     public static final int LOCATION_FIELD_SINCE = 6;
     /**
+     * The first mapping version that keeps the vectors out of the stored {@code _source} ({@link #VECTOR_BYTES}
+     * holds them for reading back): every hit's fetch parsed them only to drop them
+     * (docs/decisions/query-latency.md). An older index is rebuilt by the migration's replay, its vectors reused.
+     */
+    public static final int VECTORS_OUT_OF_SOURCE_SINCE = 7;
+    /**
      * Where the chunk is in its document ({@link kb.core.Location}): unit, start, end and part, for citations
      * ({@code path:42-57}, {@code page 3}).
      */
@@ -56,6 +62,12 @@ public final class ChunkFields {
     public static final String EMBEDDING = "embedding";
     /** The vector of a chunk in CJK script, embedded by the Chinese model ({@link kb.search.embed.Embeddings}). */
     public static final String EMBEDDING_ZH = "embedding_zh";
+    /**
+     * A chunk's vector, whichever field holds it, as little-endian float32 bytes in a binary doc value
+     * ({@link VectorBytes}): how the sink reads a stored vector back, since the vector fields are not in the stored
+     * {@code _source}. Read with {@code docvalue_fields}; never returned with a hit.
+     */
+    public static final String VECTOR_BYTES = "vector_bytes";
 
     public static final String ORDINAL = "ordinal";
     public static final String EVENT_TIME = "event_time";

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import kb.core.Chunk;
-import kb.core.Ids;
 import kb.search.embed.Embeddings;
 import kb.search.es.ChunkFields;
 import kb.search.es.ChunkQueries;
@@ -79,7 +78,7 @@ public final class EmbeddingStage {
     }
 
     String keyOf(String enrichedText) {
-        return embeddings.forPassage(enrichedText).embedder().modelId() + ":" + Ids.sha256Hex(enrichedText);
+        return embeddings.keyOf(enrichedText);
     }
 
     /** The vector field a text's vector goes into. */
@@ -101,7 +100,7 @@ public final class EmbeddingStage {
         Map<String, Embedded> byChunk = new HashMap<>();
         for (Chunk chunk : chunks) {
             Embeddings.Space space = embeddings.forPassage(chunk.enrichedText());
-            String key = space.embedder().modelId() + ":" + Ids.sha256Hex(chunk.enrichedText());
+            String key = Embeddings.keyOf(space, chunk.enrichedText());
             byChunk.put(chunk.chunkId(), new Embedded(key, space.field(), null));
         }
         Map<String, float[]> byKey = lookup(

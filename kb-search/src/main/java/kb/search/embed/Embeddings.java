@@ -2,6 +2,7 @@ package kb.search.embed;
 
 import java.util.List;
 import java.util.Locale;
+import kb.core.Ids;
 import kb.core.settings.KbSettings;
 import kb.search.es.ChunkFields;
 
@@ -29,6 +30,8 @@ public final class Embeddings {
     private static final int PASSAGE_LATIN_PER_CJK = 8;
     /** A question is mostly CJK (CJK model only) when a third of its letters are (the gate's script rule). */
     private static final int QUESTION_LETTERS_PER_CJK = 3;
+
+    private static final String KEY_SEPARATOR = ":";
 
     /** The writing systems the models are chosen by. */
     public enum Script {
@@ -124,6 +127,34 @@ public final class Embeddings {
 
     public Space of(Script script) {
         return script == Script.CJK ? cjk : latin;
+    }
+
+    /**
+     * The embedding cache's key of a passage: the model of its space and the hash of its text. The chunk index
+     * stores it with each chunk ({@code embedding_key}), so a key also tells which field holds the chunk's vector
+     * ({@link #fieldOfKey}).
+     */
+    public static String keyOf(Space space, String passage) {
+        return space.embedder().modelId() + KEY_SEPARATOR + Ids.sha256Hex(passage);
+    }
+
+    /** {@link #keyOf(Space, String)} in the space the passage is embedded in. */
+    public String keyOf(String passage) {
+        return keyOf(forPassage(passage), passage);
+    }
+
+    /** The vector field of a chunk stored under this key, or null for a key no model of these wrote. */
+    public String fieldOfKey(String key) {
+        if (key == null) {
+            return null;
+        }
+        int end = key.lastIndexOf(KEY_SEPARATOR);
+        String model = end < 0 ? key : key.substring(0, end);
+        return spaces().stream()
+                .filter(s -> s.embedder().modelId().equals(model))
+                .map(Space::field)
+                .findFirst()
+                .orElse(null);
     }
 
     /** The one space a passage is embedded in. */

@@ -1,7 +1,9 @@
 package kb.search.embed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -109,5 +111,19 @@ class EmbeddingsTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> Embeddings.setting(new Settings(Map.of(Embeddings.MODEL_SETTING, "gpt-4"))));
+    }
+
+    @Test
+    void shouldNameAChunksVectorFieldByTheModelInItsKey() {
+        String chinese = "上游银行接口在 30 秒内没有响应。";
+        String english = "The upstream bank did not answer within 30 seconds.";
+        assertEquals(ChunkFields.EMBEDDING_ZH, byLanguage.fieldOfKey(byLanguage.keyOf(chinese)));
+        assertEquals(ChunkFields.EMBEDDING, byLanguage.fieldOfKey(byLanguage.keyOf(english)));
+        assertTrue(byLanguage.keyOf(english).startsWith("en:"), "the model, then the text's hash");
+        assertNull(byLanguage.fieldOfKey("minilm:0a1b"), "a key another model wrote");
+        assertNull(byLanguage.fieldOfKey(null));
+        assertEquals(
+                ChunkFields.EMBEDDING,
+                Embeddings.single(CHINESE).fieldOfKey(Embeddings.single(CHINESE).keyOf(chinese)));
     }
 }

@@ -316,9 +316,9 @@ public final class SearchService {
     }
 
     /**
-     * The vector field a chunk is embedded in: the sink's choice, by the script of its enriched text. Read once per
-     * chunk of a question (the fusion asks for a chunk's field again when it scores it), and not at all with one
-     * model.
+     * The vector field a chunk is embedded in: the sink's choice, which the chunk's cache key names (its model). Read
+     * once per chunk of a question (the fusion asks for a chunk's field again when it scores it); from the script of
+     * its text only for a chunk without a key of these models.
      */
     private Function<ChunkDoc, String> vectorFields() {
         if (embeddings.single()) {
@@ -327,6 +327,10 @@ public final class SearchService {
         }
         Map<String, String> byChunk = new HashMap<>();
         return c -> byChunk.computeIfAbsent(c.chunkId(), id -> {
+            String field = embeddings.fieldOfKey(c.embeddingKey());
+            if (field != null) {
+                return field;
+            }
             String text = c.enrichedText() != null ? c.enrichedText() : c.text();
             return embeddings.forPassage(text == null ? "" : text).field();
         });

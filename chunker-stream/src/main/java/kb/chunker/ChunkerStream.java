@@ -88,6 +88,14 @@ public final class ChunkerStream implements AutoCloseable {
     }
 
     /**
+     * How much of one partition a fetch brings. The stream thread processes everything fetched before it fetches
+     * again, and the consumer hands out one partition's fetch whole before the next one's: a backlog's fetch of
+     * 8 MiB of files (the record limit) held a person's save on the live lane for a second and more while it was
+     * chunked. A record larger than this still comes whole (the first batch of a fetch is never cut).
+     */
+    static final int FETCH_BYTES = 256 * 1024;
+
+    /**
      * At-least-once is enough: the sink's writes are idempotent. The producer must not linger (Streams
      * defaults to 100 ms, which a save-to-searchable budget of seconds cannot spare on every hop).
      */
@@ -109,9 +117,7 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(
                 StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
-        props.put(
-                StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
-                Integer.toString(config.common().topics().maxMessageBytes()));
+        props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"), Integer.toString(FETCH_BYTES));
         // A record that cannot be read, processed or produced goes to kb.dlq; the stream moves on.
         props.put(
                 StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,

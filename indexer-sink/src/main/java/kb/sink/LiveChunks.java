@@ -3,6 +3,7 @@ package kb.sink;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Set;
+import kb.core.runtime.Threads;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -112,8 +113,7 @@ final class LiveChunks implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.debug("the live lane left its group on close instead ({})", e.toString());
         }
-        Thread closer = new Thread(() -> closing.close(CloseOptions.timeout(CLOSE_TIMEOUT)), "kb-live-lane-close");
-        closer.setDaemon(true);
-        closer.start();
+        Threads.daemon("kb-live-lane-close", () -> closing.close(CloseOptions.timeout(CLOSE_TIMEOUT)))
+                .start();
     }
 }

@@ -88,12 +88,12 @@ public final class ChunkerStream implements AutoCloseable {
     }
 
     /**
-     * How much of one partition a fetch brings. The stream thread processes everything fetched before it fetches
-     * again, and the consumer hands out one partition's fetch whole before the next one's: a backlog's fetch of
-     * 8 MiB of files (the record limit) held a person's save on the live lane for a second and more while it was
-     * chunked. A record larger than this still comes whole (the first batch of a fetch is never cut).
+     * Two stream threads, so the live lane's task has one of its own. A thread processes everything it fetched
+     * before it fetches again, and the live lane's task shared the one thread with the backlog's: a person's save
+     * waited one to two seconds while a backlog's fetch of files was chunked (traced during a first index of
+     * kb-scenarios-dev). With one partition per topic there are two tasks, and Streams gives each thread one.
      */
-    static final int FETCH_BYTES = 256 * 1024;
+    static final int STREAM_THREADS = 2;
 
     /**
      * At-least-once is enough: the sink's writes are idempotent. The producer must not linger (Streams
@@ -117,7 +117,10 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(
                 StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
-        props.put(StreamsConfig.consumerPrefix("max.partition.fetch.bytes"), Integer.toString(FETCH_BYTES));
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, STREAM_THREADS);
+        props.put(
+                StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
+                Integer.toString(config.common().topics().maxMessageBytes()));
         // A record that cannot be read, processed or produced goes to kb.dlq; the stream moves on.
         props.put(
                 StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,

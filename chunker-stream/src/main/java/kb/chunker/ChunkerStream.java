@@ -88,6 +88,14 @@ public final class ChunkerStream implements AutoCloseable {
     }
 
     /**
+     * Two stream threads, so the live lane's task has one of its own. A thread processes everything it fetched
+     * before it fetches again, and the live lane's task shared the one thread with the backlog's: a person's save
+     * waited one to two seconds while a backlog's fetch of files was chunked (traced during a first index of
+     * kb-scenarios-dev). With one partition per topic there are two tasks, and Streams gives each thread one.
+     */
+    static final int STREAM_THREADS = 2;
+
+    /**
      * At-least-once is enough: the sink's writes are idempotent. The producer must not linger (Streams
      * defaults to 100 ms, which a save-to-searchable budget of seconds cannot spare on every hop).
      */
@@ -109,6 +117,7 @@ public final class ChunkerStream implements AutoCloseable {
         props.put(
                 StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG),
                 Integer.toString(config.common().topics().maxMessageBytes()));
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, STREAM_THREADS);
         props.put(
                 StreamsConfig.consumerPrefix("max.partition.fetch.bytes"),
                 Integer.toString(config.common().topics().maxMessageBytes()));

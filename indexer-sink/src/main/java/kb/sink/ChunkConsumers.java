@@ -40,16 +40,35 @@ final class ChunkConsumers {
      */
     static KafkaConsumer<String, byte[]> createLive(
             SinkConfig config, IndexVersion version, ConsumerRebalanceListener listener) {
-        return create(
-                config,
-                config.groups().liveForVersion(version.number()),
-                config.common().topics().chunksLive().name(),
-                listener);
+        Properties props = properties(config, config.groups().liveForVersion(version.number()));
+        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(LIVE_FETCH_WAIT_MILLIS));
+        return subscribed(props, config.common().topics().chunksLive().name(), listener);
+    }
+
+    /**
+     * How long the live consumer's fetch waits on the broker for a copy. It is asked only between the backlog's
+     * writes, which take seconds under load, and a fetch answered (empty) meanwhile is sent again only at the next
+     * ask: with the default 500 ms, a copy arriving during a write waited for the next write as well. A fetch
+     * outstanding for the whole write is answered the moment the copy arrives, and the next ask reads it. Below the
+     * request timeout (30 s), which would otherwise cut the fetch.
+     */
+    static final int LIVE_FETCH_WAIT_MILLIS = 10_000;
+
+    private static KafkaConsumer<String, byte[]> create(
+            SinkConfig config, String group, String topic, ConsumerRebalanceListener listener) {
+        return subscribed(properties(config, group), topic, listener);
+    }
+
+    private static KafkaConsumer<String, byte[]> subscribed(
+            Properties props, String topic, ConsumerRebalanceListener listener) {
+        KafkaConsumer<String, byte[]> created =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
+        created.subscribe(List.of(topic), listener);
+        return created;
     }
 
     /** Auto-commit off: offsets move only after Elasticsearch confirmed what they cover. */
-    private static KafkaConsumer<String, byte[]> create(
-            SinkConfig config, String group, String topic, ConsumerRebalanceListener listener) {
+    private static Properties properties(SinkConfig config, String group) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.common().bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
@@ -63,9 +82,6 @@ final class ChunkConsumers {
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000");
         props.put(ConsumerConfig.CONNECTIONS_MAX_IDLE_MS_CONFIG, "900000");
-        KafkaConsumer<String, byte[]> created =
-                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
-        created.subscribe(List.of(topic), listener);
-        return created;
+        return props;
     }
 }

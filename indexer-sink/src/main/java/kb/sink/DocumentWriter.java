@@ -1,6 +1,7 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.VersionType;
 import co.elastic.clients.elasticsearch.core.BulkRequest;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
@@ -57,9 +58,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class DocumentWriter {
 
-    /** Polls of up to this many records are live edits: their writes wait for the refresh. */
-    static final int LIVE_BATCH = 32;
-
     private static final Logger LOG = LoggerFactory.getLogger(DocumentWriter.class);
 
     /** The points between a write's steps where a test can hold one writer while another one runs. */
@@ -113,11 +111,11 @@ public final class DocumentWriter {
     }
 
     /**
-     * @param live a few live edits: the write waits for the refresh, so "written" means searchable (a backlog
-     *             does not wait)
+     * @param visibility whether the write refreshes the index, waits for its refresh or leaves it to the schedule
      * @throws RetriableWriteException when Elasticsearch is overloaded or unavailable: retry the batch
      */
-    public BatchResult write(Collection<Change> changes, IndexVersion target, boolean live) throws IOException {
+    public BatchResult write(Collection<Change> changes, IndexVersion target, Visibility visibility)
+            throws IOException {
         Map<String, StateFence.Read> states =
                 fence.read(changes.stream().map(Change::docId).toList(), target.stateIndex());
         steps.reached(Step.STATE_READ);
@@ -132,7 +130,7 @@ public final class DocumentWriter {
         List<StateFence.Claim> claims = fence.claim(fresh, states, target.stateIndex());
         steps.reached(Step.CLAIMED);
         rememberDeleted(claims, target);
-        Map<String, String> failures = execute(plan(claims, writes, target), live);
+        Map<String, String> failures = execute(plan(claims, writes, target), visibility);
         steps.reached(Step.WRITTEN);
         List<Rejected> rejected = claims.stream()
                 .filter(c -> failures.containsKey(c.change().docId()))
@@ -241,7 +239,7 @@ public final class DocumentWriter {
                 plan.add(docId, delete(target.docsIndex(), docId, now.generation()));
             }
         }
-        execute(plan, false)
+        execute(plan, Visibility.SCHEDULED)
                 .forEach((docId, reason) ->
                         LOG.warn("could not remove an older version's writes of {}: {}", docId, reason));
     }
@@ -257,14 +255,16 @@ public final class DocumentWriter {
     }
 
     /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
-    private Map<String, String> execute(PlannedBulk plan, boolean waitForRefresh) throws IOException {
+    private Map<String, String> execute(PlannedBulk plan, Visibility visibility) throws IOException {
         if (plan.operations.isEmpty()) {
             return Map.of(); // every claim lost to a newer version
         }
         long start = System.nanoTime();
-        BulkResponse response = client.bulk(BulkRequest.of(b -> waitForRefresh
-                ? b.operations(plan.operations).refresh(co.elastic.clients.elasticsearch._types.Refresh.WaitFor)
-                : b.operations(plan.operations)));
+        BulkResponse response = client.bulk(BulkRequest.of(b -> switch (visibility) {
+            case SCHEDULED -> b.operations(plan.operations);
+            case WAIT_FOR_REFRESH -> b.operations(plan.operations).refresh(Refresh.WaitFor);
+            case REFRESH_NOW -> b.operations(plan.operations).refresh(Refresh.True);
+        }));
         bulkLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         Map<String, String> failures = new LinkedHashMap<>();
         List<BulkResponseItem> items = response.items();

@@ -228,11 +228,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                     continue;
                 }
                 ConsumerRecords<String, byte[]> records = consumer.poll(BACKLOG_POLL);
-                boolean live = records.count() <= DocumentWriter.LIVE_BATCH;
-                writingBacklog = !live;
+                writingBacklog = records.count() > Visibility.FEW_RECORDS;
                 for (List<Decoded> batch :
                         ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
-                    if (!running || !applyLive() || !applyWithRetry(batch, live)) {
+                    if (!running || !applyLive() || !applyWithRetry(batch, Visibility.SCHEDULED)) {
                         break;
                     }
                 }
@@ -303,16 +302,16 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      *
      * @return false when the sink stopped before Elasticsearch confirmed
      */
-    private boolean applyWithRetry(List<Decoded> batch, boolean live) throws InterruptedException {
+    private boolean applyWithRetry(List<Decoded> batch, Visibility visibility) throws InterruptedException {
         List<Change> changes = new ArrayList<>();
         for (Decoded decoded : ChunkRecords.latestPerDocument(batch)) {
             if (decoded.chunks() > config.largeDocumentChunks()) {
-                largeLane.submit(decoded, live);
+                largeLane.submit(decoded, visibility);
             } else {
                 changes.add(decoded.change());
             }
         }
-        boolean done = writer.write(changes, live, whileRetrying);
+        boolean done = writer.write(changes, visibility, whileRetrying);
         if (done) {
             offsets.confirmed(ChunkRecords.nextOffsets(batch));
             commitReady();
@@ -330,7 +329,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         ConsumerRecords<String, byte[]> records = liveChunks.poll();
         for (List<Decoded> batch :
                 ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
-            if (!running || !applyWithRetry(batch, true)) {
+            if (!running || !applyWithRetry(batch, Visibility.REFRESH_NOW)) {
                 return false;
             }
         }

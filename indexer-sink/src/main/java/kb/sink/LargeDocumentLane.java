@@ -46,12 +46,12 @@ final class LargeDocumentLane implements AutoCloseable {
     }
 
     /** Hands a record over (waiting while the lane is full); its partition commits stop before it until written. */
-    void submit(Decoded large, boolean live) throws InterruptedException {
+    void submit(Decoded large, Visibility visibility) throws InterruptedException {
         room.acquire();
         offsets.pending(large.partition(), large.record().offset());
         thread.execute(() -> {
             try {
-                if (writer.write(List.of(large.change()), live, RetryingWriter.WhileRetrying.NONE)) {
+                if (writer.write(List.of(large.change()), visibility, RetryingWriter.WhileRetrying.NONE)) {
                     offsets.written(large.partition(), large.record().offset());
                 }
             } catch (InterruptedException e) {

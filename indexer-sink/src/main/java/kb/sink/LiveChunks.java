@@ -3,11 +3,14 @@ package kb.sink;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Set;
+import kb.core.runtime.Threads;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sink's reader of kb.chunks-live: a consumer of its own, in a group of its own per index version, asked
@@ -18,6 +21,9 @@ import org.apache.kafka.common.TopicPartition;
  * consumer is not thread-safe), and its offsets committed, like the backlog's, only after the write.
  */
 final class LiveChunks implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LiveChunks.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final SinkConfig config;
     private final CommitOffsets offsets;
@@ -83,16 +89,31 @@ final class LiveChunks implements AutoCloseable {
 
     /** Ends a commit in progress when the sink closes. */
     void wakeup() {
-        if (consumer != null) {
-            consumer.wakeup();
+        KafkaConsumer<String, byte[]> current = consumer;
+        if (current != null) {
+            current.wakeup();
         }
     }
 
+    /**
+     * Leaves the group on this thread (the revocation forgets the lane's offsets here, not behind a reopened lane's
+     * back) and closes in the background: the broker may hold the consumer's fetch for up to
+     * {@link ChunkConsumers#LIVE_FETCH_WAIT_MILLIS}, and closing its fetch session waits behind it on the same
+     * connection, which would hold up every stop and reindex by seconds.
+     */
     @Override
     public void close() {
-        if (consumer != null) {
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-            consumer = null;
+        KafkaConsumer<String, byte[]> closing = consumer;
+        consumer = null;
+        if (closing == null) {
+            return;
         }
+        try {
+            closing.unsubscribe();
+        } catch (RuntimeException e) {
+            LOG.debug("the live lane left its group on close instead ({})", e.toString());
+        }
+        Threads.daemon("kb-live-lane-close", () -> closing.close(CloseOptions.timeout(CLOSE_TIMEOUT)))
+                .start();
     }
 }

@@ -71,12 +71,13 @@ final class RetryingWriter {
      *
      * @return false when the writer stopped before Elasticsearch confirmed
      */
-    boolean write(Collection<Change> changes, boolean live, WhileRetrying whileRetrying) throws InterruptedException {
+    boolean write(Collection<Change> changes, Visibility visibility, WhileRetrying whileRetrying)
+            throws InterruptedException {
         boolean done;
         try {
-            done = changes.isEmpty() || writeUntilConfirmed(changes, live, whileRetrying);
+            done = changes.isEmpty() || writeUntilConfirmed(changes, visibility, whileRetrying);
         } catch (NonRetriableWrite e) {
-            done = writeOneByOne(changes, e, live, whileRetrying);
+            done = writeOneByOne(changes, e, visibility, whileRetrying);
         }
         if (done) {
             healthy = true;
@@ -88,7 +89,7 @@ final class RetryingWriter {
      * @return false when the writer stopped before Elasticsearch confirmed
      * @throws NonRetriableWrite when retrying cannot help
      */
-    private boolean writeUntilConfirmed(Collection<Change> changes, boolean live, WhileRetrying whileRetrying)
+    private boolean writeUntilConfirmed(Collection<Change> changes, Visibility visibility, WhileRetrying whileRetrying)
             throws InterruptedException {
         backoff.reset();
         while (running) {
@@ -98,7 +99,7 @@ final class RetryingWriter {
                 }
                 IndexVersion into = target.get();
                 DocumentWriter.BatchResult result =
-                        metrics.batchLatency().recordCallable(() -> writer.write(changes, into, live));
+                        metrics.batchLatency().recordCallable(() -> writer.write(changes, into, visibility));
                 result.rejected().forEach(deadLetters::rejected);
                 metrics.written(result, changes);
                 written.accept(result);
@@ -126,7 +127,10 @@ final class RetryingWriter {
      * its own, and one that still fails goes to kb.dlq with the reason, so it never blocks the others.
      */
     private boolean writeOneByOne(
-            Collection<Change> changes, NonRetriableWrite batchError, boolean live, WhileRetrying whileRetrying)
+            Collection<Change> changes,
+            NonRetriableWrite batchError,
+            Visibility visibility,
+            WhileRetrying whileRetrying)
             throws InterruptedException {
         LOG.warn(
                 "a batch of {} documents failed ({}); writing them one by one",
@@ -134,7 +138,7 @@ final class RetryingWriter {
                 batchError.getCause().toString());
         for (Change change : changes) {
             try {
-                if (!writeUntilConfirmed(List.of(change), live, whileRetrying)) {
+                if (!writeUntilConfirmed(List.of(change), visibility, whileRetrying)) {
                     return false;
                 }
             } catch (NonRetriableWrite e) {

@@ -70,12 +70,13 @@ final class ServedVersionFollower implements AutoCloseable {
         try {
             while (running) {
                 ConsumerRecords<String, byte[]> polled = consumer.poll(Duration.ofMillis(200));
-                boolean live = polled.count() <= DocumentWriter.LIVE_BATCH;
+                Visibility visibility =
+                        polled.count() <= Visibility.FEW_RECORDS ? Visibility.WAIT_FOR_REFRESH : Visibility.SCHEDULED;
                 for (List<Decoded> batch : ChunkBudget.split(records.decode(polled), batchChunks, Decoded::chunks)) {
                     List<Change> changes = ChunkRecords.latestPerDocument(batch).stream()
                             .map(Decoded::change)
                             .toList();
-                    if (!running || !writer.write(changes, live, RetryingWriter.WhileRetrying.NONE)) {
+                    if (!running || !writer.write(changes, visibility, RetryingWriter.WhileRetrying.NONE)) {
                         break;
                     }
                     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();

@@ -34,8 +34,8 @@ final class SinkMetrics {
     }
 
     /**
-     * File observed (upserts) or deletion published (deletes) → written to Elasticsearch; small (live)
-     * batches wait for the refresh, so for them this is save-to-searchable.
+     * File observed (upserts) or deletion published (deletes) → written to Elasticsearch; the live lane's writes
+     * refresh the index, so for them this is save-to-searchable.
      */
     private static Timer freshness(MeterRegistry registry, String op) {
         return Timer.builder("kb_sink_freshness")

@@ -135,12 +135,12 @@ class SinkFencingTest {
             DocumentChunks three = SinkHarness.document("race.md", "alpha", "beta");
             DocumentChunks five = SinkHarness.document("race.md", "alpha", "gamma");
             DocumentChunks ten = SinkHarness.document("race.md", "alpha", "delta");
-            current.write(List.of(upsert(three, 3)), target, true);
+            current.write(List.of(upsert(three, 3)), target, Visibility.REFRESH_NOW);
 
             Future<BatchResult> stale = late.write(List.of(upsert(five, 5)), target);
             assertEquals(
                     1,
-                    current.write(List.of(upsert(ten, 10)), target, true)
+                    current.write(List.of(upsert(ten, 10)), target, Visibility.REFRESH_NOW)
                             .applied()
                             .size());
             BatchResult result = late.finish(stale);
@@ -170,12 +170,12 @@ class SinkFencingTest {
             DocumentChunks edited10 = SinkHarness.document("edited.md", "kept", "new in ten");
             DocumentChunks removed3 = SinkHarness.document("removed.md", "soon gone");
             DocumentChunks removed5 = SinkHarness.document("removed.md", "soon gone", "late addition");
-            current.write(List.of(upsert(edited3, 3), upsert(removed3, 3)), target, true);
+            current.write(List.of(upsert(edited3, 3), upsert(removed3, 3)), target, Visibility.REFRESH_NOW);
 
             // The older writer has claimed both documents; the newer one claims over it and writes everything.
             Future<BatchResult> stale = late.write(List.of(upsert(edited5, 5), upsert(removed5, 5)), target);
-            BatchResult newer =
-                    current.write(List.of(upsert(edited10, 10), delete(removed3.docId(), 10)), target, true);
+            BatchResult newer = current.write(
+                    List.of(upsert(edited10, 10), delete(removed3.docId(), 10)), target, Visibility.REFRESH_NOW);
             assertEquals(2, newer.applied().size());
             awaitDeletesForgotten(sink, target);
 
@@ -270,7 +270,7 @@ class SinkFencingTest {
 
         /** Starts the write and returns once it is held at the first step (or has failed: the future tells why). */
         Future<BatchResult> write(List<Change> changes, IndexVersion target) {
-            Future<BatchResult> result = thread.submit(() -> writer.write(changes, target, true));
+            Future<BatchResult> result = thread.submit(() -> writer.write(changes, target, Visibility.REFRESH_NOW));
             awaitHeld(first, result);
             return result;
         }

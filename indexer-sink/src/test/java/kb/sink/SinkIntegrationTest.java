@@ -107,6 +107,7 @@ class SinkIntegrationTest {
                 sink.send(doc.docId(), doc, i);
             }
             await().atMost(DEADLINE).until(() -> sink.snapshot().size() == 40);
+            await().atMost(DEADLINE).until(() -> sink.awaitingVectors() == 0); // what the replay is to reuse
             List<String> before = sink.snapshot();
             int version = sink.sink().servingVersion().number();
             ReindexStatus job = sink.sink().requestReindex();

@@ -32,6 +32,7 @@ final class EventPublisher implements AutoCloseable {
     private final KbTopics topics;
     private final Catalogue catalogue;
     private final GenerationClock generations;
+    private final LiveBudget liveBudget;
     private final KafkaProducer<String, byte[]> events;
     private final KafkaProducer<byte[], byte[]> deadLetters;
     private final MeterRegistry registry;
@@ -43,11 +44,13 @@ final class EventPublisher implements AutoCloseable {
             KbTopics topics,
             Catalogue catalogue,
             GenerationClock generations,
+            LiveBudget liveBudget,
             MeterRegistry registry) {
         this.collection = collection;
         this.topics = topics;
         this.catalogue = catalogue;
         this.generations = generations;
+        this.liveBudget = liveBudget;
         this.registry = registry;
         // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
         this.events = new KafkaProducer<>(
@@ -60,6 +63,9 @@ final class EventPublisher implements AutoCloseable {
                 topics.dlq().valueSerde().serializer());
         this.publishLatency = Timer.builder("kb_producer_publish_latency").register(registry);
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
+        for (String outcome : new String[] {"copied", "over_budget"}) {
+            registry.counter("kb_producer_live_copies_total", "outcome", outcome);
+        }
         for (String op : new String[] {"upsert", "delete"}) {
             registry.counter("kb_producer_events_published_total", "op", op);
             registry.counter("kb_producer_publish_errors_total", "op", op);
@@ -141,7 +147,7 @@ final class EventPublisher implements AutoCloseable {
      */
     private synchronized void send(String key, byte[] value, String path, String op, Lane lane) {
         long generation = generations.next();
-        if (lane == Lane.LIVE) {
+        if (lane == Lane.LIVE && copiedLive()) {
             ProducerRecord<String, byte[]> copy =
                     new ProducerRecord<>(topics.fileEventsLive().name(), key, value);
             Generation.write(copy.headers(), generation);
@@ -210,6 +216,14 @@ final class EventPublisher implements AutoCloseable {
     void flush() {
         events.flush();
         deadLetters.flush();
+    }
+
+    /** A watcher's change is copied to the live lane while the budget lasts (a burst goes in turn). */
+    private boolean copiedLive() {
+        boolean copied = liveBudget.take();
+        registry.counter("kb_producer_live_copies_total", "outcome", copied ? "copied" : "over_budget")
+                .increment();
+        return copied;
     }
 
     @Override

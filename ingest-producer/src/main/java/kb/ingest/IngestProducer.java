@@ -104,6 +104,7 @@ public final class IngestProducer implements AutoCloseable {
                 config.common().topics(),
                 catalogue,
                 new GenerationClock(clock, catalogue.highestGeneration()),
+                new LiveBudget(clock),
                 registry);
         root = new WatchedRoot(baseDir);
         watchFolderAtPath();

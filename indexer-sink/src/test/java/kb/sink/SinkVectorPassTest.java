@@ -59,10 +59,11 @@ class SinkVectorPassTest {
         GatedEmbedder model = new GatedEmbedder(SharedInfrastructure.embedder());
         try (SinkHarness sink = new SinkHarness().start(model)) {
             DocumentChunks large = SinkHarness.document("changelog.md", texts("changelog", 840));
-            // Saved after the large file (a later event time); the sink writes it first (the large one takes its lane).
+            // Saved after the large file (a later event time), as a person saves: on the live lane, whose write is
+            // searchable at once, so the pass's next slice can find it.
             DocumentChunks next = observedAt(SinkHarness.document("next.md", "the quokka runbook"), 2);
             sink.send(large.docId(), large, 1);
-            sink.send(next.docId(), next, 2);
+            sink.sendLive(next.docId(), next, 2L);
 
             await().atMost(DEADLINE).until(() -> sink.lexicalMatches("quokka").equals(List.of(next.docId())));
             // The large document is written on its own lane: it may land after the next one.
@@ -88,8 +89,10 @@ class SinkVectorPassTest {
                 sink.send(document.docId(), document, d + 1);
             }
             await().atMost(DEADLINE).until(() -> sink.awaitingVectors() == 200);
+            // A person's edit comes on the live lane: searchable at once, so the pass's next slice finds it (a
+            // backlog's write becomes searchable at the next scheduled refresh, after that slice may be read).
             DocumentChunks edit = SinkHarness.document("backlog/3.md", "the wombat procedure, rewritten");
-            sink.send(edit.docId(), edit, 100);
+            sink.sendLive(edit.docId(), edit, 100L);
             await().atMost(DEADLINE).until(() -> sink.chunksOf(edit.docId()).equals(SinkHarness.expected(edit)));
             assertEquals(List.of(edit.docId()), sink.lexicalMatches("wombat"));
 

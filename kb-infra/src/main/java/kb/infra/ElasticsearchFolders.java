@@ -23,6 +23,9 @@ final class ElasticsearchFolders {
     private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchFolders.class);
     static final String NOBODY = "65534";
     static final Path SYSTEM_STATE = Path.of("/var/lib/kb-pipeline");
+    /** In the requested folder, the relocated folder's path. */
+    static final String LOCATION = "LOCATION";
+
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private ElasticsearchFolders() {}
@@ -76,11 +79,13 @@ final class ElasticsearchFolders {
                 SYSTEM_STATE.resolve("es-" + Ids.sha256Hex(requested.toString()).substring(0, 16));
         Files.createDirectories(SYSTEM_STATE);
         Files.setPosixFilePermissions(SYSTEM_STATE, PosixFilePermissions.fromString("rwx--x--x"));
-        Files.writeString(requested.resolve("LOCATION"), chosen + "\n", StandardCharsets.UTF_8);
+        RelocatedFolders.removeOrphans(SYSTEM_STATE, chosen, temporaryFolder());
+        Files.writeString(requested.resolve(LOCATION), chosen + "\n", StandardCharsets.UTF_8);
+        Files.createDirectories(chosen);
+        RelocatedFolders.recordOwner(chosen, requested);
         Path earlierData = requested.resolve("data");
         if (Files.isDirectory(earlierData) && !Files.exists(chosen.resolve("data"))) {
             // An earlier version kept the index here (and opened the folders above): keep it, do not rebuild.
-            Files.createDirectories(chosen);
             Files.move(earlierData, chosen.resolve("data"));
         }
         LOG.info(
@@ -88,6 +93,10 @@ final class ElasticsearchFolders {
                 chosen,
                 requested);
         return chosen;
+    }
+
+    private static Path temporaryFolder() {
+        return Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
     }
 
     private static void run(String... command) throws IOException, InterruptedException {

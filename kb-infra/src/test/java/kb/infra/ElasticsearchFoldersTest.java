@@ -65,8 +65,12 @@ class ElasticsearchFoldersTest {
             assertEquals(
                     chosen.toString(),
                     Files.readString(data.resolve("elasticsearch/LOCATION")).strip());
+            assertEquals(
+                    data.resolve("elasticsearch").toString(),
+                    Files.readString(chosen.resolve(RelocatedFolders.OWNER)).strip(),
+                    "whose it is, so it can go when its data folder is gone");
         } finally {
-            Files.deleteIfExists(chosen);
+            DistributionCache.deleteTree(chosen);
         }
     }
 }

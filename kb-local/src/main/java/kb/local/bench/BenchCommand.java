@@ -18,6 +18,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.KbTopics;
 import kb.local.PipelineRun;
+import kb.local.WorkFolder;
 import kb.local.eval.BeirDataset;
 import kb.search.embed.EmbeddingModelSpec;
 import kb.search.embed.OnnxEmbedder;
@@ -179,6 +180,38 @@ public final class BenchCommand implements Callable<Integer> {
             String es,
             Map<String, String> settings)
             throws Exception {
+        WorkFolder work = WorkFolder.of(null, "kb-bench-");
+        BenchReport report;
+        try {
+            report = measure(datasetDir, sizes, steps, kafka, es, settings, work.path());
+        } catch (Exception | Error e) {
+            work.failed();
+            throw e;
+        }
+        work.finished();
+        report.write(out, command(datasetDir, sizes, steps));
+        System.out.println("\nkb bench: wrote " + out);
+    }
+
+    /** The command line a report says it came from. */
+    private static String command(Path datasetDir, Sizes sizes, Set<Only> steps) {
+        return "./kb bench --dataset " + datasetDir + " --docs " + sizes.documents() + " --queries "
+                + sizes.queries() + " --edits " + sizes.edits()
+                + (steps.size() == 1
+                        ? " --only " + steps.iterator().next().name().toLowerCase(Locale.ROOT)
+                        : "");
+    }
+
+    /** The figures of the {@code steps}, measured in {@code work}. */
+    private static BenchReport measure(
+            Path datasetDir,
+            Sizes sizes,
+            Set<Only> steps,
+            String kafka,
+            String es,
+            Map<String, String> settings,
+            Path work)
+            throws Exception {
         BenchReport report = new BenchReport();
         if (steps.contains(Only.OTHERS)) {
             L0Bench.run(report, sizes.l0Lookups());
@@ -188,7 +221,6 @@ public final class BenchCommand implements Callable<Integer> {
                 .subList(0, Math.min(sizes.documents(), dataset.corpus().size()));
         List<String> questions = new ArrayList<>(dataset.queries().values())
                 .subList(0, Math.min(sizes.queries(), dataset.queries().size()));
-        Path work = Files.createTempDirectory("kb-bench-");
         Path kbDir = watchedFolders(work);
         Settings read = new Settings(settings);
         String prefix = read.get(KbSettings.INDEX_PREFIX);
@@ -228,14 +260,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (steps.contains(Only.STARTUP)) {
             startup(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
         }
-        report.write(
-                out,
-                "./kb bench --dataset " + datasetDir + " --docs " + sizes.documents() + " --queries "
-                        + sizes.queries() + " --edits " + sizes.edits()
-                        + (steps.size() == 1
-                                ? " --only " + steps.iterator().next().name().toLowerCase(Locale.ROOT)
-                                : ""));
-        System.out.println("\nkb bench: wrote " + out);
+        return report;
     }
 
     /** The folders the bench writes into, under the kb folder it returns. */

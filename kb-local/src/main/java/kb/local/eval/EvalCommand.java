@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import kb.core.Json;
 import kb.infra.DataFolderLock;
 import kb.local.PipelineRun;
+import kb.local.WorkFolder;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -165,9 +166,30 @@ public final class EvalCommand implements Callable<Integer> {
             throws Exception {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
-        Path work = settings.containsKey(WORK)
-                ? Files.createDirectories(Path.of(settings.get(WORK)))
-                : Files.createTempDirectory("kb-eval-");
+        WorkFolder work = WorkFolder.of(settings.containsKey(WORK) ? Path.of(settings.get(WORK)) : null, "kb-eval-");
+        Map<String, Map<String, Double>> results;
+        try {
+            results = measure(dataset, kafka, es, settings, variants, runsDir, work.path());
+        } catch (Exception | Error e) {
+            work.failed();
+            throw e;
+        }
+        work.finished();
+        if (jsonOut != null) {
+            writeJson(jsonOut, dataset, results);
+        }
+        return results;
+    }
+
+    private static Map<String, Map<String, Double>> measure(
+            BeirDataset dataset,
+            String kafka,
+            String es,
+            Map<String, String> settings,
+            List<String> variants,
+            Path runsDir,
+            Path work)
+            throws Exception {
         // A kb already running on this work folder is refused before its corpus is written again.
         DataFolderLock.acquire(work.resolve("data")).close();
         Map<String, String> pathToId = writeCorpus(dataset, work.resolve("kb"));
@@ -218,9 +240,6 @@ public final class EvalCommand implements Callable<Integer> {
             errors.forEach((name, n) -> System.out.printf(
                     "%s: %d/%d queries failed (scored as nothing found)%n",
                     name, n, dataset.queries().size()));
-            if (jsonOut != null) {
-                writeJson(jsonOut, dataset, results);
-            }
             return results;
         }
     }

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import kb.core.Json;
 import kb.local.PipelineRun;
+import kb.local.WorkFolder;
 import kb.local.eval.ScenarioRow.Arm;
 import kb.local.eval.ScenarioRow.Kind;
 import kb.local.eval.ScenarioRow.Looked;
@@ -47,9 +48,19 @@ public final class ScenarioEval {
 
     /** Runs the whole command: index (unless {@code apiUrl}), ask, print, write the JSON. */
     public static Summary run(Options options) throws Exception {
-        Path work = options.work() != null
-                ? Files.createDirectories(options.work())
-                : Files.createTempDirectory("kb-scenarios-");
+        WorkFolder work = WorkFolder.of(options.work(), "kb-scenarios-");
+        Summary summary;
+        try {
+            summary = measure(options, work.path());
+        } catch (Exception | Error e) {
+            work.failed();
+            throw e;
+        }
+        work.finished();
+        return summary;
+    }
+
+    private static Summary measure(Options options, Path work) throws Exception {
         ScenarioSet set = options.dir() != null
                 ? ScenarioSet.load(options.dir())
                 : ScenarioSet.builtIn(work.resolve("builtin-kb"));

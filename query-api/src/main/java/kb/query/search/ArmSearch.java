@@ -85,12 +85,19 @@ abstract sealed class ArmSearch {
                     // index happened to be written: two indexes of a folder rank alike.
                     .sort(o -> o.score(sc -> sc.order(SortOrder.Desc)))
                     .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
-                    .trackScores(true)
+                    // The score comes back as the first sort value. Asking for it as the hit's score
+                    // (track_scores) or for a count of the hits makes Elasticsearch score every matching chunk;
+                    // without them Lucene skips the chunks that cannot reach the top (most of a large index).
+                    .trackTotalHits(t -> t.enabled(false))
                     .source(src -> src.filter(f -> f.excludes(excludes)));
         }
 
         @Override
         double score(Hit<ChunkDoc> hit) {
+            if (!hit.sort().isEmpty()) {
+                FieldValue first = hit.sort().get(0);
+                return first.isDouble() ? first.doubleValue() : first.isLong() ? first.longValue() : 0.0;
+            }
             return hit.score() == null ? 0.0 : hit.score();
         }
 

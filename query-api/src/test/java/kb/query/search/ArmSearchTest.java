@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
 import co.elastic.clients.elasticsearch.core.msearch.MultisearchBody;
@@ -65,7 +66,8 @@ class ArmSearchTest {
         assertTrue(body.contains("\"size\":30"), body);
         assertTrue(body.contains("\"boost\":2.0"), body);
         assertTrue(body.indexOf("\"_score\"") < body.indexOf("\"chunk_id\""), body);
-        assertTrue(body.contains("\"track_scores\":true"), body);
+        assertFalse(body.contains("track_scores"), "a max score makes Elasticsearch score every match: " + body);
+        assertTrue(body.contains("\"track_total_hits\":false"), "so does a count: " + body);
         assertTrue(body.contains("\"excludes\":[\"embedding\"]"), body);
         String noTitle = json(new ArmSearch.Bm25(ChunkRetriever.LexicalFields.ANALYSED, "gitlab", null, 0, 30));
         assertFalse(noTitle.contains("boost"), noTitle);
@@ -99,6 +101,25 @@ class ArmSearchTest {
         ArmSearch.Bm25 search = new ArmSearch.Bm25(ChunkRetriever.LexicalFields.ANALYSED, "x", null, 0, 30);
         search.read(answered(List.of(A, B), java.util.Arrays.asList(3.5, null)));
         assertEquals(List.of(new ScoredChunk(A, 3.5), new ScoredChunk(B, 0.0)), search.hits());
+    }
+
+    @Test
+    void shouldReadBm25sScoreFromTheFirstSortValueWhenSorted() throws IOException {
+        ArmSearch.Bm25 search = new ArmSearch.Bm25(ChunkRetriever.LexicalFields.ANALYSED, "x", null, 0, 30);
+        List<Hit<ChunkDoc>> hits = List.of(
+                Hit.of(h -> h.index("chunks")
+                        .id("a")
+                        .sort(FieldValue.of(7.25), FieldValue.of("a"))
+                        .source(A)),
+                Hit.of(h -> h.index("chunks")
+                        .id("b")
+                        .sort(FieldValue.of(7), FieldValue.of("b"))
+                        .source(B)));
+        search.read(MultiSearchResponseItem.of(i -> i.result(r -> r.took(1)
+                .timedOut(false)
+                .shards(s -> s.total(1).successful(1).failed(0))
+                .hits(h -> h.hits(hits)))));
+        assertEquals(List.of(new ScoredChunk(A, 7.25), new ScoredChunk(B, 7.0)), search.hits());
     }
 
     @Test

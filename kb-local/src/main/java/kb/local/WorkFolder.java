@@ -3,6 +3,7 @@ package kb.local;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import kb.infra.RelocatedFolders;
 
 /**
@@ -28,15 +29,28 @@ public record WorkFolder(Path path, boolean temporary) {
         return path.resolve("data");
     }
 
+    /** Runs a command's measurement in this folder: then deleted when temporary, kept and named if it failed. */
+    public <T> T measure(Callable<T> measurement) throws Exception {
+        T figures;
+        try {
+            figures = measurement.call();
+        } catch (Exception | Error e) {
+            failed();
+            throw e;
+        }
+        finished();
+        return figures;
+    }
+
     /** After the command's figures are out: a temporary folder goes. */
-    public void finished() throws IOException {
+    private void finished() throws IOException {
         if (temporary) {
             RelocatedFolders.deleteWithElasticsearch(path, data());
         }
     }
 
     /** After a failure: a temporary folder stays, for its logs. */
-    public void failed() {
+    private void failed() {
         if (temporary) {
             System.err.println("kb: the run's folder, data and logs are kept in " + path);
         }

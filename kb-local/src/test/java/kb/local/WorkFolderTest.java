@@ -1,8 +1,11 @@
 package kb.local;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,26 +18,36 @@ class WorkFolderTest {
     Path dir;
 
     @Test
-    void shouldDeleteATemporaryFolderOnceFinished() throws Exception {
+    void shouldDeleteATemporaryFolderOnceMeasured() throws Exception {
         WorkFolder work = WorkFolder.of(null, "kb-work-folder-test-");
-        Files.createDirectories(work.data().resolve("elasticsearch"));
-        Files.writeString(work.path().resolve("kb-note.md"), "a note");
 
-        work.finished();
+        String figures = work.measure(() -> {
+            Files.createDirectories(work.data().resolve("elasticsearch"));
+            Files.writeString(work.path().resolve("kb-note.md"), "a note");
+            return "figures";
+        });
 
+        assertEquals("figures", figures);
         assertFalse(Files.exists(work.path()));
     }
 
     @Test
-    void shouldKeepANamedFolderAndAFailedRunsFolder() throws Exception {
+    void shouldKeepANamedFolderForTheNextRun() throws Exception {
         WorkFolder named = WorkFolder.of(dir.resolve("named"), "unused-");
-        Files.createDirectories(named.data());
-        named.finished();
+        named.measure(() -> Files.createDirectories(named.data()));
         assertTrue(Files.exists(named.data()), "a named folder keeps its index for the next run");
+    }
 
+    @Test
+    void shouldKeepAFailedRunsTemporaryFolderForItsLogs() throws Exception {
         WorkFolder failed = WorkFolder.of(null, "kb-work-folder-test-");
         try {
-            failed.failed();
+            IOException thrown = assertThrows(
+                    IOException.class,
+                    () -> failed.measure(() -> {
+                        throw new IOException("Elasticsearch did not start");
+                    }));
+            assertEquals("Elasticsearch did not start", thrown.getMessage());
             assertTrue(Files.exists(failed.path()), "its logs are read after a failure");
         } finally {
             Files.delete(failed.path());

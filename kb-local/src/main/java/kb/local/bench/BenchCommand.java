@@ -181,14 +181,7 @@ public final class BenchCommand implements Callable<Integer> {
             Map<String, String> settings)
             throws Exception {
         WorkFolder work = WorkFolder.of(null, "kb-bench-");
-        BenchReport report;
-        try {
-            report = measure(datasetDir, sizes, steps, kafka, es, settings, work.path());
-        } catch (Exception | Error e) {
-            work.failed();
-            throw e;
-        }
-        work.finished();
+        BenchReport report = work.measure(() -> measure(datasetDir, sizes, steps, kafka, es, settings, work.path()));
         report.write(out, command(datasetDir, sizes, steps));
         System.out.println("\nkb bench: wrote " + out);
     }

@@ -167,14 +167,8 @@ public final class EvalCommand implements Callable<Integer> {
         BeirDataset dataset = BeirDataset.load(datasetDir);
         // A given work folder keeps its broker, index and files: a second run re-asks without re-ingesting.
         WorkFolder work = WorkFolder.of(settings.containsKey(WORK) ? Path.of(settings.get(WORK)) : null, "kb-eval-");
-        Map<String, Map<String, Double>> results;
-        try {
-            results = measure(dataset, kafka, es, settings, variants, runsDir, work.path());
-        } catch (Exception | Error e) {
-            work.failed();
-            throw e;
-        }
-        work.finished();
+        Map<String, Map<String, Double>> results =
+                work.measure(() -> measure(dataset, kafka, es, settings, variants, runsDir, work.path()));
         if (jsonOut != null) {
             writeJson(jsonOut, dataset, results);
         }

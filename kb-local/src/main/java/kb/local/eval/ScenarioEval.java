@@ -49,15 +49,7 @@ public final class ScenarioEval {
     /** Runs the whole command: index (unless {@code apiUrl}), ask, print, write the JSON. */
     public static Summary run(Options options) throws Exception {
         WorkFolder work = WorkFolder.of(options.work(), "kb-scenarios-");
-        Summary summary;
-        try {
-            summary = measure(options, work.path());
-        } catch (Exception | Error e) {
-            work.failed();
-            throw e;
-        }
-        work.finished();
-        return summary;
+        return work.measure(() -> measure(options, work.path()));
     }
 
     private static Summary measure(Options options, Path work) throws Exception {

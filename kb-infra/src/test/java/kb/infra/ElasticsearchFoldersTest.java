@@ -1,6 +1,7 @@
 package kb.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -47,13 +48,19 @@ class ElasticsearchFoldersTest {
         assertEquals(above, mode(dir), "nothing above --data changes");
     }
 
-    @Test
-    void shouldRelocateRatherThanChmodAncestorsWhenNobodyCannotReachTheDataFolder() throws Exception {
+    /** A data folder under a folder closed to others, as {@code /root/notes/.kb} is. */
+    private Path closedDataFolder() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (chown to nobody)");
         Path closed = Files.createDirectories(
                 dir.resolve("home"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        Path data = Files.createDirectories(closed.resolve("data"));
+        return Files.createDirectories(closed.resolve("data"));
+    }
+
+    @Test
+    void shouldRelocateRatherThanChmodAncestorsWhenNobodyCannotReachTheDataFolder() throws Exception {
+        Path data = closedDataFolder();
+        Path closed = data.getParent();
         Path chosen = ElasticsearchFolders.choose(data.resolve("elasticsearch"), true);
         try {
             ElasticsearchFolders.secure(data.resolve("elasticsearch"), chosen, true);
@@ -69,6 +76,23 @@ class ElasticsearchFoldersTest {
                     data.resolve("elasticsearch").toString(),
                     Files.readString(chosen.resolve(RelocatedFolders.OWNER)).strip(),
                     "whose it is, so it can go when its data folder is gone");
+        } finally {
+            DistributionCache.deleteTree(chosen);
+        }
+    }
+
+    @Test
+    void shouldDeleteADataFolderWithItsRelocatedFiles() throws Exception {
+        Path data = closedDataFolder();
+        Path chosen = ElasticsearchFolders.choose(data.resolve("elasticsearch"), true);
+        try {
+            ElasticsearchFolders.secure(data.resolve("elasticsearch"), chosen, true);
+            Files.createDirectories(chosen.resolve("data"));
+
+            RelocatedFolders.deleteWithElasticsearch(data.getParent(), data);
+
+            assertFalse(Files.exists(data.getParent()));
+            assertFalse(Files.exists(chosen));
         } finally {
             DistributionCache.deleteTree(chosen);
         }

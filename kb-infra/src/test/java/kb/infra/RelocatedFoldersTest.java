@@ -3,7 +3,6 @@ package kb.infra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -12,7 +11,6 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,28 +85,6 @@ class RelocatedFoldersTest {
                 System.out.flush();
                 System.in.read();
             }
-        }
-    }
-
-    @Test
-    void shouldDeleteADataFolderWithItsRelocatedElasticsearchFiles() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "relocation happens for root only");
-        Path closed = Files.createDirectories(
-                dir.resolve("home"),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        Path data = Files.createDirectories(closed.resolve("data"));
-        Path chosen = ElasticsearchFolders.choose(data.resolve("elasticsearch"), true);
-        try {
-            ElasticsearchFolders.secure(data.resolve("elasticsearch"), chosen, true);
-            assertTrue(chosen.startsWith(ElasticsearchFolders.SYSTEM_STATE), chosen.toString());
-            Files.createDirectories(chosen.resolve("data"));
-
-            RelocatedFolders.deleteWithElasticsearch(closed, data);
-
-            assertFalse(Files.exists(closed));
-            assertFalse(Files.exists(chosen));
-        } finally {
-            DistributionCache.deleteTree(chosen);
         }
     }
 }

@@ -58,25 +58,37 @@ public final class RelocatedFolders {
         }
         try (Stream<Path> children = Files.list(parent)) {
             for (Path child : (Iterable<Path>) children::iterator) {
-                Optional<Path> owner = child.equals(keep) ? Optional.empty() : owner(child);
-                if (owner.isEmpty() || Files.exists(owner.get()) || inUse(child)) {
-                    continue;
-                }
-                if (owner.get().startsWith(temporary)) {
-                    if (remove(parent, child)) {
-                        LOG.info("removed {}, the Elasticsearch files of {}, which is gone", child, owner.get());
+                try {
+                    if (!child.equals(keep) && removeIfOrphan(parent, child, temporary)) {
                         removed.add(child);
                     }
-                } else {
-                    LOG.warn(
-                            "{} holds the Elasticsearch files of {}, which is gone (moved, deleted, or on a disk not"
-                                    + " mounted now); remove it by hand if that data folder is not coming back",
-                            child,
-                            owner.get());
+                } catch (IOException | RuntimeException e) {
+                    // A tidy-up: whatever one folder holds, the start goes on.
+                    LOG.warn("could not look at {} ({}); left as it is", child, e.toString());
                 }
             }
         }
         return removed;
+    }
+
+    private static boolean removeIfOrphan(Path parent, Path child, Path temporary) throws IOException {
+        Optional<Path> owner = owner(child);
+        if (owner.isEmpty() || Files.exists(owner.get()) || inUse(child)) {
+            return false;
+        }
+        if (!owner.get().startsWith(temporary)) {
+            LOG.warn(
+                    "{} holds the Elasticsearch files of {}, which is gone (moved, deleted, or on a disk not mounted"
+                            + " now); remove it by hand if that data folder is not coming back",
+                    child,
+                    owner.get());
+            return false;
+        }
+        if (!remove(parent, child)) {
+            return false;
+        }
+        LOG.info("removed {}, the Elasticsearch files of {}, which is gone", child, owner.get());
+        return true;
     }
 
     /**

@@ -37,6 +37,8 @@ class RelocatedFoldersTest {
         Path goneElsewhere = relocated(parent, "es-b", dir.resolve("home/notes/.kb/elasticsearch"));
         Path alive = relocated(parent, "es-c", living);
         Path unowned = Files.createDirectories(parent.resolve("es-d/data"));
+        Path unreadable = Files.createDirectories(parent.resolve("es-f"));
+        Files.writeString(unreadable.resolve(RelocatedFolders.OWNER), "not\0a path\n");
 
         List<Path> removed = RelocatedFolders.removeOrphans(parent, parent.resolve("es-e"), temporary);
 
@@ -45,8 +47,9 @@ class RelocatedFoldersTest {
         assertTrue(Files.exists(goneElsewhere), "maybe on a disk not mounted now: reported, never removed");
         assertTrue(Files.exists(alive));
         assertTrue(Files.exists(unowned), "nothing says whose it is");
+        assertTrue(Files.exists(unreadable), "an owner that is no path is left, and the others still looked at");
         try (var left = Files.list(parent)) {
-            assertEquals(3, left.count(), "nothing left aside");
+            assertEquals(4, left.count(), "nothing left aside");
         }
     }
 

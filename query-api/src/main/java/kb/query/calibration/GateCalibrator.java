@@ -86,6 +86,7 @@ public final class GateCalibrator implements AutoCloseable {
     private final Upkeep upkeep;
     private final CalibrationStore store;
     private volatile long calibratedOnChunks = -1;
+    private volatile long calibratedOnDocuments = -1;
     private volatile CalibrationState state = CalibrationState.PENDING;
     private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
@@ -98,7 +99,7 @@ public final class GateCalibrator implements AutoCloseable {
     private List<Script> probeScripts;
 
     /**
-     * @param embeddedChunks chunks with a vector: a change is what calls for a new measurement
+     * @param embeddedChunks chunks with a vector: a change of it or of the document count calls for a new measurement
      * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
      * @param thresholds     the model's default, the configured threshold and where each measurement is kept
      */
@@ -178,14 +179,16 @@ public final class GateCalibrator implements AutoCloseable {
      */
     public boolean settled() {
         try {
-            return calibratedOnChunks == embeddedChunks.getAsLong() && upkeep.isTidy();
+            return calibratedOnChunks == embeddedChunks.getAsLong()
+                    && calibratedOnDocuments == documentCount.getAsLong()
+                    && upkeep.isTidy();
         } catch (IOException | RuntimeException e) {
             return false;
         }
     }
 
     /**
-     * Measures again when the corpus has another number of embedded chunks than at the last calibration (before the
+     * Measures again when the corpus has another number of embedded chunks or documents than at the last calibration (before the
      * first one, serves what an earlier run kept for this index); whether the attempt succeeded.
      */
     public synchronized boolean refresh() {
@@ -197,8 +200,10 @@ public final class GateCalibrator implements AutoCloseable {
                 LOG.info("merged away the deleted versions of chunks");
             }
             long chunks = embeddedChunks.getAsLong();
-            if (chunks > 0 && chunks != calibratedOnChunks) {
-                measure(documentCount.getAsLong(), chunks);
+            // The two indexes refresh apart: a deleted document's chunks may be gone before its card.
+            long documents = documentCount.getAsLong();
+            if (chunks > 0 && (chunks != calibratedOnChunks || documents != calibratedOnDocuments)) {
+                measure(documents, chunks);
             }
             if (state.failures() > 0) {
                 state = CalibrationState.of(state.state());
@@ -244,6 +249,7 @@ public final class GateCalibrator implements AutoCloseable {
                 : calibrate(documents, chunks);
         current = measured;
         calibratedOnChunks = chunks;
+        calibratedOnDocuments = documents;
         state = CalibrationState.of("measured");
         LOG.info(
                 "measured on {} documents, {} chunks: min cosine {} {} (probe max {})",

@@ -38,6 +38,28 @@ class GateCalibratorTest {
     }
 
     @Test
+    void shouldMeasureAgainWhenOnlyTheDocumentCountChanged() {
+        AtomicLong embedded = new AtomicLong(1);
+        AtomicLong documents = new AtomicLong(2); // the deleted document's card not refreshed away yet
+        try (GateCalibrator gate = new GateCalibrator(
+                Embeddings.single(new StubEmbedder("stub", 8)),
+                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                documents::get,
+                embedded::get,
+                GateCalibrator.Upkeep.NONE,
+                new GateCalibrator.Thresholds(0.6, OptionalDouble.empty(), CalibrationStore.NONE),
+                Clock.systemUTC())) {
+            gate.refresh();
+            assertEquals(2, gate.current().documents());
+            documents.set(1); // its card's deletion becomes visible a refresh later
+            assertFalse(gate.settled(), "measured on a document that is gone");
+            gate.refresh();
+            assertEquals(1, gate.current().documents());
+            assertTrue(gate.settled());
+        }
+    }
+
+    @Test
     void shouldBeSettledOnlyOnceTheIndexIsTidy() {
         AtomicLong embedded = new AtomicLong(100);
         AtomicBoolean untidy = new AtomicBoolean(true); // deleted versions left, say

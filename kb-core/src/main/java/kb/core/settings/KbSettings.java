@@ -72,6 +72,14 @@ public final class KbSettings {
             Setting.flag("KB_EXTRACT_OCR", false, "read PDF pages without a text layer with Tesseract");
     public static final Setting<Duration> DEBOUNCE =
             Setting.duration("KB_DEBOUNCE", Duration.ofMillis(150), "quiet time before a changed file is read");
+    public static final Setting<Duration> PUBLISH_TIMEOUT = Setting.duration(
+                    "KB_PUBLISH_TIMEOUT", Duration.ofMinutes(2), "a send to the broker fails after this; it is retried")
+            .requiring(d -> d.toMillis() >= 1000, "at least 1 s");
+    public static final Setting<Duration> RECONCILE_PERIOD = Setting.duration(
+                    "KB_RECONCILE_PERIOD",
+                    Duration.ofMinutes(5),
+                    "how often the folder is compared with what was published")
+            .requiring(d -> d.toMillis() >= 1000, "at least 1 s");
 
     // The chunker.
     public static final Setting<String> CHUNKER_APP_ID =
@@ -233,6 +241,8 @@ public final class KbSettings {
             EXTRACT_HEAP_MB,
             EXTRACT_OCR,
             DEBOUNCE,
+            PUBLISH_TIMEOUT,
+            RECONCILE_PERIOD,
             CHUNKER_APP_ID,
             MAX_CHUNK_CHARS,
             MAX_CHUNKS_PER_DOCUMENT,

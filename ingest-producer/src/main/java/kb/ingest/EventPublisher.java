@@ -29,6 +29,8 @@ final class EventPublisher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventPublisher.class);
     static final String STAGE = "ingest-producer";
+    /** The longest a send may hold up its caller waiting for the broker's metadata or room in the client's buffer. */
+    static final Duration MAX_BLOCK = Duration.ofSeconds(10);
 
     private final String collection;
     private final KbTopics topics;
@@ -109,6 +111,9 @@ final class EventPublisher implements AutoCloseable {
         props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(timeout));
         // The client requires delivery.timeout.ms >= linger.ms + request.timeout.ms (30 s by default).
         props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.min(30_000, timeout / 2)));
+        // While the broker is away (a restart drops the topic's metadata) a send waits for it in the caller's thread,
+        // the watcher's: not for the client's 60 s, since a failed send is retried anyway.
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(MAX_BLOCK.toMillis(), timeout)));
         return props;
     }
 
@@ -175,6 +180,10 @@ final class EventPublisher implements AutoCloseable {
      * @param value the serialized event, or null for a tombstone
      */
     private synchronized void send(String key, byte[] value, Sent sent, Lane lane) {
+        if (sent.path() != null && republish.holdBack()) {
+            unsent(sent); // the broker failed the last sends: the change waits with them for the next round's probe
+            return;
+        }
         long generation = generations.next();
         if (lane == Lane.LIVE && copiedLive()) {
             ProducerRecord<String, byte[]> copy =
@@ -218,10 +227,7 @@ final class EventPublisher implements AutoCloseable {
             LOG.warn("could not withdraw the record {} published before collections: the next start does", key, error);
             return;
         }
-        boolean newest = sent.sha256() == null
-                ? catalogue.unsentDelete(sent.path())
-                : catalogue.unsentUpsert(sent.path(), sent.sha256());
-        if (newest && republish.failed(sent.path())) {
+        if (unsent(sent)) {
             LOG.warn(
                     "could not publish the {} of {} ({}): it and every change failing after it wait to be published"
                             + " again (kb_producer_republish_pending)",
@@ -231,6 +237,19 @@ final class EventPublisher implements AutoCloseable {
         } else {
             LOG.debug("could not publish the {} of {}", sent.op(), key, error);
         }
+    }
+
+    /**
+     * Unless a newer send of the path went meanwhile, the catalogue stops counting this one as published and the path
+     * waits to be published again.
+     *
+     * @return true for the first failure after sends worked
+     */
+    private boolean unsent(Sent sent) {
+        boolean newest = sent.sha256() == null
+                ? catalogue.unsentDelete(sent.path())
+                : catalogue.unsentUpsert(sent.path(), sent.sha256());
+        return newest && republish.failed(sent.path());
     }
 
     /**

@@ -42,6 +42,8 @@ final class RepublishQueue {
     private boolean failing;
     /** Guarded by this: sends failed, then one landed: the folder is worth comparing with the catalogue. */
     private boolean recovered;
+    /** Guarded by this: a round started while sends fail; its first send goes, as a probe of the broker. */
+    private boolean probe;
 
     RepublishQueue(Clock clock) {
         this.clock = clock;
@@ -98,7 +100,24 @@ final class RepublishQueue {
             }
         }
         nextRoundAt = 0; // the next failure schedules the next round
+        probe = failing;
         return due;
+    }
+
+    /**
+     * Whether a send had better not be tried now: sends failed and none landed since, and this is not the first send of
+     * a round (the probe). Holding it back costs nothing; sending it would only fill the client's buffer, or block the
+     * sender on the broker's metadata, to fail again. The caller then reports it {@link #failed}.
+     */
+    synchronized boolean holdBack() {
+        if (!failing) {
+            return false;
+        }
+        if (probe) {
+            probe = false;
+            return false;
+        }
+        return true;
     }
 
     /**

@@ -70,6 +70,8 @@ class EventPublisherRetryTest {
         events.errorNext(new TimeoutException("expired: 5000 ms has passed since batch creation"));
         assertEquals(1, republish.size());
         assertTrue(catalogue.contains("a.md"), "listed again, so the next look withdraws it");
+        clock.millis += 1000;
+        assertEquals(List.of("a.md"), republish.takeDue());
         assertTrue(publisher.publishDelete("a.md", Lane.SCAN));
         events.completeNext();
         assertEquals(0, republish.size());
@@ -87,5 +89,28 @@ class EventPublisherRetryTest {
         events.errorNext(new TimeoutException("expired"));
         assertEquals(1, republish.size());
         assertFalse(catalogue.settled("a.md"));
+    }
+
+    @Test
+    void shouldHoldBackTheSendsAfterAFailureUntilAProbeLands() {
+        publisher.publishUpsert(event("a.md", "h1"), Lane.SCAN);
+        events.errorNext(new TimeoutException("expired"));
+        assertTrue(publisher.publishUpsert(event("b.md", "h1"), Lane.LIVE));
+        assertEquals(1, events.history().size(), "b.md is not sent while the broker fails: it waits with a.md");
+        assertEquals(2, republish.size());
+        assertFalse(catalogue.settled("b.md"));
+        clock.millis += 1000;
+        assertEquals(
+                List.of("a.md", "b.md"), republish.takeDue().stream().sorted().toList());
+        publisher.publishUpsert(event("a.md", "h1"), Lane.SCAN);
+        publisher.publishUpsert(event("b.md", "h1"), Lane.SCAN);
+        assertEquals(2, events.history().size(), "only the round's first send goes");
+        events.completeNext();
+        assertEquals(1, republish.size(), "b.md waits for the next round, which goes at once");
+        assertEquals(List.of("b.md"), republish.takeDue());
+        publisher.publishUpsert(event("b.md", "h1"), Lane.SCAN);
+        events.completeNext();
+        assertEquals(0, republish.size());
+        assertTrue(catalogue.isCurrent("b.md", "h1"));
     }
 }

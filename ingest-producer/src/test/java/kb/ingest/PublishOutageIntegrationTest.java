@@ -64,19 +64,28 @@ class PublishOutageIntegrationTest {
         String prefix = "outage.";
         // Not TestProducers.settings: that starts the shared broker and Elasticsearch, and this test needs neither.
         Map<String, String> settings = Map.of(
-                "KB_KAFKA_BOOTSTRAP", broker.bootstrapServers(),
-                "KB_TOPIC_PREFIX", prefix,
-                "KB_BASE_DIR", base.toString(),
-                "KB_DEBOUNCE", "50",
-                "KB_COLLECTION", TestProducers.COLLECTION,
-                "KB_PUBLISH_TIMEOUT", "PT5S");
+                "KB_KAFKA_BOOTSTRAP",
+                broker.bootstrapServers(),
+                "KB_TOPIC_PREFIX",
+                prefix,
+                "KB_BASE_DIR",
+                base.toString(),
+                "KB_DEBOUNCE",
+                "50",
+                "KB_COLLECTION",
+                TestProducers.COLLECTION,
+                "KB_PUBLISH_TIMEOUT",
+                "PT5S");
         try (IngestProducer producer =
                 new IngestProducer(ProducerConfig.from(new Settings(settings)), registry, Clock.systemUTC())) {
             producer.start();
             assertTrue(producer.awaitInitialScan(60, TimeUnit.SECONDS));
             writeBurst(base, 0, FILES / 2);
+            // Once most of the first half landed (what a failed send then loses is no longer covered by a newer send
+            // of the same file), the broker stops in the middle of the burst, with the rest of it in flight.
+            await().atMost(Duration.ofMinutes(2)).until(() -> published() >= FILES * 2 / 5);
             Instant down = Instant.now();
-            broker.close(); // in the middle of the burst, with sends in flight
+            broker.close();
             broker = null;
             writeBurst(base, FILES / 2, FILES);
             editAndDelete(base);
@@ -107,7 +116,11 @@ class PublishOutageIntegrationTest {
                             });
                 } catch (ConditionTimeoutException e) {
                     fail(drift.size() + " of " + FILES + " paths drift " + CONVERGED.toSeconds()
-                            + " s after the broker came back, e.g. "
+                            + " s after the broker came back ("
+                            + drift.values().stream()
+                                    .collect(java.util.stream.Collectors.groupingBy(
+                                            v -> v, TreeMap::new, java.util.stream.Collectors.counting()))
+                            + "), e.g. "
                             + drift.entrySet().stream().limit(5).toList());
                 }
                 System.out.printf(
@@ -185,6 +198,11 @@ class PublishOutageIntegrationTest {
                         .count()
                 + registry.counter("kb_producer_publish_errors_total", "op", "delete")
                         .count();
+    }
+
+    private double published() {
+        return registry.counter("kb_producer_events_published_total", "op", "upsert")
+                .count();
     }
 
     private double pending() {

@@ -67,4 +67,18 @@ class RepublishQueueTest {
         assertEquals(0, queue.size());
         assertEquals(500, queue.millisUntilDue(500), "nothing waits");
     }
+
+    @Test
+    void shouldLetOnlyTheFirstSendOfARoundGoWhenSendsFail() {
+        assertFalse(queue.holdBack(), "sends work: nothing is held back");
+        queue.failed("a.md");
+        queue.failed("b.md");
+        assertTrue(queue.holdBack(), "failing, and no round started: every send waits");
+        clock.millis += 1000;
+        queue.takeDue();
+        assertFalse(queue.holdBack(), "the round's first send goes: it probes the broker");
+        assertTrue(queue.holdBack(), "the others wait for its outcome");
+        queue.landed("a.md");
+        assertFalse(queue.holdBack(), "sends work again");
+    }
 }

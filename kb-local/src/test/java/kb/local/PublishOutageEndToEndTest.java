@@ -69,23 +69,31 @@ class PublishOutageEndToEndTest {
             }
             double waiting =
                     kb.registry().find("kb_producer_republish_pending").gauge().value();
+            // The status answers with the broker down, and says how many changes wait.
+            long statusWaiting =
+                    kb.getJson("/api/v1/status").path("republishPending").asLong(-1);
             broker = startBroker(logDir, ports);
             Instant up = Instant.now();
             VerifyReport report = VerifyCommand.checkUntilHealthy(VerifyCommand.verifier(options(kb)), CONVERGED);
             System.out.printf(
                     Locale.ROOT,
-                    "%d files, %.0f changes waiting when the broker came back; kb verify healthy=%s after %d s: %s%n",
+                    "%d files, %.0f changes waiting when the broker came back (status: %d); kb verify healthy=%s after"
+                            + " %d s: %s%n",
                     FILES,
                     waiting,
+                    statusWaiting,
                     report.healthy(),
                     Duration.between(up, Instant.now()).toSeconds(),
                     report.layers());
             assertTrue(waiting > 0, "sends failed during the outage");
+            assertTrue(statusWaiting > 0, "/api/v1/status shows the changes waiting");
             assertTrue(report.healthy(), report.layers().toString());
             assertEquals(FILES - FILES / 10, report.expectedDocuments());
             assertEquals(
                     0.0,
                     kb.registry().find("kb_producer_republish_pending").gauge().value());
+            assertEquals(
+                    0, kb.getJson("/api/v1/status").path("republishPending").asLong(-1));
         }
     }
 

@@ -115,7 +115,11 @@ final class QueryWiring {
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
         gauges(registry, index.keywords(), feed, probe);
-        Javalin app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
+        Javalin app = QueryApp.create(
+                services,
+                registry,
+                config.exposure().maxUploadBytes(),
+                config.exposure().basePath());
         return new Parts(app, feed, queryLog, status, gate, fusion, probe, search);
     }
 

@@ -93,12 +93,16 @@ public final class BrokerSupervisor implements AutoCloseable {
         if (!closed && gaveUp == null && !withinBudget()) {
             giveUp(String.format(
                     Locale.ROOT,
-                    "the broker failed %d times in %d minutes (last: %s): read-only, restart kb",
+                    "the broker failed %d times%s (last: %s): read-only, restart kb",
                     restartsInARow.get() + 1,
-                    Math.max(
-                            1,
-                            Duration.ofNanos(System.nanoTime() - streakStartNanos)
-                                    .toMinutes()),
+                    restartsInARow.get() == 0
+                            ? ""
+                            : " in "
+                                    + Math.max(
+                                            1,
+                                            Duration.ofNanos(System.nanoTime() - streakStartNanos)
+                                                    .toMinutes())
+                                    + " minutes",
                     message == null ? "a log directory failed" : message));
         }
         if (!closed && gaveUp == null && restarting.compareAndSet(false, true)) {

@@ -27,6 +27,7 @@ import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.SearchService;
+import kb.query.status.ElasticsearchLimits;
 import kb.query.status.ElasticsearchProbe;
 import kb.query.status.GuardedTransport;
 import kb.query.status.PipelineAddress;
@@ -50,6 +51,7 @@ final class QueryWiring {
             GateCalibrator gate,
             FusionFitter fusion,
             ElasticsearchProbe probe,
+            ElasticsearchLimits limits,
             SearchService search) {}
 
     /** The index's parts every service reads: behind the probe's guard, the keyword tier, the links. */
@@ -68,7 +70,10 @@ final class QueryWiring {
             ApiHost host) {
         WriteGuard.checkExposure(config);
         ElasticsearchProbe probe = new ElasticsearchProbe(
-                client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());
+                client,
+                PROBE_INTERVAL,
+                ElasticsearchProbe.staleAfter(config.elasticsearch().socketTimeout(), PROBE_INTERVAL),
+                Clock.systemUTC());
         Index index = index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)));
         KeywordFeed feed = new KeywordFeed(
                 config.common().bootstrapServers(),
@@ -78,6 +83,9 @@ final class QueryWiring {
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
+        // A failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with its
+        // reason.
+        gate.onUpkeepChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
         FusionFitter fusion = new FusionFitter(
                 new FittedCorpus(index.retriever()),
                 SearchService.configuredWeights(config),
@@ -120,7 +128,14 @@ final class QueryWiring {
                 registry,
                 config.exposure().maxUploadBytes(),
                 config.exposure().basePath());
-        return new Parts(app, feed, queryLog, status, gate, fusion, probe, search);
+        // Asked on the plain client: its looks are background ones, never a reason to call L1 down.
+        ElasticsearchLimits limits = new ElasticsearchLimits(
+                client,
+                List.of(
+                        config.elasticsearch().indexNames().chunksAlias(),
+                        config.elasticsearch().indexNames().docsAlias()),
+                problem -> host.disk().problem("elasticsearch-disk", problem));
+        return new Parts(app, feed, queryLog, status, gate, fusion, probe, limits, search);
     }
 
     private static Index index(QueryConfig config, ElasticsearchClient guarded) {

@@ -61,7 +61,8 @@ class NamedTermsTest {
                         + " err=\"context deadline exceeded\""));
         assertEquals(
                 List.of(),
-                names("[Producer clientId=producer-1] org.apache.kafka.clients.NetworkClient connection to node -1 could not be established"));
+                names(
+                        "[Producer clientId=producer-1] org.apache.kafka.clients.NetworkClient connection to node -1 could not be established"));
         assertEquals(List.of(), names("what does celery.worker.consumer_v2 do when the broker is gone?"));
         assertEquals(List.of("Redis"), names("why can't the app reach Redis at cache.internal.example?"));
     }

@@ -18,9 +18,13 @@ public record NamedVersions(List<List<Integer>> named) {
 
     public static final NamedVersions NONE = new NamedVersions(List.of());
 
-    /** A dotted version (a bare number is a count, a port or a size, not a version) or a year. */
-    private static final Pattern IN_QUESTION =
-            Pattern.compile("(?<![\\w.])[vV]?(\\d{1,4}(?:\\.\\d{1,4}){1,3}|(?:19|20)\\d{2})(?![\\w]|\\.\\d)");
+    /**
+     * A dotted version (a bare number is a count, a port or a size, not a version) or a year, standing alone: not a
+     * part of an address or a time ({@code 0000:41:00.0}) nor a date's year ({@code 2024-03-02}, a pasted log line's
+     * stamp, the asker's data).
+     */
+    private static final Pattern IN_QUESTION = Pattern.compile(
+            "(?<![\\w.:])[vV]?(\\d{1,4}(?:\\.\\d{1,4}){1,3}(?![\\w:]|\\.\\d)|(?:19|20)\\d{2}(?![\\w:]|[.\\-/]\\d))");
     /** Numbers that run together in a name, whatever separates them: {@code 2_5_1_0}, {@code v2-4}, {@code 6.5.0}. */
     private static final Pattern IN_NAME = Pattern.compile("\\d+(?:[._-]\\d+)*");
 

@@ -32,5 +32,9 @@ class NamedVersionsTest {
                 .isEmpty());
         assertTrue(NamedVersions.of("ping 192.168.1.20 from the nas").isEmpty());
         assertTrue(NamedVersions.of("resize to 300px").isEmpty());
+        assertTrue(NamedVersions.of("2024-03-02T09:11:27.118Z 6 [Note] A temporary password is generated")
+                .isEmpty());
+        assertTrue(NamedVersions.of("nvme 0000:41:00.0: Unable to change power state")
+                .isEmpty());
     }
 }

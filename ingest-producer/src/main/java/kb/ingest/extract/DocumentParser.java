@@ -51,10 +51,14 @@ final class DocumentParser {
      * @param layoutDir where PDF pages' line boxes are kept; null: not kept
      */
     DocumentParser(long maxChars, OcrMode mode, Duration ocrBudget, Path layoutDir) {
+        this(maxChars, mode, ocrBudget, layoutDir, mode == OcrMode.OFF ? null : PageOcr.Tesseract.find());
+    }
+
+    /** @param tesseract Tesseract as found on the PATH; null: not installed (or OCR off) */
+    DocumentParser(long maxChars, OcrMode mode, Duration ocrBudget, Path layoutDir, PageOcr.Tesseract tesseract) {
         this.maxChars = maxChars;
         this.mode = mode;
-        PageOcr.Tesseract tesseract = mode == OcrMode.OFF ? null : PageOcr.Tesseract.find();
-        this.ocr = tesseract == null ? null : new PageOcr(tesseract);
+        this.ocr = tesseract == null || mode == OcrMode.OFF ? null : new PageOcr(tesseract);
         this.ocrBudget = ocrBudget;
         this.layoutDir = layoutDir;
     }

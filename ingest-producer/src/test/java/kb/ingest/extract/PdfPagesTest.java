@@ -87,7 +87,17 @@ class PdfPagesTest {
     }
 
     @Test
-    void shouldSayHowToInstallTesseractWhenOcrIsAskedForAndItIsMissing() throws Exception {
+    void shouldSayHowToInstallTesseractWhenAScanIsReadWithoutIt() throws Exception {
+        Path pdf = SampleDocuments.scannedPdf(dir.resolve("blank.pdf"), 2);
+        Extraction.Failed missing = assertInstanceOf(
+                Extraction.Failed.class,
+                new DocumentParser(1 << 20, OcrMode.AUTO, Duration.ofSeconds(30), null, null).parse(pdf, "pdf"));
+        assertEquals("no_text_layer", missing.reason());
+        assertTrue(missing.message().contains("apt install tesseract-ocr tesseract-ocr-chi-sim"), missing.message());
+    }
+
+    @Test
+    void shouldSayOcrIsOffWhenAScanIsReadWithOcrSwitchedOff() throws Exception {
         Path pdf = SampleDocuments.scannedPdf(dir.resolve("blank.pdf"), 2);
         Extraction.Failed off =
                 assertInstanceOf(Extraction.Failed.class, new DocumentParser(1 << 20, false).parse(pdf, "pdf"));

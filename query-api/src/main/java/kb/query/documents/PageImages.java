@@ -17,14 +17,16 @@ import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
 
 /**
- * A PDF's page as a PNG image, for the page view: rendered by PDFBox at most {@link #MAX_WIDTH} pixels wide (and
- * at most {@link #MAX_SCALE} times its size in points), two at a time, the last {@link #CACHED} kept in memory by
- * file version and page. Thread-safe.
+ * A PDF's page as a PNG image, for the page view: rendered by PDFBox at most {@link #MAX_WIDTH} pixels wide, at most
+ * {@link #MAX_PIXELS} pixels in all and at most {@link #MAX_SCALE} times its size in points, two at a time, the last
+ * {@link #CACHED} kept in memory by file version and page. Thread-safe.
  */
 public final class PageImages {
 
     /** Wide enough to read a page's small print on a laptop's screen. */
     static final int MAX_WIDTH = 1400;
+    /** A letter or A4 page is rendered at about 2 million pixels; no page image holds more than this. */
+    static final double MAX_PIXELS = 4_000_000;
     /** A small page (a receipt) is not blown up past twice its size. */
     static final float MAX_SCALE = 2f;
     /** Pages kept rendered; a page image is some 100 to 300 KB. */
@@ -66,10 +68,12 @@ public final class PageImages {
                 return Optional.empty();
             }
             PDPage pdPage = document.getPage(page - 1);
-            float width = pdPage.getRotation() % 180 == 0
-                    ? pdPage.getCropBox().getWidth()
-                    : pdPage.getCropBox().getHeight();
-            float scale = Math.min(MAX_SCALE, MAX_WIDTH / Math.max(1f, width));
+            float width = Math.max(1f, pdPage.getCropBox().getWidth());
+            float height = Math.max(1f, pdPage.getCropBox().getHeight());
+            float across = pdPage.getRotation() % 180 == 0 ? width : height;
+            // A long strip of a page (a receipt roll, a poster) is bounded by its pixels, not only by its width.
+            float scale =
+                    Math.min(Math.min(MAX_SCALE, MAX_WIDTH / across), (float) Math.sqrt(MAX_PIXELS / (width * height)));
             BufferedImage image = new PDFRenderer(document).renderImage(page - 1, scale, ImageType.RGB);
             ByteArrayOutputStream png = new ByteArrayOutputStream();
             ImageIO.write(image, "png", png);

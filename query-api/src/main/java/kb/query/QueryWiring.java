@@ -29,6 +29,7 @@ import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.SearchService;
+import kb.query.status.ElasticsearchLimits;
 import kb.query.status.ElasticsearchProbe;
 import kb.query.status.GuardedTransport;
 import kb.query.status.PipelineAddress;
@@ -52,6 +53,7 @@ final class QueryWiring {
             GateCalibrator gate,
             FusionFitter fusion,
             ElasticsearchProbe probe,
+            ElasticsearchLimits limits,
             SearchService search) {}
 
     /** The index's parts every service reads: behind the probe's guard, the keyword tier, the links. */
@@ -70,7 +72,10 @@ final class QueryWiring {
             ApiHost host) {
         WriteGuard.checkExposure(config);
         ElasticsearchProbe probe = new ElasticsearchProbe(
-                client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());
+                client,
+                PROBE_INTERVAL,
+                ElasticsearchProbe.staleAfter(config.elasticsearch().socketTimeout(), PROBE_INTERVAL),
+                Clock.systemUTC());
         Index index = index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)));
         KeywordFeed feed = new KeywordFeed(
                 config.common().bootstrapServers(),
@@ -80,6 +85,9 @@ final class QueryWiring {
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
+        // A failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with its
+        // reason.
+        gate.onUpkeepChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
         FusionFitter fusion = new FusionFitter(
                 new FittedCorpus(index.retriever()),
                 SearchService.configuredWeights(config),
@@ -124,8 +132,19 @@ final class QueryWiring {
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
         gauges(registry, index.keywords(), feed, probe);
-        Javalin app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
-        return new Parts(app, feed, queryLog, status, gate, fusion, probe, search);
+        Javalin app = QueryApp.create(
+                services,
+                registry,
+                config.exposure().maxUploadBytes(),
+                config.exposure().basePath());
+        // Asked on the plain client: its looks are background ones, never a reason to call L1 down.
+        ElasticsearchLimits limits = new ElasticsearchLimits(
+                client,
+                List.of(
+                        config.elasticsearch().indexNames().chunksAlias(),
+                        config.elasticsearch().indexNames().docsAlias()),
+                problem -> host.disk().problem("elasticsearch-disk", problem));
+        return new Parts(app, feed, queryLog, status, gate, fusion, probe, limits, search);
     }
 
     private static Index index(QueryConfig config, ElasticsearchClient guarded) {

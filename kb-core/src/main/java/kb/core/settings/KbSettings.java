@@ -131,6 +131,9 @@ public final class KbSettings {
             Setting.text("KB_API_TOKEN", null, "bearer token required for upload, delete and reindex");
     public static final Setting<List<String>> API_ALLOWED_ORIGINS = Setting.list(
             "KB_API_ALLOWED_ORIGINS", List.of(), "browser origins besides the API's own that may write and use /mcp");
+    public static final Setting<String> API_BASE_PATH = Setting.text(
+                    "KB_API_BASE_PATH", null, "path a gateway serves the API under, e.g. /kb (X-Forwarded-Prefix wins)")
+            .requiring(PathPrefix::isValid, PathPrefix.RULE);
     public static final Setting<Integer> BM25_WINDOW =
             Setting.whole("KB_BM25_WINDOW", 30, "chunks taken from BM25").requiring(n -> n >= 1, "at least 1");
     public static final Setting<Integer> KNN_WINDOW =
@@ -260,6 +263,7 @@ public final class KbSettings {
             API_HOST,
             API_TOKEN,
             API_ALLOWED_ORIGINS,
+            API_BASE_PATH,
             BM25_WINDOW,
             KNN_WINDOW,
             KNN_CANDIDATES,

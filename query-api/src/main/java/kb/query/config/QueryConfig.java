@@ -3,9 +3,11 @@ package kb.query.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
+import kb.core.settings.PathPrefix;
 import kb.core.settings.Settings;
 import kb.core.topics.CommonConfig;
 import kb.core.topics.SinkGroups;
@@ -43,8 +45,15 @@ public record QueryConfig(
      *
      * @param apiToken       bearer token for writes; null: writes are open
      * @param allowedOrigins browser origins besides the API's own allowed to write and to use /mcp
+     * @param basePath       the path a gateway serves the API under, when configured rather than sent as a header
      */
-    public record Exposure(int port, String host, String apiToken, List<String> allowedOrigins, long maxUploadBytes) {}
+    public record Exposure(
+            int port,
+            String host,
+            String apiToken,
+            List<String> allowedOrigins,
+            long maxUploadBytes,
+            Optional<PathPrefix> basePath) {}
 
     /**
      * How the arms are asked and fused (docs/decisions/fitted-ranking.md).
@@ -100,7 +109,8 @@ public record QueryConfig(
                         settings.get(KbSettings.API_HOST),
                         settings.get(KbSettings.API_TOKEN),
                         settings.get(KbSettings.API_ALLOWED_ORIGINS),
-                        settings.get(KbSettings.MAX_FILE_BYTES)),
+                        settings.get(KbSettings.MAX_FILE_BYTES),
+                        PathPrefix.parse(settings.get(KbSettings.API_BASE_PATH))),
                 ranking(settings),
                 new Gate(settings.get(KbSettings.GATE_MIN_COSINE), settings.get(KbSettings.GATE_CALIBRATION_PERIOD)),
                 CollectionFolder.allFrom(settings),

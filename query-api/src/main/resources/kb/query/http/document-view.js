@@ -1,9 +1,9 @@
 // The document view: the whole document, rendered, with the chunk a result showed marked and scrolled to.
-import {$, escapeHtml, plainClick} from '/dom.js';
-import {markTerms, overlap, tokens} from '/highlight.js';
-import {blocks, renderBlocks, renderMarkdown, stripFrontmatter} from '/markdown.js';
-import {navigate, urlFor} from '/navigation.js';
-import {citation, lastSearch} from '/results.js';
+import {$, escapeHtml, plainClick} from './dom.js';
+import {markTerms, overlap, tokens} from './highlight.js';
+import {blocks, renderBlocks, renderMarkdown, stripFrontmatter} from './markdown.js';
+import {navigate, urlFor} from './navigation.js';
+import {citation, lastSearch} from './results.js';
 import {pageFigure} from './page-view.js';
 
 /** Heading paths as the markdown chunker writes them: "A > B", a first # heading equal to the title left out. */
@@ -161,12 +161,12 @@ export async function openDocument(docId, query, chunkIndex, stillWanted) {
   $('doc-links').hidden = true;
   $('doc-location').hidden = true;
   $('doc-body').replaceChildren();
-  const raw = '/api/v1/documents/' + encodeURIComponent(docId) + '/raw';
+  const raw = 'api/v1/documents/' + encodeURIComponent(docId) + '/raw';
   $('doc-raw').href = raw;
   let response;
   let doc;
   try {
-    response = await fetch('/api/v1/documents/' + encodeURIComponent(docId));
+    response = await fetch('api/v1/documents/' + encodeURIComponent(docId));
     doc = await response.json();
   } catch (e) {
     response = null;

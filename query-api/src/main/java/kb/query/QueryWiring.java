@@ -12,6 +12,7 @@ import java.util.List;
 import kb.query.answer.ContextService;
 import kb.query.answer.DocumentTexts;
 import kb.query.answer.LookupService;
+import kb.query.answer.PageChecks;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
 import kb.query.api.WriteGuard;
@@ -21,6 +22,7 @@ import kb.query.calibration.IndexedCalibrations;
 import kb.query.config.QueryConfig;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
+import kb.query.documents.PageLayouts;
 import kb.query.http.QueryApp;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
@@ -93,8 +95,17 @@ final class QueryWiring {
                 config.ranking().fusionQuestions(),
                 gate::refresh,
                 Clock.systemUTC());
+        DocumentFiles files = new DocumentFiles(
+                config.collections(), host.extensions(), config.exposure().maxUploadBytes());
+        PageLayouts pages = new PageLayouts(config.pageLayoutDir(), files);
         SearchService search = new SearchService(
-                config, embeddings, index.retriever(), index.keywords(), gate::current, fusion::current);
+                config,
+                embeddings,
+                index.retriever(),
+                index.keywords(),
+                gate::current,
+                fusion::current,
+                new PageChecks(pages));
         PipelineStatus status = new PipelineStatus(config, index.guarded(), registry, index.catalog());
         ApiServices services = new ApiServices(
                 new ApiServices.Answering(
@@ -104,13 +115,11 @@ final class QueryWiring {
                         queryLog),
                 new ApiServices.Documents(
                         index.catalog(),
-                        new DocumentFiles(
-                                config.collections(),
-                                host.extensions(),
-                                config.exposure().maxUploadBytes()),
+                        files,
                         index.links(),
                         config.elasticsearch().indexNames().chunksAlias(),
-                        host.reindex()),
+                        host.reindex(),
+                        pages),
                 new ApiServices.Health(
                         status,
                         () -> feed.isReady() && host.pipelineReady().getAsBoolean(),

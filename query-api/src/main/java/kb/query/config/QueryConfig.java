@@ -1,5 +1,6 @@
 package kb.query.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import kb.search.es.IndexNames;
  * @param embeddingModel the model (or pair of models, by language) the questions are embedded with
  * @param collections    the collections' folders uploads are saved to, the default first
  * @param lag            the chunker's application id and the sink's consumer groups, whose lag the status reads
+ * @param pageLayoutDir  where the producer keeps PDF pages' line boxes ({@code KB_PAGE_LAYOUT_DIR})
  */
 public record QueryConfig(
         CommonConfig common,
@@ -29,7 +31,8 @@ public record QueryConfig(
         Ranking ranking,
         Gate gate,
         List<CollectionFolder> collections,
-        Lag lag) {
+        Lag lag,
+        Path pageLayoutDir) {
 
     /**
      * Where the index is and how long the query path waits for it: a hung Elasticsearch costs a query at most
@@ -111,7 +114,8 @@ public record QueryConfig(
                 ranking(settings),
                 new Gate(settings.get(KbSettings.GATE_MIN_COSINE), settings.get(KbSettings.GATE_CALIBRATION_PERIOD)),
                 CollectionFolder.allFrom(settings),
-                new Lag(settings.get(KbSettings.CHUNKER_APP_ID), SinkGroups.from(settings)));
+                new Lag(settings.get(KbSettings.CHUNKER_APP_ID), SinkGroups.from(settings)),
+                settings.get(KbSettings.PAGE_LAYOUT_DIR));
     }
 
     private static Ranking ranking(Settings settings) {

@@ -105,6 +105,9 @@ public final class QueryApp {
         app.get("/api/v1/documents", handlers::listDocuments);
         app.get("/api/v1/documents/{docId}", handlers::getDocument);
         app.get("/api/v1/documents/{docId}/raw", handlers::getRawDocument);
+        PageHandlers pages = new PageHandlers(services);
+        app.get("/api/v1/documents/{docId}/pages/{page}", pages::page);
+        app.get("/api/v1/documents/{docId}/pages/{page}/image", pages::image);
         app.post("/api/v1/documents", handlers::upload);
         app.delete("/api/v1/documents/{docId}", handlers::delete);
         app.post("/api/v1/reindex", handlers::startReindex);

@@ -68,8 +68,15 @@ public final class KbSettings {
     public static final Setting<Integer> EXTRACT_HEAP_MB = Setting.whole(
                     "KB_EXTRACT_HEAP_MB", 512, "heap of the extractor process")
             .requiring(n -> n >= 64, "at least 64");
-    public static final Setting<Boolean> EXTRACT_OCR =
-            Setting.flag("KB_EXTRACT_OCR", false, "read PDF pages without a text layer with Tesseract");
+    public static final Setting<String> EXTRACT_OCR = Setting.text(
+                    "KB_EXTRACT_OCR", "auto", "read PDF pages without a text layer with Tesseract: auto, true or false")
+            .requiring(
+                    v -> v.equalsIgnoreCase("auto") || v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false"),
+                    "auto, true or false");
+    public static final Setting<Path> PAGE_LAYOUT_DIR = Setting.path(
+            "KB_PAGE_LAYOUT_DIR",
+            Path.of(System.getProperty("java.io.tmpdir"), "kb-page-layout"),
+            "where the producer keeps PDF pages' line boxes for the API's page view");
     public static final Setting<Duration> DEBOUNCE =
             Setting.duration("KB_DEBOUNCE", Duration.ofMillis(150), "quiet time before a changed file is read");
     public static final Setting<Duration> PUBLISH_TIMEOUT = Setting.duration(
@@ -132,6 +139,9 @@ public final class KbSettings {
             Setting.text("KB_API_TOKEN", null, "bearer token required for upload, delete and reindex");
     public static final Setting<List<String>> API_ALLOWED_ORIGINS = Setting.list(
             "KB_API_ALLOWED_ORIGINS", List.of(), "browser origins besides the API's own that may write and use /mcp");
+    public static final Setting<String> API_BASE_PATH = Setting.text(
+                    "KB_API_BASE_PATH", null, "path a gateway serves the API under, e.g. /kb (X-Forwarded-Prefix wins)")
+            .requiring(PathPrefix::isValid, PathPrefix.RULE);
     public static final Setting<Integer> BM25_WINDOW =
             Setting.whole("KB_BM25_WINDOW", 30, "chunks taken from BM25").requiring(n -> n >= 1, "at least 1");
     public static final Setting<Integer> KNN_WINDOW =
@@ -240,6 +250,7 @@ public final class KbSettings {
             EXTRACT_TIMEOUT,
             EXTRACT_HEAP_MB,
             EXTRACT_OCR,
+            PAGE_LAYOUT_DIR,
             DEBOUNCE,
             PUBLISH_TIMEOUT,
             RECONCILE_PERIOD,
@@ -262,6 +273,7 @@ public final class KbSettings {
             API_HOST,
             API_TOKEN,
             API_ALLOWED_ORIGINS,
+            API_BASE_PATH,
             BM25_WINDOW,
             KNN_WINDOW,
             KNN_CANDIDATES,

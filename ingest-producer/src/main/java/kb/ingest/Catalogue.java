@@ -165,6 +165,12 @@ public final class Catalogue {
     /** What a path indexed on {@code kb.documents} without a file event is recorded as; see the class comment. */
     static final String LOST = "lost-event";
 
+    /**
+     * What a path whose newest send failed is recorded as: listed (so a file deleted meanwhile is withdrawn) but current
+     * for no content, so reading it again publishes it, whatever it holds then.
+     */
+    static final String UNSENT = "unsent-event";
+
     /** How many indexed documents had no file event when the catalogue was loaded. */
     public int lostRecords() {
         return lost;
@@ -216,6 +222,42 @@ public final class Catalogue {
 
     public void remove(String path) {
         hashes.remove(path);
+    }
+
+    /**
+     * The send of this version failed: unless a newer one was published meanwhile (whose send decides), the path is
+     * recorded as {@link #UNSENT}.
+     *
+     * @return whether the failed send was the path's newest
+     */
+    boolean unsentUpsert(String path, String sha256) {
+        return hashes.replace(path, sha256, UNSENT);
+    }
+
+    /**
+     * The send of this path's tombstone failed: unless the path was published again meanwhile, it is listed again, as
+     * {@link #UNSENT}, so the next look withdraws it.
+     *
+     * @return whether the failed tombstone was the path's newest
+     */
+    boolean unsentDelete(String path) {
+        return hashes.putIfAbsent(path, UNSENT) == null;
+    }
+
+    /**
+     * Whether what the index has of the path is known good: a version published (or being sent), or a bad version
+     * reported. Not for a path whose send failed, one the broker's log lost, or one read by an older version.
+     */
+    boolean settled(String path) {
+        String hash = hashes.get(path);
+        if (hash == null) {
+            return rejected.containsKey(path);
+        }
+        return !hash.equals(UNSENT) && !hash.equals(LOST) && !hash.equals(OUTDATED);
+    }
+
+    public String collection() {
+        return collection;
     }
 
     /** Whether this bad version of the file was reported already (nothing to read or report again). */

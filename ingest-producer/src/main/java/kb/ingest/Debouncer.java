@@ -49,6 +49,11 @@ final class Debouncer {
                 .orElse(idleWaitMillis);
     }
 
+    /** Whether the path changed and waits for its quiet time: the watcher reads it then. */
+    boolean waiting(String path) {
+        return dueAt.containsKey(path);
+    }
+
     int pending() {
         return dueAt.size();
     }

@@ -3,6 +3,7 @@ package kb.ingest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import kb.core.topics.DeadLetters;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -27,40 +29,55 @@ final class EventPublisher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventPublisher.class);
     static final String STAGE = "ingest-producer";
+    /** The longest a send may hold up its caller waiting for the broker's metadata or room in the client's buffer. */
+    static final Duration MAX_BLOCK = Duration.ofSeconds(10);
 
     private final String collection;
     private final KbTopics topics;
     private final Catalogue catalogue;
     private final GenerationClock generations;
     private final LiveBudget liveBudget;
-    private final KafkaProducer<String, byte[]> events;
-    private final KafkaProducer<byte[], byte[]> deadLetters;
+    private final Producer<String, byte[]> events;
+    private final Producer<byte[], byte[]> deadLetters;
+    private final RepublishQueue republish;
     private final MeterRegistry registry;
     private final Timer publishLatency;
 
+    /** The two Kafka producers: file events (values serialized here) and dead letters. */
+    record Clients(Producer<String, byte[]> events, Producer<byte[], byte[]> deadLetters) {
+
+        static Clients connect(String bootstrapServers, KbTopics topics, Duration publishTimeout) {
+            // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
+            return new Clients(
+                    new KafkaProducer<>(
+                            producerProps(bootstrapServers, topics.maxMessageBytes(), publishTimeout),
+                            topics.fileEvents().keySerde().serializer(),
+                            new ByteArraySerializer()),
+                    new KafkaProducer<>(
+                            producerProps(bootstrapServers, topics.maxMessageBytes(), publishTimeout),
+                            topics.dlq().keySerde().serializer(),
+                            topics.dlq().valueSerde().serializer()));
+        }
+    }
+
+    /** @param republish told of every send and its outcome: a failed one waits there to be published again */
     EventPublisher(
-            String collection,
-            String bootstrapServers,
             KbTopics topics,
             Catalogue catalogue,
             GenerationClock generations,
             LiveBudget liveBudget,
-            MeterRegistry registry) {
-        this.collection = collection;
+            MeterRegistry registry,
+            Clients clients,
+            RepublishQueue republish) {
+        this.collection = catalogue.collection();
         this.topics = topics;
         this.catalogue = catalogue;
         this.generations = generations;
         this.liveBudget = liveBudget;
         this.registry = registry;
-        // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
-        this.events = new KafkaProducer<>(
-                producerProps(bootstrapServers, topics.maxMessageBytes()),
-                topics.fileEvents().keySerde().serializer(),
-                new ByteArraySerializer());
-        this.deadLetters = new KafkaProducer<>(
-                producerProps(bootstrapServers, topics.maxMessageBytes()),
-                topics.dlq().keySerde().serializer(),
-                topics.dlq().valueSerde().serializer());
+        this.events = clients.events();
+        this.deadLetters = clients.deadLetters();
+        this.republish = republish;
         this.publishLatency = Timer.builder("kb_producer_publish_latency").register(registry);
         // Registered at zero so dashboards and alerts have a series before the first event of each kind.
         for (String outcome : new String[] {"copied", "over_budget"}) {
@@ -76,10 +93,13 @@ final class EventPublisher implements AutoCloseable {
     }
 
     /**
-     * Idempotence keeps per-path order across retries; acks=all so an acknowledged edit survives a broker
-     * failover; a short linger batches a scan without delaying a single save noticeably.
+     * Idempotence keeps per-path order across the client's own retries; acks=all so an acknowledged edit survives a
+     * broker failover; a short linger batches a scan without delaying a single save noticeably. A send still failing
+     * after {@code publishTimeout} (the broker unreachable or restarting; a batch the broker refused as out of order)
+     * comes back to its callback and waits in the {@link RepublishQueue}, which reads the file again: records waiting
+     * in the client past that would only be older versions of it.
      */
-    private static Properties producerProps(String bootstrapServers, int maxMessageBytes) {
+    private static Properties producerProps(String bootstrapServers, int maxMessageBytes, Duration publishTimeout) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -87,6 +107,13 @@ final class EventPublisher implements AutoCloseable {
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(maxMessageBytes));
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        long timeout = publishTimeout.toMillis();
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(timeout));
+        // The client requires delivery.timeout.ms >= linger.ms + request.timeout.ms (30 s by default).
+        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.min(30_000, timeout / 2)));
+        // While the broker is away (a restart drops the topic's metadata) a send waits for it in the caller's thread,
+        // the watcher's: not for the client's 60 s, since a failed send is retried anyway.
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(MAX_BLOCK.toMillis(), timeout)));
         return props;
     }
 
@@ -113,7 +140,7 @@ final class EventPublisher implements AutoCloseable {
             return false;
         }
         catalogue.put(event.path(), event.sha256());
-        send(event.key(), value, event.path(), "upsert", lane);
+        send(event.key(), value, new Sent(event.path(), event.sha256(), "upsert"), lane);
         return true;
     }
 
@@ -123,7 +150,7 @@ final class EventPublisher implements AutoCloseable {
             return false;
         }
         catalogue.remove(path);
-        send(Ids.fileKey(collection, path), null, path, "delete", lane);
+        send(Ids.fileKey(collection, path), null, new Sent(path, null, "delete"), lane);
         return true;
     }
 
@@ -133,8 +160,16 @@ final class EventPublisher implements AutoCloseable {
      */
     void publishLegacyDelete(String key) {
         catalogue.forgetLegacy(key);
-        send(key, null, null, "delete", Lane.SCAN);
+        send(key, null, new Sent(null, null, "delete"), Lane.SCAN);
     }
+
+    /**
+     * What one record says, for its callback.
+     *
+     * @param path the path of this collection the record is about, or null for a legacy key
+     * @param sha256 the content published, or null for a tombstone
+     */
+    private record Sent(String path, String sha256, String op) {}
 
     /**
      * Synchronized: the watcher and the document lane both publish, and generations must reach the topic in the
@@ -142,10 +177,13 @@ final class EventPublisher implements AutoCloseable {
      * arrives second downstream is applied only if it is newer, so the two never reorder a file's versions. Only
      * the main topic's send decides whether the change counts as published (the live copy is never read back).
      *
-     * @param path the path of this collection the record is about, or null for a legacy key
      * @param value the serialized event, or null for a tombstone
      */
-    private synchronized void send(String key, byte[] value, String path, String op, Lane lane) {
+    private synchronized void send(String key, byte[] value, Sent sent, Lane lane) {
+        if (sent.path() != null && republish.holdBack()) {
+            unsent(sent); // the broker failed the last sends: the change waits with them for the next round's probe
+            return;
+        }
         long generation = generations.next();
         if (lane == Lane.LIVE && copiedLive()) {
             ProducerRecord<String, byte[]> copy =
@@ -153,27 +191,65 @@ final class EventPublisher implements AutoCloseable {
             Generation.write(copy.headers(), generation);
             events.send(copy, (metadata, error) -> {
                 if (error != null) {
-                    LOG.warn("could not copy the {} of {} to the live lane: it waits its turn", op, key, error);
+                    LOG.debug("could not copy the {} of {} to the live lane: it waits its turn", sent.op(), key, error);
                 }
             });
         }
         ProducerRecord<String, byte[]> record =
                 new ProducerRecord<>(topics.fileEvents().name(), key, value);
         Generation.write(record.headers(), generation);
+        if (sent.path() != null) {
+            republish.issued(sent.path());
+        }
         long start = System.nanoTime();
         events.send(record, (metadata, error) -> {
             publishLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-            if (error != null) {
-                // Forget it so the next scan or save tries again, rather than believing it indexed.
-                if (path != null) {
-                    catalogue.remove(path);
+            if (error == null) {
+                registry.counter("kb_producer_events_published_total", "op", sent.op())
+                        .increment();
+                if (sent.path() != null) {
+                    republish.landed(sent.path());
                 }
-                registry.counter("kb_producer_publish_errors_total", "op", op).increment();
-                LOG.error("could not publish {} of {}", op, record.key(), error);
             } else {
-                registry.counter("kb_producer_events_published_total", "op", op).increment();
+                registry.counter("kb_producer_publish_errors_total", "op", sent.op())
+                        .increment();
+                failed(key, sent, error);
             }
         });
+    }
+
+    /**
+     * On the client's I/O thread: a send that did not land. Unless a newer send of the path went meanwhile (its own
+     * outcome decides), the catalogue stops counting it as published and it waits to be published again.
+     */
+    private void failed(String key, Sent sent, Exception error) {
+        if (sent.path() == null) {
+            LOG.warn("could not withdraw the record {} published before collections: the next start does", key, error);
+            return;
+        }
+        if (unsent(sent)) {
+            LOG.warn(
+                    "could not publish the {} of {} ({}): it and every change failing after it wait to be published"
+                            + " again (kb_producer_republish_pending)",
+                    sent.op(),
+                    key,
+                    error.toString());
+        } else {
+            LOG.debug("could not publish the {} of {}", sent.op(), key, error);
+        }
+    }
+
+    /**
+     * Unless a newer send of the path went meanwhile, the catalogue stops counting this one as published and the path
+     * waits to be published again.
+     *
+     * @return true for the first failure after sends worked
+     */
+    private boolean unsent(Sent sent) {
+        boolean newest = sent.sha256() == null
+                ? catalogue.unsentDelete(sent.path())
+                : catalogue.unsentUpsert(sent.path(), sent.sha256());
+        return newest && republish.failed(sent.path());
     }
 
     /**
@@ -193,10 +269,14 @@ final class EventPublisher implements AutoCloseable {
                 new ProducerRecord<>(topics.dlq().name(), key, value);
         DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
         record.headers().add(DeadLetters.FINGERPRINT, rejected.fingerprint().getBytes(StandardCharsets.UTF_8));
+        republish.issued(rejected.path());
         deadLetters.send(record, (metadata, error) -> {
-            if (error != null) {
-                catalogue.forgetRejection(rejected.path()); // so the next scan reports it again
-                LOG.error("could not publish dead letter for {}", rejected.path(), error);
+            if (error == null) {
+                republish.landed(rejected.path());
+            } else {
+                catalogue.forgetRejection(rejected.path()); // so reading it again reports it again
+                republish.failed(rejected.path());
+                LOG.debug("could not publish the dead letter of {}", rejected.path(), error);
             }
         });
         registry.counter("kb_producer_dlq_total", "reason", rejected.reason()).increment();

@@ -20,6 +20,7 @@ import kb.core.topics.TopicCreator;
 import kb.ingest.extract.IsolatedExtractor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The ingest producer: reconciles the folder against what was published (upserts for new and changed
@@ -32,6 +33,8 @@ public final class IngestProducer implements AutoCloseable {
     private static final long IDLE_WAIT_MILLIS = 500;
     /** How often the folder at the watched path is compared with the one watched; see {@link WatchedRoot}. */
     private static final long ROOT_CHECK_MILLIS = 1000;
+    /** Paths read again per turn of the watcher: a round of thousands must not hold up the saves behind it. */
+    private static final int REPUBLISH_PER_TURN = 256;
 
     private final ProducerConfig config;
     private final MeterRegistry registry;
@@ -57,6 +60,13 @@ public final class IngestProducer implements AutoCloseable {
     private WatchedRoot root;
     private long rootCheckedAt;
 
+    private final RepublishQueue republish;
+    private final FolderStamps stamps;
+    /** The watcher's: a round of paths taken from {@link #republish}, read again a few hundred per turn. */
+    private final Deque<String> republishing = new ArrayDeque<>();
+
+    private long reconciledAt;
+
     public IngestProducer(ProducerConfig config, MeterRegistry registry, Clock clock) {
         this(config, registry, clock, new DiskSpace(List.of(), 0)); // its own: it may report a missing folder
     }
@@ -71,6 +81,8 @@ public final class IngestProducer implements AutoCloseable {
         this.registry = registry;
         this.clock = clock;
         this.baseDir = config.collection().folder();
+        this.republish = new RepublishQueue(clock);
+        this.stamps = new FolderStamps(baseDir);
         this.filter = new PathFilter(config.extensions(), config.excludes());
         this.extractor = new IsolatedExtractor(config.extraction());
         this.reader = new FileEventReader(
@@ -99,13 +111,16 @@ public final class IngestProducer implements AutoCloseable {
                     collection);
         }
         publisher = new EventPublisher(
-                collection,
-                config.common().bootstrapServers(),
                 config.common().topics(),
                 catalogue,
                 new GenerationClock(clock, catalogue.highestGeneration()),
                 new LiveBudget(clock),
-                registry);
+                registry,
+                EventPublisher.Clients.connect(
+                        config.common().bootstrapServers(),
+                        config.common().topics(),
+                        config.publishing().timeout()),
+                republish);
         root = new WatchedRoot(baseDir);
         watchFolderAtPath();
         debouncer = new Debouncer(clock, config.debounce());
@@ -114,6 +129,10 @@ public final class IngestProducer implements AutoCloseable {
                 .register(registry);
         Gauge.builder("kb_producer_extraction_queue_depth", documents, DocumentLane::pending)
                 .tag("collection", collection)
+                .register(registry);
+        Gauge.builder("kb_producer_republish_pending", republish, RepublishQueue::size)
+                .tag("collection", collection)
+                .description("changes whose send to the broker failed, waiting to be published again")
                 .register(registry);
         thread = Threads.worker("kb-ingest-watcher", this::run);
         thread.start();
@@ -148,6 +167,7 @@ public final class IngestProducer implements AutoCloseable {
                 watcher.poll(IDLE_WAIT_MILLIS); // the scan publishes every file: not onto a full disk
             }
             reconcile();
+            reconciledAt = clock.millis();
             // The scan is published once its documents are too; the watcher goes on with text files meanwhile.
             documents.afterQueued(scanned::countDown);
             while (running) {
@@ -235,7 +255,7 @@ public final class IngestProducer implements AutoCloseable {
             }
         }
         boolean full = disk.full();
-        long wait = full ? IDLE_WAIT_MILLIS : debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS);
+        long wait = full ? IDLE_WAIT_MILLIS : millisUntilWork();
         boolean rootDue = clock.millis() - rootCheckedAt >= ROOT_CHECK_MILLIS;
         for (TreeWatcher.Change change : watcher.poll(wait)) {
             if (change instanceof TreeWatcher.Change.PathChanged changed) {
@@ -260,6 +280,93 @@ public final class IngestProducer implements AutoCloseable {
         for (String path : debouncer.takeDue()) {
             handleChange(path);
         }
+        republishDue();
+        if (republish.takeRecovery()) {
+            LOG.info(
+                    "sends to the broker work again: {} changes of '{}' wait to be published again; comparing the folder"
+                            + " with what was published",
+                    republish.size(),
+                    collection());
+            reconcileChanges();
+        } else if (clock.millis() - reconciledAt >= reconcilePeriodMillis()) {
+            reconcileChanges();
+        }
+    }
+
+    /** How long the watcher may wait for events before a debounced path, a retry or a reconciliation is due. */
+    private long millisUntilWork() {
+        if (!republishing.isEmpty()) {
+            return 1;
+        }
+        long reconcile = Math.max(1, reconciledAt + reconcilePeriodMillis() - clock.millis());
+        long retry = Math.max(1, republish.millisUntilDue(IDLE_WAIT_MILLIS));
+        return Math.min(debouncer.millisUntilNextDue(IDLE_WAIT_MILLIS), Math.min(retry, reconcile));
+    }
+
+    private long reconcilePeriodMillis() {
+        return config.publishing().reconcilePeriod().toMillis();
+    }
+
+    /**
+     * Reads again, a few hundred per turn, the paths whose send failed, once their round is due: what the file holds now
+     * is published (a file deleted meanwhile is withdrawn).
+     */
+    private void republishDue() throws IOException {
+        if (republishing.isEmpty()) {
+            republishing.addAll(republish.takeDue());
+        }
+        for (int i = 0; i < REPUBLISH_PER_TURN && !republishing.isEmpty(); i++) {
+            String path = republishing.poll();
+            handlePath(path, Lane.SCAN);
+            if (republish.failedAgain(path)) {
+                // Blocked until the client gave up on the broker: each of the others would too, one after the other.
+                republish.putBack(republishing);
+                republishing.clear();
+                return;
+            }
+            republish.settle(path);
+        }
+    }
+
+    /**
+     * The periodic reconciliation, also run once sends work again after failing: publishes whatever differs between
+     * the folder and the catalogue (new, changed, deleted files), which a lost watch event or a change whose failure
+     * came back in no callback would otherwise leave unindexed until a restart. Cheap: a file is read only when its
+     * size or modification time differ from when it was last read, or what was published of it is not settled. Paths
+     * the watcher is about to read (debouncing) and those waiting to be published again are theirs, not this pass's.
+     */
+    private void reconcileChanges() throws IOException {
+        long started = clock.millis();
+        Set<String> present = new HashSet<>();
+        int published = 0;
+        for (String path : watcher.registerTree("")) {
+            if (filter.acceptsFile(path) && base.containsRelative(path)) {
+                present.add(path);
+                if (!debouncer.waiting(path)
+                        && !republish.contains(path)
+                        && !(stamps.unchanged(path) && catalogue.settled(path))) {
+                    published += handleFile(path, Lane.SCAN) ? 1 : 0;
+                }
+            }
+        }
+        int withdrawn = 0;
+        for (String known : catalogue.paths()) {
+            if (!present.contains(known) && !debouncer.waiting(known) && !republish.contains(known)) {
+                withdrawn += publisher.publishDelete(known, Lane.SCAN) ? 1 : 0;
+            }
+        }
+        stamps.retainAll(present);
+        reconciledAt = clock.millis();
+        registry.counter("kb_producer_reconciled_total", "op", "upsert").increment(published);
+        registry.counter("kb_producer_reconciled_total", "op", "delete").increment(withdrawn);
+        LOG.atLevel(published + withdrawn > 0 ? Level.INFO : Level.DEBUG)
+                .log(
+                        "reconciled {} files of '{}' in {} ms: {} published, {} withdrawn that had been missed",
+                        present.size(),
+                        collection(),
+                        reconciledAt - started,
+                        published,
+                        withdrawn);
     }
 
     /**
@@ -286,6 +393,7 @@ public final class IngestProducer implements AutoCloseable {
                             + " the folder at the path, rescanning",
                     baseDir);
             watcher.close();
+            stamps.clear();
             try {
                 watchFolderAtPath();
                 disk.problem(problemSource(), null);
@@ -329,6 +437,11 @@ public final class IngestProducer implements AutoCloseable {
     }
 
     private void handlePath(String path) throws IOException {
+        handlePath(path, Lane.LIVE);
+    }
+
+    /** @param lane LIVE for what the watcher saw, SCAN for a change read again after its send failed */
+    private void handlePath(String path, Lane lane) throws IOException {
         links.update(path);
         Path absolute = baseDir.resolve(path);
         if (Files.isDirectory(absolute)) {
@@ -336,34 +449,34 @@ public final class IngestProducer implements AutoCloseable {
                 // Its files can no longer be read or listed, like an unreadable file: withdrawn until it is
                 // readable again, when the permission change's event lands in the branch below.
                 LOG.warn("{} is not readable: its files are withdrawn until it is", path);
-                withdrawPathAndBelow(path);
+                withdrawPathAndBelow(path, lane);
             } else if (filter.acceptsDirectory(path)) {
                 for (String file : watcher.registerTree(path)) {
                     if (filter.acceptsFile(file)) {
                         links.update(file);
                     }
                     if (filter.acceptsFile(file) && insideBase(file)) {
-                        handleFile(file, Lane.LIVE);
+                        handleFile(file, lane);
                     }
                 }
             }
         } else if (Files.exists(absolute)) {
             if (filter.acceptsFile(path) && insideBase(path)) {
-                handleFile(path, Lane.LIVE);
+                handleFile(path, lane);
             }
         } else {
-            withdrawPathAndBelow(path);
+            withdrawPathAndBelow(path, lane);
         }
     }
 
     /** A vanished path may have been a file or a whole folder: withdraw both readings. */
-    private void withdrawPathAndBelow(String path) {
-        publisher.publishDelete(path, Lane.LIVE);
+    private void withdrawPathAndBelow(String path, Lane lane) {
+        publisher.publishDelete(path, lane);
         catalogue.forgetRejection(path);
         String prefix = path + "/";
         for (String known : catalogue.paths()) {
             if (known.startsWith(prefix)) {
-                publisher.publishDelete(known, Lane.LIVE);
+                publisher.publishDelete(known, lane);
             }
         }
         for (String rejected : catalogue.rejectedPaths()) {
@@ -378,6 +491,7 @@ public final class IngestProducer implements AutoCloseable {
      * @return true when something new was published; a document is queued on its lane instead (false)
      */
     private boolean handleFile(String path, Lane lane) {
+        stamps.reading(path);
         if (Formats.isExtracted(PathFilter.extensionOf(path))) {
             documents.submit(path);
             return false;

@@ -22,6 +22,7 @@ import kb.ingest.extract.ExtractionLimits;
  * @param maxFileBytes larger files go to the dead-letter topic ({@code KB_MAX_FILE_BYTES}, default 1 MiB)
  * @param debounce     quiet time after the last change of a file before it is read ({@code KB_DEBOUNCE})
  * @param extraction   the bounds of extracting documents that are not plain text (PDF, Office, ...)
+ * @param publishing   when a send counts as failed, and how often the folder is compared with what was published
  */
 public record ProducerConfig(
         CommonConfig common,
@@ -30,7 +31,20 @@ public record ProducerConfig(
         List<String> excludes,
         long maxFileBytes,
         Duration debounce,
-        ExtractionLimits extraction) {
+        ExtractionLimits extraction,
+        Publishing publishing) {
+
+    /**
+     * @param timeout         a send to the broker fails after this and is retried ({@code KB_PUBLISH_TIMEOUT})
+     * @param reconcilePeriod how often the folder's sizes and times are compared with the catalogue
+     *                        ({@code KB_RECONCILE_PERIOD})
+     */
+    public record Publishing(Duration timeout, Duration reconcilePeriod) {
+
+        static Publishing from(Settings settings) {
+            return new Publishing(settings.get(KbSettings.PUBLISH_TIMEOUT), settings.get(KbSettings.RECONCILE_PERIOD));
+        }
+    }
 
     public static final List<String> DEFAULT_EXTENSIONS = KbSettings.IMPORT_EXTENSIONS.fallback();
     public static final List<String> DEFAULT_EXCLUDES = KbSettings.IMPORT_EXCLUDE.fallback();
@@ -60,6 +74,7 @@ public record ProducerConfig(
                 settings.get(KbSettings.IMPORT_EXCLUDE),
                 maxFileBytes,
                 settings.get(KbSettings.DEBOUNCE),
-                ExtractionLimits.from(settings, maxFileBytes));
+                ExtractionLimits.from(settings, maxFileBytes),
+                Publishing.from(settings));
     }
 }

@@ -79,6 +79,14 @@ public final class KbSettings {
             "where the producer keeps PDF pages' line boxes for the API's page view");
     public static final Setting<Duration> DEBOUNCE =
             Setting.duration("KB_DEBOUNCE", Duration.ofMillis(150), "quiet time before a changed file is read");
+    public static final Setting<Duration> PUBLISH_TIMEOUT = Setting.duration(
+                    "KB_PUBLISH_TIMEOUT", Duration.ofMinutes(2), "a send to the broker fails after this; it is retried")
+            .requiring(d -> d.toMillis() >= 1000, "at least 1 s");
+    public static final Setting<Duration> RECONCILE_PERIOD = Setting.duration(
+                    "KB_RECONCILE_PERIOD",
+                    Duration.ofMinutes(5),
+                    "how often the folder is compared with what was published")
+            .requiring(d -> d.toMillis() >= 1000, "at least 1 s");
 
     // The chunker.
     public static final Setting<String> CHUNKER_APP_ID =
@@ -244,6 +252,8 @@ public final class KbSettings {
             EXTRACT_OCR,
             PAGE_LAYOUT_DIR,
             DEBOUNCE,
+            PUBLISH_TIMEOUT,
+            RECONCILE_PERIOD,
             CHUNKER_APP_ID,
             MAX_CHUNK_CHARS,
             MAX_CHUNKS_PER_DOCUMENT,

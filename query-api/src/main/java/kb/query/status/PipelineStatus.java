@@ -169,6 +169,13 @@ public final class PipelineStatus implements AutoCloseable {
         status.put("chunksExpected", counts.chunksExpected());
         status.put("lastEventTime", counts.lastEventTime());
         status.put("freshness", freshness());
+        // The producers' changes waiting to be published again after a failed send, when they report to this registry.
+        var republish = registry.find("kb_producer_republish_pending").gauges();
+        if (!republish.isEmpty()) {
+            status.put(
+                    "republishPending",
+                    Math.round(republish.stream().mapToDouble(g -> g.value()).sum()));
+        }
         try {
             status.putAll(brokerFigures(counts, IndexNames.versionOf(chunksIndex)));
             status.put("broker", "up");

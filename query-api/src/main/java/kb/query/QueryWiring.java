@@ -99,7 +99,8 @@ final class QueryWiring {
                         new DocumentFiles(
                                 config.collections(),
                                 host.extensions(),
-                                config.exposure().maxUploadBytes()),
+                                config.exposure().maxUploadBytes(),
+                                config.exposure().writeWait()),
                         index.links(),
                         config.elasticsearch().indexNames().chunksAlias(),
                         host.reindex()),

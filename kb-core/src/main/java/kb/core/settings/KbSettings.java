@@ -124,6 +124,8 @@ public final class KbSettings {
             Setting.text("KB_API_TOKEN", null, "bearer token required for upload, delete and reindex");
     public static final Setting<List<String>> API_ALLOWED_ORIGINS = Setting.list(
             "KB_API_ALLOWED_ORIGINS", List.of(), "browser origins besides the API's own that may write and use /mcp");
+    public static final Setting<Duration> WRITE_WAIT = Setting.duration(
+            "KB_WRITE_WAIT", Duration.ofSeconds(30), "a write with wait (save_note, upload wait=true) waits at most");
     public static final Setting<Integer> BM25_WINDOW =
             Setting.whole("KB_BM25_WINDOW", 30, "chunks taken from BM25").requiring(n -> n >= 1, "at least 1");
     public static final Setting<Integer> KNN_WINDOW =
@@ -252,6 +254,7 @@ public final class KbSettings {
             API_HOST,
             API_TOKEN,
             API_ALLOWED_ORIGINS,
+            WRITE_WAIT,
             BM25_WINDOW,
             KNN_WINDOW,
             KNN_CANDIDATES,

@@ -41,7 +41,14 @@ public record QueryConfig(
      * @param apiToken       bearer token for writes; null: writes are open
      * @param allowedOrigins browser origins besides the API's own allowed to write and to use /mcp
      */
-    public record Exposure(int port, String host, String apiToken, List<String> allowedOrigins, long maxUploadBytes) {}
+    /** @param writeWait how long a write asked to wait for its version to be searchable waits at most */
+    public record Exposure(
+            int port,
+            String host,
+            String apiToken,
+            List<String> allowedOrigins,
+            long maxUploadBytes,
+            Duration writeWait) {}
 
     /**
      * How the arms are asked and fused (docs/decisions/fitted-ranking.md).
@@ -97,7 +104,8 @@ public record QueryConfig(
                         settings.get(KbSettings.API_HOST),
                         settings.get(KbSettings.API_TOKEN),
                         settings.get(KbSettings.API_ALLOWED_ORIGINS),
-                        settings.get(KbSettings.MAX_FILE_BYTES)),
+                        settings.get(KbSettings.MAX_FILE_BYTES),
+                        settings.get(KbSettings.WRITE_WAIT)),
                 ranking(settings),
                 new Gate(settings.get(KbSettings.GATE_MIN_COSINE), settings.get(KbSettings.GATE_CALIBRATION_PERIOD)),
                 CollectionFolder.allFrom(settings),

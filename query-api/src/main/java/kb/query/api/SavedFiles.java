@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
+import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
 import kb.query.status.IndexState;
 import kb.query.status.WithIndexState;
@@ -13,7 +14,8 @@ import kb.query.status.WithIndexState;
 /**
  * A file saved into a collection's folder (the HTTP upload, the {@code save_note} tool), through the one guard of
  * {@link DocumentFiles}, and, when the caller asks to wait, held until that version is searchable by its words or
- * {@code KB_WRITE_WAIT} has passed: an agent that saves a note and searches for it next must find it (read your
+ * {@code KB_WRITE_WAIT} has passed (searchable whole: its text and its vectors, see
+ * {@link DocumentCatalog#visibility}): an agent that saves a note and searches for it next must find it (read your
  * writes), and one that could not be served in time is told so, with the index's state, instead of guessing.
  */
 public final class SavedFiles {
@@ -72,15 +74,17 @@ public final class SavedFiles {
         long start = clock.millis();
         long deadline = start + bound.toMillis();
         Duration pause = FIRST_POLL;
+        DocumentCatalog.Visibility seen = DocumentCatalog.Visibility.NOT_YET;
         String trouble = null;
         while (true) {
             try {
-                if (services.documents()
+                seen = services.documents()
                         .catalog()
-                        .searchable(
+                        .visibility(
                                 written.saved().docId(),
                                 written.contentHash(),
-                                services.documents().chunksAlias())) {
+                                services.documents().chunksAlias());
+                if (seen == DocumentCatalog.Visibility.WHOLE) {
                     return answer(written, true, clock.millis() - start, null);
                 }
                 trouble = null;
@@ -89,18 +93,22 @@ public final class SavedFiles {
             }
             long left = deadline - clock.millis();
             if (left <= 0 || !sleep(Math.min(left, pause.toMillis()))) {
-                return answer(written, false, clock.millis() - start, notYet(bound, trouble));
+                return answer(written, false, clock.millis() - start, notYet(bound, seen, trouble));
             }
             pause = pause.multipliedBy(2).compareTo(MAX_POLL) > 0 ? MAX_POLL : pause.multipliedBy(2);
         }
     }
 
     /** Why the answer came before the version was searchable, in words; the index's state says how far behind. */
-    private String notYet(Duration bound, String trouble) {
+    private String notYet(Duration bound, DocumentCatalog.Visibility seen, String trouble) {
         String waited =
                 String.format(Locale.ROOT, "not searchable after %.1f s (KB_WRITE_WAIT)", bound.toMillis() / 1000.0);
         if (trouble != null) {
             return waited + ": " + trouble;
+        }
+        if (seen == DocumentCatalog.Visibility.WORDS) {
+            return waited + ": found by its words (keywords, BM25) but its vectors are still being computed, so a "
+                    + "search by meaning may rank it low (see index.chunksAwaitingVectors)";
         }
         IndexState state = indexState();
         if (state.pendingChanges() != null && state.pendingChanges() > 0) {

@@ -95,18 +95,18 @@ class McpCommandTest {
             assertEquals(6, writer.listTools().tools().size());
             assertEquals(6, reader.listTools().tools().size());
 
-            JsonNode saved = McpToolsEndToEndTest.call(
+            JsonNode saved = shown(
                     writer,
                     "save_note",
                     Map.of("path", "inbox/stdio.md", "content", "# Stdio\n\nThe plonkavore came through stdio.\n"));
             assertTrue(saved.get("searchable").asBoolean(), saved.toString());
-            JsonNode found = McpToolsEndToEndTest.call(reader, "search_knowledge", Map.of("query", "plonkavore"));
+            JsonNode found = shown(reader, "search_knowledge", Map.of("query", "plonkavore"));
             assertEquals("inbox/stdio.md", PipelineHarness.paths(found).get(0), found.toString());
-            JsonNode read = McpToolsEndToEndTest.call(reader, "get_document", Map.of("path", "inbox/stdio.md"));
+            JsonNode read = shown(reader, "get_document", Map.of("path", "inbox/stdio.md"));
             assertTrue(read.get("text").asText().contains("plonkavore"), read.toString());
-            JsonNode listed = McpToolsEndToEndTest.call(writer, "list_documents", Map.of("category", "inbox"));
+            JsonNode listed = shown(writer, "list_documents", Map.of("category", "inbox"));
             assertEquals(1, listed.get("total").asLong(), listed.toString());
-            JsonNode status = McpToolsEndToEndTest.call(writer, "index_status", Map.of());
+            JsonNode status = shown(writer, "index_status", Map.of());
             assertTrue(status.get("documents").asLong() >= 2, status.toString());
             McpToolsEndToEndTest.refused(reader, "save_note", Map.of("path", "../out.md", "content", "x"));
             assertFalse(Files.exists(kb.kbDir().getParent().resolve("out.md")));
@@ -142,6 +142,14 @@ class McpCommandTest {
         }
         assertEquals(0, process.exitValue());
         assertFalse(Files.exists(empty.resolve("kb.lock")), "kb mcp never takes the data folder");
+    }
+
+    /** A call's answer, printed as the example the docs show. */
+    private static JsonNode shown(McpSyncClient client, String tool, Map<String, Object> arguments) throws Exception {
+        JsonNode answer = McpToolsEndToEndTest.call(client, tool, arguments);
+        System.out.println(
+                "[kb mcp example] " + tool + " " + Json.MAPPER.writeValueAsString(arguments) + " -> " + answer);
+        return answer;
     }
 
     private static String messages(Throwable error) {

@@ -48,7 +48,8 @@ class McpToolsEndToEndTest {
             Line six: check the frobnicator queue.
             Line seven: page the on-call.
             """;
-    private static final String OLD = "# Old note\n\nThe wibbleton archive, kept for reference.\n";
+    private static final String OLD =
+            "---\nstatus: live\n---\n# Old note\n\nThe wibbleton archive, kept for reference.\n";
     private static PipelineHarness kb;
     private static McpSyncClient client;
 
@@ -146,6 +147,11 @@ class McpToolsEndToEndTest {
         assertTrue(all.get("total").asLong() >= 2, all.toString());
         assertEquals(1, all.get("documents").size(), all.toString());
 
+        JsonNode second = call(client, "list_documents", Map.of("size", 1, "page", 1));
+        assertEquals(1, second.get("page").asInt(), second.toString());
+        assertNotEquals(paths(all), paths(second));
+        JsonNode live = call(client, "list_documents", Map.of("where", List.of("status:live")));
+        assertEquals(List.of("archive/old.md"), paths(live));
         JsonNode runbooks = call(client, "list_documents", Map.of("category", "runbooks"));
         assertEquals(List.of("runbooks/payments.md"), paths(runbooks));
         JsonNode tagged = call(client, "list_documents", Map.of("tag", List.of("ops")));

@@ -19,7 +19,7 @@ import kb.query.status.WithIndexState;
 
 /**
  * {@code index_status}: how fresh and how whole the index is, as {@code /api/v1/status} tells it in brief: whether
- * the service is ready, Elasticsearch answers, the first index runs, what is searchable now, the collections and
+ * the service is ready, Elasticsearch answers, indexing is under way, what is searchable now, the collections and
  * their documents, and the index's state (changes still being indexed).
  */
 final class StatusTool {
@@ -32,7 +32,8 @@ final class StatusTool {
         McpSchema.Tool tool = McpSchema.Tool.builder()
                 .name(NAME)
                 .description("How fresh and whole the knowledge base's index is: ready or starting, whether "
-                        + "Elasticsearch answers, whether the first index is still running, documents and chunks "
+                        + "Elasticsearch answers, whether indexing is under way (a change or a vector still being "
+                        + "processed), documents and chunks "
                         + "searchable now (and chunks expected), the last change indexed, the collections with their "
                         + "documents (or the one asked with `collection`), and `index`: changes still being indexed "
                         + "and how long the oldest has waited. Ask it before concluding that something is not in the "
@@ -82,7 +83,8 @@ final class StatusTool {
      * index_status's answer.
      *
      * @param elasticsearchProblem why Elasticsearch does not answer; absent while it does
-     * @param indexing             "indexing" while the first index of the folders runs, then "done"
+     * @param indexing             "indexing" while any stage has a backlog (a change, a vector still being
+     *                             computed), then "done"
      * @param documents            documents searchable now (what a refresh has made visible)
      * @param chunksExpected       chunks the searchable documents say they have: equal to chunks once caught up
      * @param lastChangeAt         when the newest version indexed was observed (ISO-8601), absent when none

@@ -70,7 +70,7 @@ final class ExtractedAssembler {
     }
 
     static String title(ExtractedText extracted, String path) {
-        if (extracted.title() != null && !extracted.title().isBlank()) {
+        if (extracted.title() != null && !TitleResolver.isPlaceholder(extracted.title(), path)) {
             return extracted.title().strip();
         }
         for (ExtractedText.Block block : extracted.blocks()) {
@@ -78,9 +78,7 @@ final class ExtractedAssembler {
                 return block.text().strip();
             }
         }
-        String name = path.substring(path.lastIndexOf('/') + 1);
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
+        return TitleResolver.fileTitle(path);
     }
 
     private static List<Group> groups(List<ExtractedText.Block> blocks, String title, int maxChars) {

@@ -22,9 +22,11 @@ public record ExtractedText(String title, List<String> keywords, List<Block> blo
      * FileEvent#SCHEMA_VERSION} does for notes. The chunker's reading of the blocks counts too, since the chunks are
      * made again only from a published file. 1: PDF text as the page reads (lines joined, words dehyphenated,
      * ligatures folded, running headers dropped, pages ended by form feeds); documents without pages cited by their
-     * paragraphs and heading path.
+     * paragraphs and heading path. 2: a metadata title that names no document (a converter's file name, an editor's
+     * placeholder, a template's title) gives way to the first heading or the file name. 3: PDF pages' line boxes kept
+     * ({@link PageLayout}), pages without a text layer read by OCR where Tesseract is installed.
      */
-    public static final int READER_VERSION = 1;
+    public static final int READER_VERSION = 3;
 
     public ExtractedText {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);

@@ -1,10 +1,14 @@
 package kb.infra;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import kb.core.runtime.Threads;
 import org.apache.kafka.common.utils.internals.Exit;
@@ -17,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * stage and the API. Here the halt stops only the Kafka thread that asked for it; the broker is stopped and started
  * again on the same ports and log once its file system has room, as a service manager would restart a broker
  * process. The pipeline's clients reconnect by themselves. Bounded: after {@value #MAX_RESTARTS} restarts in a row
- * that did not hold for {@link #STABLE} the halt goes through, so a broker that cannot run is not restarted forever.
+ * that did not hold for {@link #STABLE}, or a restart that fails, the broker is stopped for good and kb goes read-only
+ * ({@link #onGiveUp}): the writing stages stop, the query API keeps answering from the index and says why. The JVM is
+ * never halted: a halt took the answers down with the broker.
  */
 public final class BrokerSupervisor implements AutoCloseable {
 
@@ -37,19 +43,40 @@ public final class BrokerSupervisor implements AutoCloseable {
     private final AtomicBoolean restarting = new AtomicBoolean();
     private final AtomicInteger restartsInARow = new AtomicInteger();
     private final AtomicInteger restarts = new AtomicInteger();
+    private final List<Consumer<String>> giveUpListeners = new CopyOnWriteArrayList<>();
+    private final int maxRestarts;
     private volatile long lastRestartNanos;
+    private volatile long streakStartNanos;
     private volatile boolean closed;
+    private volatile String gaveUp;
 
-    BrokerSupervisor(EmbeddedKafka kafka, LongSupplier freeBytes) {
+    BrokerSupervisor(EmbeddedKafka kafka, LongSupplier freeBytes, int maxRestarts) {
         this.kafka = kafka;
         this.freeBytes = freeBytes;
+        this.maxRestarts = maxRestarts;
     }
 
     /** Takes over Kafka's halts for this JVM; after {@link #close()} a halt only stops the thread that asked. */
     public static BrokerSupervisor supervise(EmbeddedKafka kafka, LongSupplier freeBytes) {
-        BrokerSupervisor supervisor = new BrokerSupervisor(kafka, freeBytes);
+        return supervise(new BrokerSupervisor(kafka, freeBytes, MAX_RESTARTS));
+    }
+
+    static BrokerSupervisor supervise(BrokerSupervisor supervisor) {
         Exit.setHaltProcedure(supervisor::onHalt);
         return supervisor;
+    }
+
+    /**
+     * Told once, on the supervisor's thread, when the broker is given up (stopped, not restarted again), with the
+     * reason a person reads: kb is read-only from then on.
+     */
+    public void onGiveUp(Consumer<String> listener) {
+        giveUpListeners.add(listener);
+    }
+
+    /** Why the broker was given up, or null while it is supervised. */
+    public String gaveUp() {
+        return gaveUp;
     }
 
     /** How many times the broker was restarted since the start. */
@@ -63,11 +90,22 @@ public final class BrokerSupervisor implements AutoCloseable {
     }
 
     private void onHalt(int status, String message) {
-        if (!withinBudget()) {
-            LOG.error("the broker halted the JVM (status {}) after {} restarts: {}", status, MAX_RESTARTS, message);
-            Runtime.getRuntime().halt(status);
+        if (!closed && gaveUp == null && !withinBudget()) {
+            giveUp(String.format(
+                    Locale.ROOT,
+                    "the broker failed %d times%s (last: %s): read-only, restart kb",
+                    restartsInARow.get() + 1,
+                    restartsInARow.get() == 0
+                            ? ""
+                            : " in "
+                                    + Math.max(
+                                            1,
+                                            Duration.ofNanos(System.nanoTime() - streakStartNanos)
+                                                    .toMinutes())
+                                    + " minutes",
+                    message == null ? "a log directory failed" : message));
         }
-        if (!closed && restarting.compareAndSet(false, true)) {
+        if (!closed && gaveUp == null && restarting.compareAndSet(false, true)) {
             LOG.error(
                     "the broker stopped serving its log ({}); it is restarted once {} has room",
                     message == null ? "a log directory failed, most often on a full disk" : message,
@@ -81,7 +119,17 @@ public final class BrokerSupervisor implements AutoCloseable {
         if (System.nanoTime() - lastRestartNanos > STABLE.toNanos()) {
             restartsInARow.set(0);
         }
-        return restartsInARow.get() < MAX_RESTARTS;
+        return restartsInARow.get() < maxRestarts;
+    }
+
+    /** Stops restarting and stops the broker, off Kafka's thread, then tells the listeners why. */
+    private void giveUp(String reason) {
+        gaveUp = reason;
+        LOG.error("{}", reason);
+        restarter.execute(() -> {
+            kafka.stopQuietly();
+            giveUpListeners.forEach(l -> l.accept(reason));
+        });
     }
 
     private void restart() {
@@ -92,14 +140,17 @@ public final class BrokerSupervisor implements AutoCloseable {
             }
             kafka.restartInPlace();
             restarts.incrementAndGet();
-            restartsInARow.incrementAndGet();
+            if (restartsInARow.incrementAndGet() == 1) {
+                streakStartNanos = System.nanoTime();
+            }
             lastRestartNanos = System.nanoTime();
             restarting.set(false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.error("the broker did not start again; kb stops", e);
-            Runtime.getRuntime().halt(1);
+            LOG.error("the broker did not start again", e);
+            restarting.set(false);
+            giveUp("the broker did not start again (" + e.getMessage() + "): read-only, restart kb");
         }
     }
 

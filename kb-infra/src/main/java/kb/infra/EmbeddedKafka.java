@@ -29,6 +29,8 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** Replaced by {@link #restartInPlace()}; read by {@link #close()} from another thread. */
     private volatile KafkaRaftServer server;
+    /** Stopped for good by the supervisor: closing has nothing left to do. */
+    private boolean stopped;
 
     private final Properties props;
     private final String bootstrapServers;
@@ -105,6 +107,12 @@ public final class EmbeddedKafka implements AutoCloseable {
         LOG.warn("the broker was restarted in {} ms", (System.nanoTime() - started) / 1_000_000);
     }
 
+    /** Stops the broker for good, whatever state its failure left it in ({@link BrokerSupervisor} gave it up). */
+    synchronized void stopQuietly() {
+        stopQuietly(server);
+        stopped = true;
+    }
+
     private static void stopQuietly(KafkaRaftServer server) {
         try {
             server.shutdown();
@@ -156,6 +164,9 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (stopped) {
+            return;
+        }
         server.shutdown();
         server.awaitShutdown();
         LOG.info("broker stopped");

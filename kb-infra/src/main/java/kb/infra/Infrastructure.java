@@ -164,6 +164,16 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
+    /**
+     * Told when the embedded broker failed too often and was given up ({@link BrokerSupervisor}): kb goes read-only,
+     * with the reason.
+     */
+    public void onBrokerLost(Consumer<String> listener) {
+        if (supervisor != null) {
+            supervisor.onGiveUp(listener);
+        }
+    }
+
     @Override
     public void close() {
         closeQuietly(elasticsearch);

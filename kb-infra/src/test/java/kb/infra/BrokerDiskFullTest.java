@@ -73,6 +73,24 @@ class BrokerDiskFullTest {
         }
     }
 
+    @Test
+    void shouldGiveTheBrokerUpAndKeepTheJvmWhenItFailsPastItsRestartBudget() throws Exception {
+        data = mountTmpfs(Files.createDirectories(work.resolve("data")), 64);
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (EmbeddedKafka kafka = EmbeddedKafka.start(data.resolve("kafka"));
+                BrokerSupervisor supervisor =
+                        BrokerSupervisor.supervise(new BrokerSupervisor(kafka, DiskReserve.freeSpace(data), 0))) {
+            supervisor.onGiveUp(told::add);
+            createTopic(kafka.bootstrapServers());
+            fill(data.resolve("filler"));
+            await().atMost(DEADLINE).until(() -> !told.isEmpty());
+            assertTrue(supervisor.gaveUp().contains("read-only, restart kb"), supervisor.gaveUp());
+            assertEquals(List.of(supervisor.gaveUp()), told, "told once, with the reason a person reads");
+            assertEquals(0, supervisor.restarts(), "past its budget the broker is not restarted");
+            System.out.printf("[broker-give-up] the JVM lives; %s%n", supervisor.gaveUp());
+        }
+    }
+
     private static Path mountTmpfs(Path dir, int megabytes) throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
         Process mount = new ProcessBuilder(

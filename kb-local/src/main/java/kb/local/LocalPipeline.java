@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kb.chunker.ChunkerConfig;
 import kb.chunker.ChunkerStream;
 import kb.core.runtime.DiskSpace;
@@ -40,6 +42,10 @@ public final class LocalPipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalPipeline.class);
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    /** The stages that write through the broker (producers, chunker, sink), stopped by {@link #readOnly}. */
+    private final List<AutoCloseable> writers = new CopyOnWriteArrayList<>();
+
+    private volatile DiskSpace disk;
     private volatile boolean ready;
     private QueryService query;
     private IndexerSink sink;
@@ -83,8 +89,9 @@ public final class LocalPipeline implements AutoCloseable {
         settings.get(KbSettings.DISK_WATCH).forEach(folder -> written.add(Path.of(folder)));
         DiskSpace disk = DiskSpace.of(written, settings).start(registry);
         started.push(disk);
+        this.disk = disk;
         ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
-        started.push(chunker);
+        started.push(writer(chunker));
         chunker.start();
         IndexerSink sink = new IndexerSink(
                 SinkConfig.from(settings),
@@ -94,7 +101,7 @@ public final class LocalPipeline implements AutoCloseable {
                 Clock.systemUTC(),
                 kb.sink.DocumentWriter.Steps.NONE,
                 disk);
-        started.push(sink);
+        started.push(writer(sink));
         sink.start();
         List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
                 .map(c -> ProducerConfig.from(settings.with(Map.of(
@@ -136,7 +143,7 @@ public final class LocalPipeline implements AutoCloseable {
         List<IngestProducer> producers = new ArrayList<>();
         for (ProducerConfig config : configs) {
             IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC(), disk);
-            started.push(producer);
+            started.push(writer(producer));
             producer.start();
             producers.add(producer);
         }
@@ -145,6 +152,36 @@ public final class LocalPipeline implements AutoCloseable {
                 throw new IllegalStateException("the initial scan of " + producer.baseDir() + " did not finish");
             }
         }
+    }
+
+    /** A writing stage, closed at most once: by {@link #readOnly} or by {@link #close}. */
+    private AutoCloseable writer(AutoCloseable stage) {
+        AtomicBoolean closed = new AtomicBoolean();
+        AutoCloseable once = () -> {
+            if (closed.compareAndSet(false, true)) {
+                stage.close();
+            }
+        };
+        writers.add(once);
+        return once;
+    }
+
+    /**
+     * The broker is gone for good: the writing stages stop, the query API keeps answering from the index, and
+     * {@code /health} says DEGRADED with the reason.
+     */
+    public void readOnly(String reason) {
+        if (disk != null) {
+            disk.problem("broker", reason);
+        }
+        for (AutoCloseable writer : writers) {
+            try {
+                writer.close();
+            } catch (Exception e) {
+                LOG.warn("error while stopping a writing stage for read-only", e);
+            }
+        }
+        LOG.warn("read-only: {}", reason);
     }
 
     public IndexerSink sink() {

@@ -168,6 +168,12 @@ public final class UpCommand implements Callable<Integer> {
             status.set(ExitCode.SOFTWARE);
             ended.countDown(); // main then exits with the status, and the shutdown hook closes the rest
         });
+        // The broker given up after its restarts: answers keep coming from the index, nothing new is indexed.
+        infra.onBrokerLost(reason -> {
+            if (pipeline[0] != null) {
+                pipeline[0].readOnly(reason);
+            }
+        });
         settings = settings.with(infra.settings());
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         // The query API accepts on the holding server's socket, which then stops: the port is never closed.

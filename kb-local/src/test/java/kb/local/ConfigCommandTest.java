@@ -127,7 +127,8 @@ class ConfigCommandTest {
         Run run = kb(Map.of(), args());
         assertEquals(2, run.status());
         assertTrue(
-                run.err().startsWith("kb: " + file + ": extract-ocr: KB_EXTRACT_OCR must be true or false"), run.err());
+                run.err().startsWith("kb: " + file + ": extract-ocr: KB_EXTRACT_OCR must be auto, true or false"),
+                run.err());
     }
 
     @Test

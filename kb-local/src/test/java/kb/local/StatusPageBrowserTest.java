@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -238,8 +239,8 @@ class StatusPageBrowserTest {
         String shared = browser.getCurrentUrl();
         assertTrue(urlParam("doc") != null && "zephyrdeploy".equals(urlParam("q")), shared);
 
-        String raw = browser.findElement(By.id("doc-raw")).getDomAttribute("href");
-        HttpResponse<String> file = kb.request(raw);
+        String raw = browser.findElement(By.id("doc-raw")).getDomProperty("href");
+        HttpResponse<String> file = kb.request(URI.create(raw).getRawPath());
         assertEquals(200, file.statusCode());
         assertTrue(file.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
         assertEquals(HUGO_PAGE, file.body());
@@ -267,9 +268,9 @@ class StatusPageBrowserTest {
         assertTrue(browser.findElements(By.cssSelector("#doc-body .chunk-hit")).stream()
                 .anyMatch(e -> e.getText().contains("glorbnut port")));
         assertPagesShownAndPassageReadable();
-        String raw = browser.findElement(By.id("doc-raw")).getDomAttribute("href");
+        String raw = browser.findElement(By.id("doc-raw")).getDomProperty("href");
         assertTrue(raw.endsWith("#page=2"), raw);
-        HttpResponse<String> pdf = kb.request(raw.substring(0, raw.indexOf('#')));
+        HttpResponse<String> pdf = kb.request(URI.create(raw).getRawPath());
         assertEquals("application/pdf", pdf.headers().firstValue("Content-Type").orElse(""));
         assertTrue(pdf.body().startsWith("%PDF"));
         chrome.screenshot("document-pdf-page.png");
@@ -358,7 +359,7 @@ class StatusPageBrowserTest {
         open("/?q=kafkabridge");
         await().atMost(WAIT).until(() -> results().contains("kafka/bridge.md"));
         assertEquals(
-                "/favicon.svg",
+                "favicon.svg",
                 browser.findElement(By.cssSelector("link[rel=icon]")).getDomAttribute("href"));
         List<LogEntry> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())

@@ -21,6 +21,9 @@ public enum Tool {
             "Prometheus and promtool",
             List.of("prometheus"),
             () -> executable("/usr/bin/prometheus") && executable("/usr/bin/promtool")),
+    NGINX("nginx", List.of("nginx"), () -> executable("/usr/sbin/nginx")),
+    /** Tesseract, with the English and simplified Chinese data the extractor's OCR reads. */
+    TESSERACT("Tesseract OCR", List.of("tesseract-ocr", "tesseract-ocr-chi-sim"), () -> onPath("tesseract")),
     SETPRIV("setpriv", List.of("util-linux"), () -> onPath("setpriv")),
     /** A running Docker engine this user may use, as Testcontainers finds it. */
     DOCKER("a Docker engine", List.of("docker.io"), () -> DockerClientFactory.instance()

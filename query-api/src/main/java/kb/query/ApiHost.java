@@ -1,5 +1,6 @@
 package kb.query;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import kb.core.ReindexControl;
@@ -18,6 +19,7 @@ public record ApiHost(Set<String> extensions, BooleanSupplier pipelineReady, Rei
 
     /** The API on its own: no sink in this process, no data folder of its own to watch. */
     public static ApiHost standalone(Set<String> extensions, BooleanSupplier pipelineReady) {
-        return new ApiHost(extensions, pipelineReady, null, DiskSpace.UNWATCHED);
+        // Its own instance, not the shared UNWATCHED: the problems it is told (Elasticsearch's limits) are this API's.
+        return new ApiHost(extensions, pipelineReady, null, new DiskSpace(List.of(), 0));
     }
 }

@@ -24,6 +24,8 @@ public final class QueryService implements AutoCloseable {
     private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
+    /** How often Elasticsearch's disk watermarks and read-only blocks are looked at. */
+    private static final Duration LIMITS_INTERVAL = Duration.ofSeconds(5);
 
     private final QueryConfig config;
     private final Embeddings embeddings;
@@ -74,6 +76,7 @@ public final class QueryService implements AutoCloseable {
     private void startBackgroundWork() {
         TopicCreator.ensureTopics(config.common());
         parts.probe().start();
+        parts.limits().start(LIMITS_INTERVAL);
         parts.feed().start();
         parts.gate().start(config.gate().period());
         parts.fusion().start(parts.search(), FIT_INTERVAL);
@@ -120,5 +123,6 @@ public final class QueryService implements AutoCloseable {
         parts.gate().close();
         parts.fusion().close();
         parts.probe().close();
+        parts.limits().close();
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import kb.query.answer.ContextService;
 import kb.query.answer.DocumentTexts;
 import kb.query.answer.LookupService;
+import kb.query.answer.PageChecks;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryLog;
 import kb.query.api.WriteGuard;
@@ -21,12 +22,14 @@ import kb.query.calibration.IndexedCalibrations;
 import kb.query.config.QueryConfig;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
+import kb.query.documents.PageLayouts;
 import kb.query.http.QueryApp;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.SearchService;
+import kb.query.status.ElasticsearchLimits;
 import kb.query.status.ElasticsearchProbe;
 import kb.query.status.GuardedTransport;
 import kb.query.status.PipelineAddress;
@@ -50,6 +53,7 @@ final class QueryWiring {
             GateCalibrator gate,
             FusionFitter fusion,
             ElasticsearchProbe probe,
+            ElasticsearchLimits limits,
             SearchService search) {}
 
     /** The index's parts every service reads: behind the probe's guard, the keyword tier, the links. */
@@ -68,7 +72,10 @@ final class QueryWiring {
             ApiHost host) {
         WriteGuard.checkExposure(config);
         ElasticsearchProbe probe = new ElasticsearchProbe(
-                client, PROBE_INTERVAL, config.elasticsearch().socketTimeout().plus(PROBE_INTERVAL), Clock.systemUTC());
+                client,
+                PROBE_INTERVAL,
+                ElasticsearchProbe.staleAfter(config.elasticsearch().socketTimeout(), PROBE_INTERVAL),
+                Clock.systemUTC());
         Index index = index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)));
         KeywordFeed feed = new KeywordFeed(
                 config.common().bootstrapServers(),
@@ -78,6 +85,9 @@ final class QueryWiring {
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
+        // A failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with its
+        // reason.
+        gate.onUpkeepChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
         FusionFitter fusion = new FusionFitter(
                 new FittedCorpus(index.retriever()),
                 SearchService.configuredWeights(config),
@@ -85,8 +95,20 @@ final class QueryWiring {
                 config.ranking().fusionQuestions(),
                 gate::refresh,
                 Clock.systemUTC());
+        DocumentFiles files = new DocumentFiles(
+                config.collections(),
+                host.extensions(),
+                config.exposure().maxUploadBytes(),
+                config.exposure().writeWait());
+        PageLayouts pages = new PageLayouts(config.pageLayoutDir(), files);
         SearchService search = new SearchService(
-                config, embeddings, index.retriever(), index.keywords(), gate::current, fusion::current);
+                config,
+                embeddings,
+                index.retriever(),
+                index.keywords(),
+                gate::current,
+                fusion::current,
+                new PageChecks(pages));
         PipelineStatus status = new PipelineStatus(config, index.guarded(), registry, index.catalog());
         ApiServices services = new ApiServices(
                 new ApiServices.Answering(
@@ -96,14 +118,11 @@ final class QueryWiring {
                         queryLog),
                 new ApiServices.Documents(
                         index.catalog(),
-                        new DocumentFiles(
-                                config.collections(),
-                                host.extensions(),
-                                config.exposure().maxUploadBytes(),
-                                config.exposure().writeWait()),
+                        files,
                         index.links(),
                         config.elasticsearch().indexNames().chunksAlias(),
-                        host.reindex()),
+                        host.reindex(),
+                        pages),
                 new ApiServices.Health(
                         status,
                         () -> feed.isReady() && host.pipelineReady().getAsBoolean(),
@@ -116,8 +135,19 @@ final class QueryWiring {
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
         gauges(registry, index.keywords(), feed, probe);
-        Javalin app = QueryApp.create(services, registry, config.exposure().maxUploadBytes());
-        return new Parts(app, feed, queryLog, status, gate, fusion, probe, search);
+        Javalin app = QueryApp.create(
+                services,
+                registry,
+                config.exposure().maxUploadBytes(),
+                config.exposure().basePath());
+        // Asked on the plain client: its looks are background ones, never a reason to call L1 down.
+        ElasticsearchLimits limits = new ElasticsearchLimits(
+                client,
+                List.of(
+                        config.elasticsearch().indexNames().chunksAlias(),
+                        config.elasticsearch().indexNames().docsAlias()),
+                problem -> host.disk().problem("elasticsearch-disk", problem));
+        return new Parts(app, feed, queryLog, status, gate, fusion, probe, limits, search);
     }
 
     private static Index index(QueryConfig config, ElasticsearchClient guarded) {

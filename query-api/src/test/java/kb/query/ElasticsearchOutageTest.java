@@ -79,6 +79,36 @@ class ElasticsearchOutageTest {
         }
     }
 
+    /**
+     * A busy moment, as a first index on two cores makes one: every request (the probe's, the status observer's, the
+     * calibrator's) waits 4 s, more than the client's 3 s timeout, then all answer again. /health stays UP throughout.
+     */
+    @Test
+    void shouldStayUpWhenElasticsearchStallsForFourSeconds() throws Exception {
+        try (FreezableProxy proxy =
+                        new FreezableProxy(SharedInfrastructure.get().elasticsearchUrl());
+                StandaloneApi api = StandaloneApi.start(proxy.url(), Map.of())) {
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> api.get("/health").statusCode() == 200);
+            proxy.freeze();
+            long frozenAt = System.nanoTime();
+            int polls = 0;
+            boolean thawed = false;
+            while (System.nanoTime() - frozenAt < Duration.ofSeconds(10).toNanos()) {
+                if (!thawed
+                        && System.nanoTime() - frozenAt > Duration.ofSeconds(4).toNanos()) {
+                    proxy.thaw();
+                    thawed = true;
+                }
+                HttpResponse<String> health = api.get("/health");
+                polls++;
+                assertEquals(200, health.statusCode(), "after " + polls + " polls: " + health.body());
+                Thread.sleep(200); // the poll period of a load balancer, not a wait for a condition
+            }
+            System.out.printf("[outage] 4 s stall: /health UP in all %d polls over 10 s%n", polls);
+        }
+    }
+
     @Test
     void shouldSayDegradedAndHealth503WhenElasticsearchIsGone() throws Exception {
         int closedPort;

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import kb.core.ExtractedText;
 import kb.core.Json;
 
@@ -15,7 +16,8 @@ import kb.core.Json;
  * line of JSON on standard output, and ends when its input ends (the watcher closed it, or died). Parsers' own
  * output goes to standard error, so it can never corrupt an answer.
  *
- * <p>Arguments: the cap on extracted characters, and {@code ocr} to read scanned pages with Tesseract.
+ * <p>Arguments: the cap on extracted characters; the OCR mode ({@code auto}, {@code true}, {@code false}); how many
+ * milliseconds OCR may spend on one document; optionally the folder PDF page layouts are kept in.
  */
 public final class ExtractorMain {
 
@@ -43,7 +45,11 @@ public final class ExtractorMain {
     public static void main(String[] args) throws Exception {
         PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(System.err);
-        DocumentParser parser = new DocumentParser(Long.parseLong(args[0]), args.length > 1 && "ocr".equals(args[1]));
+        DocumentParser parser = new DocumentParser(
+                Long.parseLong(args[0]),
+                OcrMode.of(args[1]),
+                Duration.ofMillis(Long.parseLong(args[2])),
+                args.length > 3 ? Path.of(args[3]) : null);
         BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = requests.readLine(); line != null; line = requests.readLine()) {
             Request request = Json.MAPPER.readValue(line, Request.class);

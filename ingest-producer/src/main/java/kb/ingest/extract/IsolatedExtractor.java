@@ -117,9 +117,11 @@ public final class IsolatedExtractor implements Extractor {
                 "-cp",
                 System.getProperty("java.class.path"),
                 ExtractorMain.class.getName(),
-                Long.toString(limits.maxChars())));
-        if (limits.ocr()) {
-            command.add("ocr");
+                Long.toString(limits.maxChars()),
+                limits.ocr().id(),
+                Long.toString(ocrBudget(limits.timeout()).toMillis())));
+        if (limits.layoutDir() != null) {
+            command.add(limits.layoutDir().toString());
         }
         Process process = new ProcessBuilder(command).start();
         BlockingQueue<String> answers = new LinkedBlockingQueue<>();
@@ -132,6 +134,14 @@ public final class IsolatedExtractor implements Extractor {
                 limits.heapMb(),
                 limits.timeout().toSeconds());
         return new Child(process, new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), answers);
+    }
+
+    /**
+     * OCR stops reading a document's pages at three quarters of its timeout: a long scan is then published with the
+     * pages read, not killed with none.
+     */
+    static Duration ocrBudget(Duration timeout) {
+        return timeout.multipliedBy(3).dividedBy(4);
     }
 
     private static void readAnswers(Process process, BlockingQueue<String> answers) {

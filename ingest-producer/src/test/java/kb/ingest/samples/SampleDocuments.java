@@ -1,5 +1,10 @@
 package kb.ingest.samples;
 
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,10 +18,13 @@ import java.util.zip.ZipOutputStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
 import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
+import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.poi.xslf.usermodel.XMLSlideShow;
 import org.apache.poi.xslf.usermodel.XSLFSlide;
 import org.apache.poi.xssf.usermodel.XSSFRow;
@@ -66,6 +74,70 @@ public final class SampleDocuments {
             document.save(file.toFile());
         }
         return file;
+    }
+
+    /**
+     * A scanned page as a scanner makes it: the lines drawn in black on white at 300 dpi (Java2D, a serif font), and
+     * only that image on the PDF's letter-size page. No text layer: only OCR can read it.
+     */
+    public static Path imagePdf(Path file, List<String> lines) throws IOException {
+        int dpi = 300;
+        BufferedImage image = new BufferedImage(612 * dpi / 72, 792 * dpi / 72, BufferedImage.TYPE_BYTE_GRAY);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.setColor(Color.BLACK);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setFont(new Font(Font.SERIF, Font.PLAIN, 12 * dpi / 72));
+        int y = dpi;
+        for (String line : lines) {
+            g.drawString(line, dpi, y);
+            y += 18 * dpi / 72;
+        }
+        g.dispose();
+        try (PDDocument document = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            document.addPage(page);
+            PDImageXObject scan = LosslessFactory.createFromImage(document, image);
+            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
+                content.drawImage(scan, 0, 0, 612, 792);
+            }
+            Files.createDirectories(file.getParent());
+            document.save(file.toFile());
+        }
+        return file;
+    }
+
+    /**
+     * A two-column page, as journals print: each column's lines written one after the other (the left column first),
+     * at 10 pt in Helvetica.
+     */
+    public static Path twoColumnPdf(Path file, String title, List<String> left, List<String> right) throws IOException {
+        try (PDDocument document = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            document.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
+                column(content, font, 54, left);
+                column(content, font, 318, right);
+            }
+            document.getDocumentInformation().setTitle(title);
+            Files.createDirectories(file.getParent());
+            document.save(file.toFile());
+        }
+        return file;
+    }
+
+    private static void column(PDPageContentStream content, PDType1Font font, float x, List<String> lines)
+            throws IOException {
+        content.beginText();
+        content.setFont(font, 10);
+        content.newLineAtOffset(x, 720);
+        for (String line : lines) {
+            content.showText(line);
+            content.newLineAtOffset(0, -13);
+        }
+        content.endText();
     }
 
     private static PDDocument pdfDocument(String title, List<String> pages) throws IOException {

@@ -68,8 +68,15 @@ public final class KbSettings {
     public static final Setting<Integer> EXTRACT_HEAP_MB = Setting.whole(
                     "KB_EXTRACT_HEAP_MB", 512, "heap of the extractor process")
             .requiring(n -> n >= 64, "at least 64");
-    public static final Setting<Boolean> EXTRACT_OCR =
-            Setting.flag("KB_EXTRACT_OCR", false, "read PDF pages without a text layer with Tesseract");
+    public static final Setting<String> EXTRACT_OCR = Setting.text(
+                    "KB_EXTRACT_OCR", "auto", "read PDF pages without a text layer with Tesseract: auto, true or false")
+            .requiring(
+                    v -> v.equalsIgnoreCase("auto") || v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false"),
+                    "auto, true or false");
+    public static final Setting<Path> PAGE_LAYOUT_DIR = Setting.path(
+            "KB_PAGE_LAYOUT_DIR",
+            Path.of(System.getProperty("java.io.tmpdir"), "kb-page-layout"),
+            "where the producer keeps PDF pages' line boxes for the API's page view");
     public static final Setting<Duration> DEBOUNCE =
             Setting.duration("KB_DEBOUNCE", Duration.ofMillis(150), "quiet time before a changed file is read");
 
@@ -124,6 +131,9 @@ public final class KbSettings {
             Setting.text("KB_API_TOKEN", null, "bearer token required for upload, delete and reindex");
     public static final Setting<List<String>> API_ALLOWED_ORIGINS = Setting.list(
             "KB_API_ALLOWED_ORIGINS", List.of(), "browser origins besides the API's own that may write and use /mcp");
+    public static final Setting<String> API_BASE_PATH = Setting.text(
+                    "KB_API_BASE_PATH", null, "path a gateway serves the API under, e.g. /kb (X-Forwarded-Prefix wins)")
+            .requiring(PathPrefix::isValid, PathPrefix.RULE);
     public static final Setting<Duration> WRITE_WAIT = Setting.duration(
             "KB_WRITE_WAIT", Duration.ofSeconds(30), "a write with wait (save_note, upload wait=true) waits at most");
     public static final Setting<Integer> BM25_WINDOW =
@@ -234,6 +244,7 @@ public final class KbSettings {
             EXTRACT_TIMEOUT,
             EXTRACT_HEAP_MB,
             EXTRACT_OCR,
+            PAGE_LAYOUT_DIR,
             DEBOUNCE,
             CHUNKER_APP_ID,
             MAX_CHUNK_CHARS,
@@ -254,6 +265,7 @@ public final class KbSettings {
             API_HOST,
             API_TOKEN,
             API_ALLOWED_ORIGINS,
+            API_BASE_PATH,
             WRITE_WAIT,
             BM25_WINDOW,
             KNN_WINDOW,

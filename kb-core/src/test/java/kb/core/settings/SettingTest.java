@@ -25,7 +25,8 @@ class SettingTest {
     void shouldReadEachTypeAsDeclared() {
         assertEquals(Duration.ofMillis(300), of("KB_DEBOUNCE", "300").get(KbSettings.DEBOUNCE));
         assertEquals(Duration.ofSeconds(2), of("KB_DEBOUNCE", "PT2S").get(KbSettings.DEBOUNCE));
-        assertEquals(true, of("KB_EXTRACT_OCR", "TRUE").get(KbSettings.EXTRACT_OCR));
+        assertEquals("TRUE", of("KB_EXTRACT_OCR", "TRUE").get(KbSettings.EXTRACT_OCR));
+        assertEquals("auto", new Settings(Map.of()).get(KbSettings.EXTRACT_OCR));
         assertEquals(OptionalInt.of(2), of("KB_TOPIC_REPLICATION", "2").get(KbSettings.TOPIC_REPLICATION));
     }
 

@@ -70,14 +70,18 @@ public final class EvalCommand implements Callable<Integer> {
                 required = true,
                 arity = "0..1",
                 fallbackValue = "",
-                description = "A scenario folder; without DIR, the built-in set.")
-        String scenarios;
+                description = "A scenario folder; without DIR, the built-in set. Repeat it to score several sets"
+                        + " and print one table of them all.")
+        List<String> scenarios;
     }
 
     @ArgGroup(multiplicity = "1")
     What what;
 
-    @Option(names = "--json", paramLabel = "OUT", description = "Also write the figures as JSON to OUT.")
+    @Option(
+            names = "--json",
+            paramLabel = "OUT",
+            description = "Also write the figures as JSON to OUT (with several --scenarios, a folder: OUT/<set>.json).")
     Path json;
 
     @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "Use this Kafka instead of an embedded broker.")
@@ -89,7 +93,8 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(
             names = "--work",
             paramLabel = "DIR",
-            description = "Keep the broker, index and files here: a second run asks without ingesting again.")
+            description = "Keep the broker, index and files here: a second run asks without ingesting again."
+                    + " With several --scenarios, each set keeps its own in DIR/<set's folder name>.")
     Path work;
 
     @Option(
@@ -141,11 +146,30 @@ public final class EvalCommand implements Callable<Integer> {
         if (!sweep.isEmpty() || !variants.isEmpty() || runs != null) {
             throw new ParameterException(spec.commandLine(), "--sweep, --variants and --runs go with --dataset");
         }
-        Path dir = what.scenarios.isEmpty() ? null : Path.of(what.scenarios);
-        if (dir != null && !Files.isDirectory(dir.resolve("kb"))) {
-            throw new IllegalArgumentException("no kb/ folder in " + dir);
+        List<Path> dirs = new ArrayList<>();
+        for (String scenario : what.scenarios) {
+            Path dir = scenario.isEmpty() ? null : Path.of(scenario);
+            if (dir != null && !Files.isDirectory(dir.resolve("kb"))) {
+                throw new IllegalArgumentException("no kb/ folder in " + dir);
+            }
+            dirs.add(dir);
         }
-        ScenarioEval.run(new ScenarioEval.Options(dir, json, work, api, kafka, es, Map.of()));
+        boolean several = dirs.size() > 1;
+        List<ScenarioEval.SetFigures> figures = new ArrayList<>();
+        for (Path dir : dirs) {
+            String name = dir == null
+                    ? "built-in"
+                    : dir.toAbsolutePath().normalize().getFileName().toString();
+            figures.add(ScenarioEval.run(new ScenarioEval.Options(
+                    dir,
+                    several && json != null ? json.resolve(name + ".json") : json,
+                    several && work != null ? work.resolve(name) : work,
+                    api,
+                    kafka,
+                    es,
+                    Map.of())));
+        }
+        DevelopmentTable.print(figures, System.out);
         return ExitCode.OK;
     }
 

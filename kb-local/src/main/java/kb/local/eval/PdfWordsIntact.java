@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -186,18 +187,19 @@ public final class PdfWordsIntact {
     }
 
     /**
-     * Prints the figure for a scenario folder that labels PDF pages ({@code answers-pages.tsv}); says why not when
-     * {@code pdftotext} (Debian's poppler-utils) is missing.
+     * The figure for a scenario folder that labels PDF pages ({@code answers-pages.tsv}); empty for any other
+     * folder, and (saying why) when {@code pdftotext} (Debian's poppler-utils) is missing.
      */
-    public static void printIfLabelled(Path setDir, Path kbDir) throws InterruptedException {
+    public static Optional<Figure> measureIfLabelled(Path setDir, Path kbDir) throws InterruptedException {
         if (setDir == null || !Files.isRegularFile(setDir.resolve("answers-pages.tsv"))) {
-            return;
+            return Optional.empty();
         }
         try {
-            System.out.println(measure(kbDir));
+            return Optional.of(measure(kbDir));
         } catch (IOException e) {
             System.out.println(
                     "PDF words intact: not measured (" + e.getMessage() + "; it needs pdftotext, from poppler-utils)");
+            return Optional.empty();
         }
     }
 

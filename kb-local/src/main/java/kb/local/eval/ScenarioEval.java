@@ -46,13 +46,20 @@ public final class ScenarioEval {
 
     private ScenarioEval() {}
 
+    /**
+     * What one set measured: its summary, and for a set that labels PDF pages the cited page and the PDF words
+     * intact.
+     */
+    public record SetFigures(
+            Summary summary, Optional<CitedPage.Figure> cited, Optional<PdfWordsIntact.Figure> wordsIntact) {}
+
     /** Runs the whole command: index (unless {@code apiUrl}), ask, print, write the JSON. */
-    public static Summary run(Options options) throws Exception {
+    public static SetFigures run(Options options) throws Exception {
         WorkFolder work = WorkFolder.of(options.work(), "kb-scenarios-");
         return work.measure(() -> measure(options, work.path()));
     }
 
-    private static Summary measure(Options options, Path work) throws Exception {
+    private static SetFigures measure(Options options, Path work) throws Exception {
         ScenarioSet set = options.dir() != null
                 ? ScenarioSet.load(options.dir())
                 : ScenarioSet.builtIn(work.resolve("builtin-kb"));
@@ -86,11 +93,12 @@ public final class ScenarioEval {
         }
         print(summary, ingestSeconds);
         cited.ifPresent(System.out::println);
-        PdfWordsIntact.printIfLabelled(options.dir(), set.kbDir());
+        Optional<PdfWordsIntact.Figure> words = PdfWordsIntact.measureIfLabelled(options.dir(), set.kbDir());
+        words.ifPresent(System.out::println);
         if (options.jsonOut() != null) {
             writeJson(options.jsonOut(), summary, ingestSeconds);
         }
-        return summary;
+        return new SetFigures(summary, cited, words);
     }
 
     /** Asks every query of the set; a failed call is recorded on its row, and the run goes on. */
@@ -189,8 +197,9 @@ public final class ScenarioEval {
                         a.mrr10(),
                         a.errors()));
         System.out.printf(
-                "honesty gate (served): off-topic deflected %d/%d; on-topic wrongly deflected %d/%d%n",
-                s.offTopicDeflected(), s.offTopic(), s.onTopicDeflected(), s.questions());
+                "honesty gate (served): off-topic deflected %d/%d; on-topic wrongly deflected %d/%d"
+                        + " (%d of them with an arm's first page right)%n",
+                s.offTopicDeflected(), s.offTopic(), s.onTopicDeflected(), s.questions(), s.deflectedArmRight());
         System.out.printf(
                 "lookups right: %d/%d (primary, or the supplement when there is no primary)%n",
                 s.lookupsRight(), s.lookups());
@@ -240,6 +249,7 @@ public final class ScenarioEval {
                 .put("offTopicDeflected", s.offTopicDeflected())
                 .put("offTopic", s.offTopic())
                 .put("onTopicDeflected", s.onTopicDeflected())
+                .put("onTopicDeflectedArmRight", s.deflectedArmRight())
                 .put("onTopic", s.questions());
         root.putObject("lookup")
                 .put("right", s.lookupsRight())

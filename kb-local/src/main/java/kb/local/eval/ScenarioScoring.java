@@ -3,6 +3,7 @@ package kb.local.eval;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import kb.local.eval.ScenarioRow.Arm;
 import kb.local.eval.ScenarioRow.Kind;
 import kb.local.eval.ScenarioRow.Looked;
@@ -29,6 +30,8 @@ public final class ScenarioScoring {
     /**
      * @param offTopicDeflected off-topic questions the served search answered with found=false
      * @param onTopicDeflected  questions the served search answered with found=false (wrongly)
+     * @param deflectedArmRight of those, the ones where the bm25 or the vector arm had an expected page first: the
+     *                          gate's own recall cost, which no ranking change can win back
      * @param lookupsRight      lookups whose primary (or, with no primary, supplement) is an expected page
      * @param lookupErrors      failed lookup calls, over every row
      * @param highConfidence    lookup answers, over every row, with confidence "high"
@@ -44,6 +47,7 @@ public final class ScenarioScoring {
             Map<Arm, ArmScore> arms,
             int offTopicDeflected,
             int onTopicDeflected,
+            int deflectedArmRight,
             int lookupsRight,
             int lookupErrors,
             int highConfidence,
@@ -94,7 +98,8 @@ public final class ScenarioScoring {
                     armScore(
                             rows.stream().filter(r -> r.kind() == Kind.QUESTION).toList(), arm));
         }
-        int questions = 0, lookups = 0, offTopic = 0, offDeflected = 0, onDeflected = 0, lookupsRight = 0;
+        int questions = 0, lookups = 0, offTopic = 0, offDeflected = 0, onDeflected = 0, armRight = 0;
+        int lookupsRight = 0;
         int lookupErrors = 0, high = 0, highRight = 0, l0Answered = 0, l0Correct = 0;
         for (ScenarioRow row : rows) {
             Searched served = row.searches().get(Arm.SERVED);
@@ -104,6 +109,7 @@ public final class ScenarioScoring {
                 case QUESTION -> {
                     questions++;
                     onDeflected += deflected ? 1 : 0;
+                    armRight += deflected && anArmFirst(row) ? 1 : 0;
                 }
                 case LOOKUP -> {
                     lookups++;
@@ -132,6 +138,7 @@ public final class ScenarioScoring {
                 arms,
                 offDeflected,
                 onDeflected,
+                armRight,
                 lookupsRight,
                 lookupErrors,
                 high,
@@ -139,6 +146,14 @@ public final class ScenarioScoring {
                 l0Answered,
                 l0Correct,
                 rows);
+    }
+
+    /** Whether the bm25 or the vector arm put an expected page first. */
+    static boolean anArmFirst(ScenarioRow row) {
+        return Stream.of(Arm.BM25, Arm.VECTOR)
+                .map(row.searches()::get)
+                .anyMatch(searched ->
+                        searched != null && searched.error() == null && rank(searched.paths(), row.expected(), 1) == 1);
     }
 
     private static ArmScore armScore(List<ScenarioRow> questions, Arm arm) {

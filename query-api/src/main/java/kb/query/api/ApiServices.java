@@ -10,6 +10,7 @@ import kb.query.answer.LookupService;
 import kb.query.calibration.CalibrationState;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
+import kb.query.documents.PageLayouts;
 import kb.query.links.LinkGraph;
 import kb.query.search.SearchService;
 import kb.query.status.ElasticsearchProbe;
@@ -33,13 +34,15 @@ public record ApiServices(
      *
      * @param links   the wikilink graph: each document's outgoing links and backlinks
      * @param reindex the sink's reindex control when it runs in this process, else null
+     * @param pages   the PDFs' page layouts kept at extraction, for the page view
      */
     public record Documents(
             DocumentCatalog catalog,
             DocumentFiles files,
             LinkGraph links,
             String chunksAlias,
-            ReindexControl reindex) {}
+            ReindexControl reindex,
+            PageLayouts pages) {}
 
     /**
      * The service's state, as health and status tell it.

@@ -9,16 +9,21 @@ package kb.query.calibration;
  *                  this index), or {@code measured} (on the corpus by this run)
  * @param lastError the last attempt's failure while attempts fail in a row, else null
  * @param failures  failed attempts in a row (retried with a growing pause, never given up)
+ * @param upkeep    how the index's upkeep fares (failing since when, why, next attempt)
  */
-public record CalibrationState(String state, String lastError, int failures) {
+public record CalibrationState(String state, String lastError, int failures, UpkeepState upkeep) {
 
-    static final CalibrationState PENDING = new CalibrationState("pending", null, 0);
+    static final CalibrationState PENDING = new CalibrationState("pending", null, 0, UpkeepState.OK);
 
     static CalibrationState of(String state) {
-        return new CalibrationState(state, null, 0);
+        return new CalibrationState(state, null, 0, UpkeepState.OK);
     }
 
     CalibrationState failed(String error) {
-        return new CalibrationState(state, error, failures + 1);
+        return new CalibrationState(state, error, failures + 1, upkeep);
+    }
+
+    CalibrationState withUpkeep(UpkeepState now) {
+        return new CalibrationState(state, lastError, failures, now);
     }
 }

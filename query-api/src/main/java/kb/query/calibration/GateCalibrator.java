@@ -6,16 +6,19 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import kb.core.runtime.Threads;
 import kb.query.search.ChunkRetriever;
@@ -49,6 +52,12 @@ public final class GateCalibrator implements AutoCloseable {
 
     /** The pause after a first failed attempt; it doubles with each failure in a row, up to the period. */
     static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+
+    /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
+    static final Duration FIRST_UPKEEP_RETRY = Duration.ofSeconds(30);
+
+    /** The longest pause between failed upkeeps: space freed is noticed within this. */
+    static final Duration MAX_UPKEEP_RETRY = Duration.ofMinutes(8);
 
     public interface NearestCosines {
         /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
@@ -88,6 +97,8 @@ public final class GateCalibrator implements AutoCloseable {
     private volatile long calibratedOnChunks = -1;
     private volatile long calibratedOnDocuments = -1;
     private volatile CalibrationState state = CalibrationState.PENDING;
+    private volatile UpkeepState upkeepState = UpkeepState.OK;
+    private final List<Consumer<UpkeepState>> upkeepListeners = new CopyOnWriteArrayList<>();
     private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
     private final Clock clock;
@@ -164,8 +175,19 @@ public final class GateCalibrator implements AutoCloseable {
         return Duration.ofMillis(Math.min(millis, period.toMillis()));
     }
 
+    /** How far the measurement is, with the upkeep's state. */
     public CalibrationState state() {
-        return state;
+        return state.withUpkeep(upkeepState);
+    }
+
+    /** How the index's upkeep fares: failing since when, why, and when it is tried again. */
+    public UpkeepState upkeep() {
+        return upkeepState;
+    }
+
+    /** Told each change of the upkeep's state (it starts failing, fails otherwise, works again). */
+    public void onUpkeepChange(Consumer<UpkeepState> listener) {
+        upkeepListeners.add(listener);
     }
 
     public GateThreshold current() {
@@ -196,9 +218,9 @@ public final class GateCalibrator implements AutoCloseable {
             if (state == CalibrationState.PENDING) {
                 serveKept();
             }
-            if (upkeep.tidy()) {
-                LOG.info("merged away the deleted versions of chunks");
-            }
+            // Read first: an Elasticsearch that does not answer fails the measurement, not the upkeep.
+            embeddedChunks.getAsLong();
+            keepTidy();
             long chunks = embeddedChunks.getAsLong();
             // The two indexes refresh apart: a deleted document's chunks may be gone before its card.
             long documents = documentCount.getAsLong();
@@ -214,6 +236,46 @@ public final class GateCalibrator implements AutoCloseable {
             LOG.warn("calibration failed ({} in a row), retried: {}", state.failures(), e.toString());
             return false;
         }
+    }
+
+    /**
+     * Does the upkeep when due: at every refresh while it works, after a pause doubling from
+     * {@link #FIRST_UPKEEP_RETRY} to {@link #MAX_UPKEEP_RETRY} while it fails. Logged once when it starts failing,
+     * again when the reason changes, and when it works again; never fails the measurement.
+     */
+    private void keepTidy() {
+        UpkeepState before = upkeepState;
+        Instant now = clock.instant();
+        if (before.failing() && now.isBefore(before.nextAttempt())) {
+            return;
+        }
+        try {
+            if (upkeep.tidy()) {
+                LOG.info("merged away the deleted versions of chunks");
+            }
+            if (before.failing()) {
+                LOG.info("the index's upkeep works again after {} failed attempts", before.failures());
+                changeUpkeep(UpkeepState.OK);
+            }
+        } catch (IOException | RuntimeException e) {
+            Instant next = now.plus(upkeepPause(before.failures() + 1));
+            UpkeepState after = before.failed(e.toString(), now, next);
+            if (!after.reason().equals(before.reason())) {
+                LOG.warn("the index's upkeep failed, tried again at {} (then less often): {}", next, e.toString());
+            }
+            changeUpkeep(after);
+        }
+    }
+
+    /** {@link #FIRST_UPKEEP_RETRY} doubled with each earlier failure in a row, at most {@link #MAX_UPKEEP_RETRY}. */
+    static Duration upkeepPause(int failures) {
+        long millis = FIRST_UPKEEP_RETRY.toMillis() << Math.min(Math.max(failures - 1, 0), 20);
+        return Duration.ofMillis(Math.min(millis, MAX_UPKEEP_RETRY.toMillis()));
+    }
+
+    private void changeUpkeep(UpkeepState next) {
+        upkeepState = next;
+        upkeepListeners.forEach(l -> l.accept(next));
     }
 
     /**

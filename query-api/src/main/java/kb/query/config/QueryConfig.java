@@ -1,10 +1,13 @@
 package kb.query.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
+import kb.core.settings.PathPrefix;
 import kb.core.settings.Settings;
 import kb.core.topics.CommonConfig;
 import kb.core.topics.SinkGroups;
@@ -18,6 +21,7 @@ import kb.search.es.IndexNames;
  * @param embeddingModel the model (or pair of models, by language) the questions are embedded with
  * @param collections    the collections' folders uploads are saved to, the default first
  * @param lag            the chunker's application id and the sink's consumer groups, whose lag the status reads
+ * @param pageLayoutDir  where the producer keeps PDF pages' line boxes ({@code KB_PAGE_LAYOUT_DIR})
  */
 public record QueryConfig(
         CommonConfig common,
@@ -27,7 +31,8 @@ public record QueryConfig(
         Ranking ranking,
         Gate gate,
         List<CollectionFolder> collections,
-        Lag lag) {
+        Lag lag,
+        Path pageLayoutDir) {
 
     /**
      * Where the index is and how long the query path waits for it: a hung Elasticsearch costs a query at most
@@ -40,14 +45,16 @@ public record QueryConfig(
      *
      * @param apiToken       bearer token for writes; null: writes are open
      * @param allowedOrigins browser origins besides the API's own allowed to write and to use /mcp
+     * @param basePath       the path a gateway serves the API under, when configured rather than sent as a header
+     * @param writeWait      how long a write asked to wait for its version to be searchable waits at most
      */
-    /** @param writeWait how long a write asked to wait for its version to be searchable waits at most */
     public record Exposure(
             int port,
             String host,
             String apiToken,
             List<String> allowedOrigins,
             long maxUploadBytes,
+            Optional<PathPrefix> basePath,
             Duration writeWait) {}
 
     /**
@@ -105,11 +112,13 @@ public record QueryConfig(
                         settings.get(KbSettings.API_TOKEN),
                         settings.get(KbSettings.API_ALLOWED_ORIGINS),
                         settings.get(KbSettings.MAX_FILE_BYTES),
+                        PathPrefix.parse(settings.get(KbSettings.API_BASE_PATH)),
                         settings.get(KbSettings.WRITE_WAIT)),
                 ranking(settings),
                 new Gate(settings.get(KbSettings.GATE_MIN_COSINE), settings.get(KbSettings.GATE_CALIBRATION_PERIOD)),
                 CollectionFolder.allFrom(settings),
-                new Lag(settings.get(KbSettings.CHUNKER_APP_ID), SinkGroups.from(settings)));
+                new Lag(settings.get(KbSettings.CHUNKER_APP_ID), SinkGroups.from(settings)),
+                settings.get(KbSettings.PAGE_LAYOUT_DIR));
     }
 
     private static Ranking ranking(Settings settings) {

@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ServerSocketChannel;
 import java.util.EnumSet;
+import java.util.Optional;
 import kb.core.Json;
+import kb.core.settings.PathPrefix;
 import kb.query.api.ApiServices;
 import kb.query.documents.DocumentFiles;
 import kb.query.errors.ApiError;
@@ -39,6 +41,18 @@ public final class QueryApp {
     private QueryApp() {}
 
     public static Javalin create(ApiServices services, PrometheusMeterRegistry registry, long maxUploadBytes) {
+        return create(services, registry, maxUploadBytes, Optional.empty());
+    }
+
+    /**
+     * @param basePath the path a gateway serves the API under when it cannot say so with {@code X-Forwarded-Prefix}
+     *                 ({@code KB_API_BASE_PATH}); only what must be stated from the root uses it, the page is relative
+     */
+    public static Javalin create(
+            ApiServices services,
+            PrometheusMeterRegistry registry,
+            long maxUploadBytes,
+            Optional<PathPrefix> basePath) {
         QueryHandlers handlers = new QueryHandlers(services, registry);
         BuildInfo.current().register(registry);
         McpTools.Mounted mcp = McpTools.create(services, registry);
@@ -91,14 +105,16 @@ public final class QueryApp {
         app.get("/api/v1/documents", handlers::listDocuments);
         app.get("/api/v1/documents/{docId}", handlers::getDocument);
         app.get("/api/v1/documents/{docId}/raw", handlers::getRawDocument);
+        PageHandlers pages = new PageHandlers(services);
+        app.get("/api/v1/documents/{docId}/pages/{page}", pages::page);
+        app.get("/api/v1/documents/{docId}/pages/{page}/image", pages::image);
         app.post("/api/v1/documents", handlers::upload);
         app.delete("/api/v1/documents/{docId}", handlers::delete);
         app.post("/api/v1/reindex", handlers::startReindex);
         app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
         app.get("/api/v1/pipeline", handlers::pipelineAddress);
         app.get("/api/v1/overview", handlers::overview);
-        String openApi = OpenApi.description();
-        app.get(OpenApi.PATH, ctx -> ctx.contentType("application/json").result(openApi));
+        OpenApi.serve(app, new GatewayPrefix(basePath));
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;

@@ -145,6 +145,7 @@ final class QueryHandlers {
         status.put(
                 "disk",
                 services.health().disk().full() ? services.health().disk().reason() : "ok");
+        status.put("degraded", services.health().disk().reason()); // /health's reason: ES limits, read-only, folders
         ctx.json(status);
     }
 

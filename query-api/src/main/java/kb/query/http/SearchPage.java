@@ -28,6 +28,7 @@ final class SearchPage {
             "navigation.js",
             "results.js",
             "document-view.js",
+            "page-view.js",
             "home.js",
             "status.js");
 

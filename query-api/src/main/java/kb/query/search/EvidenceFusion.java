@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import kb.query.config.EvidenceWeights;
+import kb.query.search.terms.NamedVersions;
 import kb.query.search.terms.QueryTerms;
 import kb.query.search.terms.Question;
 import kb.search.es.ChunkDoc;
@@ -19,7 +20,7 @@ import kb.search.es.ChunkDoc;
  *
  * <p>Each chunk scores {@code lexical × bm25 / bestBm25 + meaning × 10 × (cosine − bestCosine) + keyword ×
  * [L0 matched its document] + specificKeyword × [by a specific keyword] + title × [share of the question's words
- * in its document's title]}; a chunk an arm
+ * in its document's title] + title × [its title or path carries a version or year the question names]}; a chunk an arm
  * did not return counts 0 there (BM25) or a little below the lowest cosine its vector field returned (each field is
  * measured against its own best: cosines of two models are not comparable). A document scores
  * the sum of its best lexical and best meaning evidence (they may come from different chunks) and its keyword
@@ -61,6 +62,7 @@ final class EvidenceFusion {
                 bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
         Meaning meaning = Meaning.of(hits, fieldOf, w.crossMeaning());
         Set<String> words = new HashSet<>(question.units());
+        NamedVersions versions = NamedVersions.of(question.asked());
         Map<String, Double> chunks = new HashMap<>();
         Map<String, Double> lexical = new HashMap<>();
         Map<String, Double> meanings = new HashMap<>();
@@ -68,7 +70,8 @@ final class EvidenceFusion {
         for (ChunkDoc c : candidates) {
             double lex = w.lexical() * bm25.getOrDefault(c.chunkId(), 0.0) / bestBm25;
             double mean = w.meaning() * meaning.belowBest(c) / COSINE_UNIT;
-            double own = keywordEvidence(keywords, c.docId(), w) + w.title() * titleShare(words, c);
+            double own = keywordEvidence(keywords, c.docId(), w)
+                    + w.title() * (titleShare(words, c) + versionCarried(versions, c));
             chunks.put(c.chunkId(), lex + mean + own);
             lexical.merge(c.docId(), lex, Math::max);
             meanings.merge(c.docId(), mean, Math::max);
@@ -163,6 +166,11 @@ final class EvidenceFusion {
             byChunk.merge(hits.get(i).chunkId(), scores.get(i), Math::max);
         }
         return byChunk;
+    }
+
+    /** 1 when the chunk's title or path writes a version or year the question names, else 0. */
+    static double versionCarried(NamedVersions versions, ChunkDoc chunk) {
+        return versions.carriedBy(chunk.title()) || versions.carriedBy(chunk.path()) ? 1 : 0;
     }
 
     /** The share of the question's words (CJK as bigrams, function words left out) its title holds. */

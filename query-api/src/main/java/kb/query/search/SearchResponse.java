@@ -1,5 +1,6 @@
 package kb.query.search;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 import kb.query.search.terms.CorpusStats;
@@ -59,8 +60,27 @@ public record SearchResponse(
      * @param location      where the chunk is in the document (lines of a text file as on disk, frontmatter
      *                      counted; page, slide, sheet rows, notebook cell), to cite it as {@code path:42-57}; null
      *                      when unknown
+     * @param verified      for a passage on a PDF's pages: whether its words were found together on the text of the
+     *                      page(s) it cites, as kept at extraction; null when not checked (no pages, no layout)
+     * @param ocr           for a passage on a PDF's pages: whether a page it cites was read by OCR; null when not known
      */
-    public record ChunkResult(String text, String sectionHeader, double score, kb.core.Location location) {}
+    public record ChunkResult(
+            String text,
+            String sectionHeader,
+            double score,
+            kb.core.Location location,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean verified,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ocr) {
+
+        public ChunkResult(String text, String sectionHeader, double score, kb.core.Location location) {
+            this(text, sectionHeader, score, location, null, null);
+        }
+
+        /** This passage as checked against its pages. */
+        public ChunkResult checked(boolean onThePage, boolean readByOcr) {
+            return new ChunkResult(text, sectionHeader, score, location, onThePage, readByOcr);
+        }
+    }
 
     /**
      * @param l0Hits       documents matched by a specific frontmatter keyword (exact evidence)

@@ -45,6 +45,7 @@ public final class SearchService {
     private final Supplier<GateThreshold> gate;
     private final Supplier<FittedFusion> fusion;
     private final Map<FusionMethod, Fusion> fusions;
+    private final PassageCheck check;
 
     /**
      * @param gate   the honesty gate's threshold in force (calibrated on the corpus, or as configured)
@@ -57,6 +58,19 @@ public final class SearchService {
             KeywordIndex keywords,
             Supplier<GateThreshold> gate,
             Supplier<FittedFusion> fusion) {
+        this(config, embeddings, retriever, keywords, gate, fusion, PassageCheck.NONE);
+    }
+
+    /** @param check what the passages shown are checked against (their pages), before they are answered */
+    public SearchService(
+            QueryConfig config,
+            Embeddings embeddings,
+            ChunkRetriever retriever,
+            KeywordIndex keywords,
+            Supplier<GateThreshold> gate,
+            Supplier<FittedFusion> fusion,
+            PassageCheck check) {
+        this.check = check;
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
@@ -169,7 +183,13 @@ public final class SearchService {
         RankingPlan served = plan(SearchOptions.SERVED, question);
         EvidenceFusion.Scores l1 = fusions.get(served.fusion()).fuse(input.withoutKeywords(), served);
         List<SearchResponse.DocumentResult> documents = verdict.found()
-                ? rank(input, fused(input, plan, served, l1), evidence, plan, request.k(), l1Available ? vectors : null)
+                ? check.check(rank(
+                        input,
+                        fused(input, plan, served, l1),
+                        evidence,
+                        plan,
+                        request.k(),
+                        l1Available ? vectors : null))
                 : List.of();
         return new Retrieval(
                 question,

@@ -9,8 +9,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The query path's transport: while the probe says Elasticsearch is down, requests fail at once instead of
- * each waiting out a timeout, so L0 answers (degraded) in microseconds; a request that fails on I/O tells
- * the probe at once.
+ * each waiting out a timeout, so L0 answers (degraded) in microseconds. A request refused or broken on I/O tells the
+ * probe L1 is down at once; one that waited out its timeout only asks the probe to look now: a background task's slow
+ * answer (the calibrator's, the status observer's) is a busy node, not an outage, unless the probe finds it so.
  */
 public final class GuardedTransport implements ElasticsearchTransport {
 
@@ -39,8 +40,13 @@ public final class GuardedTransport implements ElasticsearchTransport {
         try {
             return delegate.performRequest(request, endpoint, options);
         } catch (IOException e) {
-            // Timeouts, refused connections and 5xx without an Elasticsearch error body: L1 is not answering.
-            probe.markDown(e.getClass().getSimpleName() + ": " + e.getMessage());
+            String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (ElasticsearchProbe.timedOut(e)) {
+                probe.suspect(reason);
+            } else {
+                // Refused connections and 5xx without an Elasticsearch error body: L1 is not answering.
+                probe.markDown(reason);
+            }
             throw new L1UnavailableException("Elasticsearch did not answer: " + e.getMessage());
         }
     }

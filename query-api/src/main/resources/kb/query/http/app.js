@@ -1,13 +1,14 @@
 // The search page: ES modules, no framework, no build step, nothing from another origin (the page's policy
 // allows scripts from this server only). Every piece of document text is escaped or sanitised before it becomes
-// HTML. This module routes and wires; the parts live in their own modules.
-import {$} from '/dom.js';
-import {closeDocument, closeDocumentView, openDocument} from '/document-view.js';
-import {ago, renderHome} from '/home.js';
-import {renderMarkdown} from '/markdown.js';
-import {navigate, setRouter} from '/navigation.js';
-import {forgetSearch, lastSearch, search} from '/results.js';
-import {freshnessText, indexingText, refreshStatus} from '/status.js';
+// HTML. This module routes and wires; the parts live in their own modules. Modules, files and API calls are named by
+// URLs relative to the page, never from the root, so that a gateway can serve it all under a path prefix.
+import {$} from './dom.js';
+import {closeDocument, closeDocumentView, openDocument} from './document-view.js';
+import {ago, renderHome} from './home.js';
+import {renderMarkdown} from './markdown.js';
+import {navigate, setRouter, urlFor} from './navigation.js';
+import {forgetSearch, lastSearch, search} from './results.js';
+import {freshnessText, indexingText, refreshStatus} from './status.js';
 
 let routeSeq = 0;
 
@@ -51,7 +52,7 @@ $('search-form').addEventListener('submit', (e) => {
 $('doc-close').addEventListener('click', closeDocument);
 $('home').addEventListener('click', (e) => {
   e.preventDefault();
-  navigate('/');
+  navigate(urlFor());
 });
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && !$('document').hidden) {

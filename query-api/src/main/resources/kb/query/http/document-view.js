@@ -1,9 +1,10 @@
 // The document view: the whole document, rendered, with the chunk a result showed marked and scrolled to.
-import {$, escapeHtml, plainClick} from '/dom.js';
-import {markTerms, overlap, tokens} from '/highlight.js';
-import {blocks, renderBlocks, renderMarkdown, stripFrontmatter} from '/markdown.js';
-import {navigate, urlFor} from '/navigation.js';
-import {citation, lastSearch} from '/results.js';
+import {$, escapeHtml, plainClick} from './dom.js';
+import {markTerms, overlap, tokens} from './highlight.js';
+import {blocks, renderBlocks, renderMarkdown, stripFrontmatter} from './markdown.js';
+import {navigate, urlFor} from './navigation.js';
+import {citation, lastSearch} from './results.js';
+import {pageFigure} from './page-view.js';
 
 /** Heading paths as the markdown chunker writes them: "A > B", a first # heading equal to the title left out. */
 function renderSections(markdown, title) {
@@ -160,12 +161,12 @@ export async function openDocument(docId, query, chunkIndex, stillWanted) {
   $('doc-links').hidden = true;
   $('doc-location').hidden = true;
   $('doc-body').replaceChildren();
-  const raw = '/api/v1/documents/' + encodeURIComponent(docId) + '/raw';
+  const raw = 'api/v1/documents/' + encodeURIComponent(docId) + '/raw';
   $('doc-raw').href = raw;
   let response;
   let doc;
   try {
-    response = await fetch('/api/v1/documents/' + encodeURIComponent(docId));
+    response = await fetch('api/v1/documents/' + encodeURIComponent(docId));
     doc = await response.json();
   } catch (e) {
     response = null;
@@ -204,6 +205,16 @@ export async function openDocument(docId, query, chunkIndex, stillWanted) {
     const {body, hit: mark} = renderPages(content, chunk);
     $('doc-body').replaceChildren(...body.childNodes);
     hit = mark;
+    // The cited page as printed, the passage's lines marked, above the text: the citation checked by eye.
+    const figure = chunk && chunk.location && chunk.location.unit === 'page'
+      ? await pageFigure(docId, chunk.location, chunk.text) : null;
+    if (!stillWanted()) {
+      return;
+    }
+    if (figure) {
+      $('doc-body').prepend(figure);
+      hit = figure.querySelector('.page-mark') || figure;
+    }
   } else {
     const {body, hit: mark} = renderPlain(content, chunk);
     $('doc-body').replaceChildren(...body.childNodes);

@@ -1,7 +1,7 @@
 // The home view, before any question: what is in the knowledge base (collections, the most used tags, the documents
 // changed last), each a way in: a collection or a tag lists its documents, a document opens.
-import {$, escapeHtml, numbers, plainClick} from '/dom.js';
-import {navigate, urlFor} from '/navigation.js';
+import {$, escapeHtml, numbers, plainClick} from './dom.js';
+import {navigate, urlFor} from './navigation.js';
 
 const LISTED = 50;
 /** A document's collection is named only when there are several, as in the results. */
@@ -71,7 +71,7 @@ function group(title, id, children) {
 async function showList(title, filter, recent) {
   let documents = recent;
   if (filter) {
-    const page = await (await fetch('/api/v1/documents?size=' + LISTED + '&' + filter)).json();
+    const page = await (await fetch('api/v1/documents?size=' + LISTED + '&' + filter)).json();
     documents = page.documents || [];
     title += ' · ' + numbers.format(page.total ?? documents.length) + ' documents';
   }
@@ -84,7 +84,7 @@ async function showList(title, filter, recent) {
 export async function renderHome(stillWanted) {
   let overview;
   try {
-    const response = await fetch('/api/v1/overview');
+    const response = await fetch('api/v1/overview');
     overview = await response.json();
     if (!response.ok) {
       throw new Error(overview.detail || 'HTTP ' + response.status);

@@ -2,9 +2,9 @@
 // text into blocks and HTML; DOMPurify keeps only the tags and attributes this renderer writes, so text from a
 // document can never run. Before parsing, what is not markdown is taken out: frontmatter, HTML comments, Hugo
 // shortcodes and Obsidian's own markup.
-import {Marked} from '/vendor/marked.js';
-import DOMPurify from '/vendor/purify.js';
-import {escapeHtml} from '/dom.js';
+import {Marked} from './vendor/marked.js';
+import DOMPurify from './vendor/purify.js';
+import {escapeHtml} from './dom.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
 const HTML_TAG = new RegExp('</?(?:a|abbr|aside|audio|b|big|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption'

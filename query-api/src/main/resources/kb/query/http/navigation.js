@@ -1,4 +1,6 @@
-// The URL is the page's state: ?q= runs a search, &doc= opens a document, &chunk= picks the result's chunk.
+// The URL is the page's state: ?q= runs a search, &doc= opens a document, &chunk= picks the result's chunk. Every URL
+// the page makes is relative to the page itself ("./?q=..."), so it works as served, under a gateway's path prefix
+// (/kb/) as well as at the root.
 
 let router = async () => {};
 
@@ -19,11 +21,12 @@ export function urlFor(q, doc, chunk) {
     }
   }
   const s = p.toString();
-  return s ? '/?' + s : '/';
+  return s ? './?' + s : './';
 }
 
 export function navigate(url, state = null) {
-  if (url === location.pathname + location.search) {
+  const target = new URL(url, location.href);
+  if (target.pathname + target.search === location.pathname + location.search) {
     history.replaceState(state, '', url);
   } else {
     history.pushState(state, '', url);

@@ -1,8 +1,8 @@
 // The search results: one card per document, its best chunks as snippets with the question's words marked.
-import {$, escapeHtml, plainClick} from '/dom.js';
-import {markTerms} from '/highlight.js';
-import {renderMarkdown} from '/markdown.js';
-import {navigate, urlFor} from '/navigation.js';
+import {$, escapeHtml, plainClick} from './dom.js';
+import {markTerms} from './highlight.js';
+import {renderMarkdown} from './markdown.js';
+import {navigate, urlFor} from './navigation.js';
 
 let current = {query: null, body: null};
 let searchSeq = 0;
@@ -127,7 +127,7 @@ export async function search(query, fromUser = false) {
   let response;
   let body;
   try {
-    response = await fetch('/api/v1/search?q=' + encodeURIComponent(query) + '&k=10');
+    response = await fetch('api/v1/search?q=' + encodeURIComponent(query) + '&k=10');
     body = await response.json();
   } catch (e) {
     if (mine === searchSeq) {

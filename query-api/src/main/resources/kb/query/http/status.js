@@ -1,6 +1,6 @@
 // The pipeline strip: documents, lag, freshness, dead letters, a full disk and indexing progress, every 5 s.
-import {$, numbers} from '/dom.js';
-import {setCollectionCount} from '/results.js';
+import {$, numbers} from './dom.js';
+import {setCollectionCount} from './results.js';
 
 function duration(ms) {
   return !Number.isFinite(ms) || ms <= 0 ? '–' : ms < 1000 ? Math.round(ms) + ' ms' : (ms / 1000).toFixed(1) + ' s';
@@ -83,7 +83,7 @@ function renderIndexing(block) {
 
 export async function refreshStatus() {
   try {
-    const s = await (await fetch('/api/v1/status')).json();
+    const s = await (await fetch('api/v1/status')).json();
     const collections = s.collections || [];
     setCollectionCount(collections.length);
     $('documents').textContent = numbers.format(s.documents) + ' documents, ' + numbers.format(s.chunks) + ' chunks'

@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -84,6 +89,93 @@ class GateCalibratorTest {
         }
     }
 
+    /** A force merge refused near the disk watermark: shown, measured anyway, retried after a growing pause. */
+    @Test
+    void shouldShowAFailingUpkeepAndRetryItWithBackoffWhenMergesAreRefused() {
+        AtomicLong attempts = new AtomicLong();
+        AtomicBoolean refused = new AtomicBoolean(true);
+        GateCalibrator.Upkeep upkeep = new GateCalibrator.Upkeep() {
+            @Override
+            public boolean tidy() throws IOException {
+                attempts.incrementAndGet();
+                if (refused.get()) {
+                    throw new IOException("disk usage exceeded flood-stage watermark");
+                }
+                return false;
+            }
+
+            @Override
+            public boolean isTidy() {
+                return !refused.get();
+            }
+        };
+        Instant start = Instant.parse("2026-12-07T07:00:00Z");
+        AtomicLong millis = new AtomicLong(start.toEpochMilli());
+        List<UpkeepState> told = new ArrayList<>();
+        try (GateCalibrator gate = new GateCalibrator(
+                Embeddings.single(new StubEmbedder("stub", 8)),
+                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                () -> 10,
+                () -> 70,
+                upkeep,
+                new GateCalibrator.Thresholds(0.6, OptionalDouble.empty(), CalibrationStore.NONE),
+                new TickingClock(millis))) {
+            gate.onUpkeepChange(told::add);
+            assertTrue(gate.refresh(), "the measurement does not wait for the upkeep");
+            assertEquals("calibrated", gate.current().source());
+            assertEquals("failing", gate.upkeep().state());
+            assertEquals(start, gate.upkeep().failingSince());
+            assertTrue(
+                    gate.upkeep().reason().contains("flood-stage"),
+                    gate.upkeep().reason());
+            assertTrue(gate.upkeep().describe().contains("flood-stage"));
+            for (int i = 0; i < 10; i++) {
+                gate.refresh(); // the fitter's and the period's looks, seconds apart
+                millis.addAndGet(1000);
+            }
+            assertEquals(1, attempts.get(), "not retried within the first pause");
+            millis.addAndGet(GateCalibrator.FIRST_UPKEEP_RETRY.toMillis());
+            gate.refresh();
+            assertEquals(2, attempts.get());
+            assertEquals(2, gate.upkeep().failures());
+            assertEquals(start, gate.upkeep().failingSince());
+            assertEquals(Duration.ofSeconds(60), GateCalibrator.upkeepPause(2));
+            assertEquals(GateCalibrator.MAX_UPKEEP_RETRY, GateCalibrator.upkeepPause(30));
+            refused.set(false); // space freed
+            millis.addAndGet(GateCalibrator.upkeepPause(2).toMillis());
+            gate.refresh();
+            assertEquals("ok", gate.upkeep().state());
+            assertTrue(gate.settled());
+            assertEquals(
+                    List.of("failing", "failing", "ok"),
+                    told.stream().map(UpkeepState::state).toList());
+        }
+    }
+
+    /** A clock the test moves. */
+    private static final class TickingClock extends Clock {
+        private final AtomicLong millis;
+
+        TickingClock(AtomicLong millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.get());
+        }
+    }
+
     @Test
     void shouldKeepAConfiguredThresholdAndStillMeasureTheCorpus() {
         try (GateCalibrator gate = calibrator(new AtomicLong(70), OptionalDouble.of(0.7))) {
@@ -117,7 +209,7 @@ class GateCalibratorTest {
             assertFalse(gate.settled());
             slow.set(false);
             assertTrue(gate.refresh());
-            assertEquals(new CalibrationState("measured", null, 0), gate.state());
+            assertEquals(new CalibrationState("measured", null, 0, UpkeepState.OK), gate.state());
             assertTrue(gate.settled());
             assertEquals(gate.current(), store.saved, "each measurement is kept for the next run");
         }

@@ -12,10 +12,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import kb.core.Json;
 import kb.core.runtime.Metrics;
+import kb.core.settings.PathPrefix;
 import kb.core.settings.Settings;
 import kb.query.api.ApiServices;
 import kb.query.api.QueryText;
@@ -38,6 +40,7 @@ class OpenApiTest {
     private static final Set<HandlerType> METHODS =
             Set.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.DELETE, HandlerType.PATCH);
 
+    private static ApiServices services;
     private static Javalin app;
     private static JsonNode description;
 
@@ -45,7 +48,7 @@ class OpenApiTest {
     static void start() throws Exception {
         QueryConfig config = QueryConfig.from(new Settings(Map.of()));
         SearchService search = new SearchService(config, null, null, null, null, null);
-        ApiServices services = new ApiServices(
+        services = new ApiServices(
                 new ApiServices.Answering(search, null, null, null), null, null, WriteGuard.from(config), null);
         app = QueryApp.create(services, Metrics.newRegistry(), 1024).start("127.0.0.1", 0);
         description = Json.MAPPER.readTree(OpenApi.description());
@@ -106,6 +109,48 @@ class OpenApiTest {
         assertTrue(
                 !served.get("info").get("version").asText().contains("${"),
                 served.get("info").toString());
+    }
+
+    @Test
+    void shouldNameTheGatewaysPrefixAsTheServerWhenItsHeaderIsAPath() throws Exception {
+        assertEquals("/", server(app, null));
+        assertEquals("/kb", server(app, "/kb"));
+        assertEquals("/kb", server(app, "/kb/"));
+        assertEquals("/tools/kb", server(app, "/tools/kb"));
+        for (String junk :
+                new String[] {"/kb/../admin", "kb", "/kb\",\"x\":\"", "/kb,/other", "https://evil.example"}) {
+            assertEquals("/", server(app, junk), junk);
+        }
+    }
+
+    @Test
+    void shouldNameTheConfiguredBasePathWhenTheGatewaySendsNoValidHeader() throws Exception {
+        Javalin configured = QueryApp.create(
+                        services, Metrics.newRegistry(), 1024, Optional.of(new PathPrefix("/tools/kb")))
+                .start("127.0.0.1", 0);
+        try {
+            assertEquals("/tools/kb", server(configured, null));
+            assertEquals("/tools/kb", server(configured, "/.."));
+            assertEquals("/kb", server(configured, "/kb"));
+        } finally {
+            configured.stop();
+        }
+    }
+
+    /** The description's one server, asked with {@code X-Forwarded-Prefix: prefix} (none when null). */
+    private static String server(Javalin served, String prefix) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + served.port() + OpenApi.PATH));
+        if (prefix != null) {
+            request.header(GatewayPrefix.HEADER, prefix);
+        }
+        HttpResponse<String> response =
+                HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        assertEquals(GatewayPrefix.HEADER, response.headers().firstValue("Vary").orElse(""));
+        JsonNode servers = Json.MAPPER.readTree(response.body()).get("servers");
+        assertEquals(1, servers.size(), servers.toString());
+        return servers.get(0).get("url").asText();
     }
 
     @Test

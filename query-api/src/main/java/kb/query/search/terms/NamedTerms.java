@@ -17,14 +17,16 @@ import kb.query.l0.KeywordIndex;
  * <p>A word is a name when it is written as one: with a capital after its first letter ({@code MAVLink},
  * {@code vLLM}, {@code GPTQ}), letters and digits together ({@code PX4}), an underscore between letters
  * ({@code min_child_weight}), or a capital where a sentence does not start ({@code Zephyr}, {@code Kotlin}). Words
- * of a pasted string (a path, an address, a password, a log's timestamp: any run of non-blanks holding
- * {@code / \ @ ; < > | $ { }} or a colon inside) are the asker's own data, not names the folder should hold, and are
- * left out; so are words that start with a digit (a hash, a pod's suffix, a time). CJK words are never names here:
+ * of a pasted string (a path, an address, a password, a log's timestamp or its {@code key=value} fields, a dotted
+ * module path or file name: any run of non-blanks holding {@code / \ @ ; < > | $ { } =}, a colon inside or a dot
+ * between two letters or digits) are the asker's own data, not names the folder should hold, and are left out; so
+ * are words that start with a digit (a hash, a pod's suffix, a time). CJK words are never names here:
  * a Chinese question's names are its Latin ones ({@code ArkTS} in {@code 鸿蒙 ArkTS 编码规范}).
  *
  * @param names     the names, as written, in order, each once
  * @param versioned each name followed by a version number ({@code VxWorks 7}, {@code Java 21}): a folder that
- *                  mentions the name but never with this version is about another version
+ *                  mentions the name but never with this version is about another version. A number of four digits
+ *                  or more (a port, a year, a count) or of four parts (an address) is not a version
  */
 public record NamedTerms(List<String> names, List<Versioned> versioned) {
 
@@ -50,7 +52,8 @@ public record NamedTerms(List<String> names, List<Versioned> versioned) {
     }
 
     /** Characters that make a run of non-blanks a pasted string rather than words. */
-    private static final Pattern PASTED = Pattern.compile("[/\\\\@;<>|${}]|:(?=\\S)");
+    private static final Pattern PASTED =
+            Pattern.compile("[/\\\\@;<>|${}=]|:(?=\\S)|(?<=[\\p{L}\\p{N}])\\.(?=[\\p{L}\\p{N}])");
     /** Punctuation that may surround a word in a sentence. */
     private static final String EDGES = "\"'`“”‘’«»()[],.?!:;";
     /** Punctuation after which a capital starts a sentence (or a clause written like one). */
@@ -62,7 +65,7 @@ public record NamedTerms(List<String> names, List<Versioned> versioned) {
     private static final Pattern SCRIPT_BOUNDARY =
             Pattern.compile("(?<=" + CJK + ")(?!" + CJK + ")|(?<!" + CJK + ")(?=" + CJK + ")");
 
-    private static final Pattern VERSION = Pattern.compile("v?\\d+(\\.\\d+)*");
+    private static final Pattern VERSION = Pattern.compile("v?\\d{1,3}(\\.\\d+){0,2}");
 
     /** @param question the question's normal form ({@link QueryTerms#normalForm}) */
     public static NamedTerms of(String question) {

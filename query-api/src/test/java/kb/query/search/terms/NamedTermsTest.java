@@ -27,8 +27,9 @@ class NamedTermsTest {
         assertEquals(
                 List.of("XGBoost", "min_child_weight"),
                 names("What does XGBoost's min_child_weight parameter control?"));
+        // A setting pasted with its value is the asker's data; the class it belongs to is still a name.
         assertEquals(
-                List.of("class_weight", "LogisticRegression"),
+                List.of("LogisticRegression"),
                 names("What does class_weight='balanced' do in scikit-learn's LogisticRegression?"));
     }
 
@@ -50,6 +51,36 @@ class NamedTermsTest {
                 names("2024-03-02T09:11:27.118Z 6 [Note] [Server] A temporary password is generated for"
                         + " root@localhost: q;Ts8>hZ2kd"));
         assertEquals(List.of(), names("the cortex-distributor-5f7c9 in prod/cortex cannot talk to consul"));
+    }
+
+    @Test
+    void shouldLeaveOutKeyValueFieldsAndDottedPathsWhenTheAskerPastesALogLine() {
+        assertEquals(
+                List.of(),
+                names("level=error ts=2024-05-01T10:00:00Z caller=flush_queue.go:512 msg=\"flush failed\""
+                        + " err=\"context deadline exceeded\""));
+        assertEquals(
+                List.of(),
+                names(
+                        "[Producer clientId=producer-1] org.apache.kafka.clients.NetworkClient connection to node -1 could not be established"));
+        assertEquals(List.of(), names("what does celery.worker.consumer_v2 do when the broker is gone?"));
+        assertEquals(List.of("Redis"), names("why can't the app reach Redis at cache.internal.example?"));
+    }
+
+    @Test
+    void shouldNotReadAnAddressAPortOrAYearAsAVersionWhenOneFollowsAName() {
+        assertEquals(
+                List.of(),
+                NamedTerms.of("Why does Redis 10.0.0.12 refuse connections?").versioned());
+        assertEquals(
+                List.of(),
+                NamedTerms.of("Why does Postgres 5432 refuse connections?").versioned());
+        assertEquals(
+                List.of(),
+                NamedTerms.of("What changed in Office 2019 templates?").versioned());
+        assertEquals(
+                List.of(new NamedTerms.Versioned("Python", "3.11")),
+                NamedTerms.of("Which Python 3.11 features does the script use?").versioned());
     }
 
     @Test

@@ -1,0 +1,36 @@
+package kb.query.calibration;
+
+import java.time.Instant;
+
+/**
+ * How the index's upkeep (the chunks' deleted versions merged away, the vector index's switch by size) fares, for the
+ * status: a force merge refused near Elasticsearch's disk watermark fails at every attempt, so the failure is shown
+ * and retried with a growing pause rather than repeated silently.
+ *
+ * @param state        {@code ok} or {@code failing}
+ * @param failingSince when the failures in a row began, else null
+ * @param reason       the last failure, else null
+ * @param failures     failed attempts in a row
+ * @param nextAttempt  when it is tried again while failing, else null
+ */
+public record UpkeepState(String state, Instant failingSince, String reason, int failures, Instant nextAttempt) {
+
+    static final UpkeepState OK = new UpkeepState("ok", null, null, 0, null);
+
+    public boolean failing() {
+        return failures > 0;
+    }
+
+    /** One more failure in a row, tried again at {@code next}. */
+    UpkeepState failed(String error, Instant now, Instant next) {
+        return new UpkeepState("failing", failing() ? failingSince : now, error, failures + 1, next);
+    }
+
+    /** For {@code /health}: what fails, since when, and when it is tried again. */
+    public String describe() {
+        return failing()
+                ? "the index's upkeep (merging away deleted chunks) fails since " + failingSince + " (" + failures
+                        + " attempts): " + reason + "; tried again at " + nextAttempt
+                : null;
+    }
+}

@@ -76,7 +76,8 @@ public final class KbMain implements Callable<Integer> {
                 .addSubcommand(new CalibrateCommand())
                 .addSubcommand(new BenchCommand())
                 .addSubcommand(new LiveEditProbe())
-                .addSubcommand(new ClusterCommand());
+                .addSubcommand(new ClusterCommand())
+                .addSubcommand(new McpCommand(env));
         commandLine.setExecutionExceptionHandler(KbMain::failed);
         return commandLine;
     }

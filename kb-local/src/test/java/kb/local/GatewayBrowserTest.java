@@ -160,7 +160,15 @@ class GatewayBrowserTest {
                     .map(McpSchema.Tool::name)
                     .sorted()
                     .toList();
-            assertEquals(List.of("lookup_knowledge", "search_knowledge"), tools);
+            assertEquals(
+                    List.of(
+                            "get_document",
+                            "index_status",
+                            "list_documents",
+                            "lookup_knowledge",
+                            "save_note",
+                            "search_knowledge"),
+                    tools);
             var result = client.callTool(
                     new McpSchema.CallToolRequest("search_knowledge", Map.of("query", "zorblatt", "k", 3)));
             assertFalse(result.isError());

@@ -248,6 +248,41 @@ class QueryApiTest {
     }
 
     @Test
+    void shouldSaveANoteOverMcpOnlyWithTheTokenWhenOneIsSet() throws Exception {
+        Map<String, Object> note = Map.of("path", "inbox/token.md", "content", "# Token\n\nThe zibbleflax note.\n");
+        try (var anonymous = mcpClient(null)) {
+            anonymous.initialize();
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    RuntimeException.class,
+                    () -> anonymous.callTool(
+                            new io.modelcontextprotocol.spec.McpSchema.CallToolRequest("save_note", note)));
+        }
+        assertFalse(Files.exists(kb.kbDir().resolve("inbox/token.md")), "nothing written without the token");
+        try (var authorized = mcpClient(TOKEN)) {
+            authorized.initialize();
+            JsonNode saved = McpToolsEndToEndTest.call(authorized, "save_note", note);
+            assertTrue(saved.get("searchable").asBoolean(), saved.toString());
+        }
+        Files.delete(kb.kbDir().resolve("inbox/token.md")); // the other tests count the folder's files
+    }
+
+    private static io.modelcontextprotocol.client.McpSyncClient mcpClient(String token) {
+        var transport = io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport.builder(
+                        "http://localhost:" + kb.port())
+                .endpoint("/mcp")
+                .jsonMapper(new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(
+                        new com.fasterxml.jackson.databind.ObjectMapper()))
+                .requestBuilder(
+                        token == null
+                                ? HttpRequest.newBuilder()
+                                : HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
+                .build();
+        return io.modelcontextprotocol.client.McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .build();
+    }
+
+    @Test
     void shouldServeTheToolsOverMcpWithTheSameContract() throws Exception {
         var mapper = new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(
                 new com.fasterxml.jackson.databind.ObjectMapper());
@@ -262,7 +297,13 @@ class QueryApiTest {
             client.initialize();
             var tools = client.listTools().tools();
             assertEquals(
-                    List.of("lookup_knowledge", "search_knowledge"),
+                    List.of(
+                            "get_document",
+                            "index_status",
+                            "list_documents",
+                            "lookup_knowledge",
+                            "save_note",
+                            "search_knowledge"),
                     tools.stream()
                             .map(io.modelcontextprotocol.spec.McpSchema.Tool::name)
                             .sorted()

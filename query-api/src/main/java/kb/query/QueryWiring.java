@@ -96,7 +96,10 @@ final class QueryWiring {
                 gate::refresh,
                 Clock.systemUTC());
         DocumentFiles files = new DocumentFiles(
-                config.collections(), host.extensions(), config.exposure().maxUploadBytes());
+                config.collections(),
+                host.extensions(),
+                config.exposure().maxUploadBytes(),
+                config.exposure().writeWait());
         PageLayouts pages = new PageLayouts(config.pageLayoutDir(), files);
         SearchService search = new SearchService(
                 config,

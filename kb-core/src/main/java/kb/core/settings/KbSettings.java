@@ -142,6 +142,8 @@ public final class KbSettings {
     public static final Setting<String> API_BASE_PATH = Setting.text(
                     "KB_API_BASE_PATH", null, "path a gateway serves the API under, e.g. /kb (X-Forwarded-Prefix wins)")
             .requiring(PathPrefix::isValid, PathPrefix.RULE);
+    public static final Setting<Duration> WRITE_WAIT = Setting.duration(
+            "KB_WRITE_WAIT", Duration.ofSeconds(30), "a write with wait (save_note, upload wait=true) waits at most");
     public static final Setting<Integer> BM25_WINDOW =
             Setting.whole("KB_BM25_WINDOW", 30, "chunks taken from BM25").requiring(n -> n >= 1, "at least 1");
     public static final Setting<Integer> KNN_WINDOW =
@@ -274,6 +276,7 @@ public final class KbSettings {
             API_TOKEN,
             API_ALLOWED_ORIGINS,
             API_BASE_PATH,
+            WRITE_WAIT,
             BM25_WINDOW,
             KNN_WINDOW,
             KNN_CANDIDATES,

@@ -46,6 +46,7 @@ public record QueryConfig(
      * @param apiToken       bearer token for writes; null: writes are open
      * @param allowedOrigins browser origins besides the API's own allowed to write and to use /mcp
      * @param basePath       the path a gateway serves the API under, when configured rather than sent as a header
+     * @param writeWait      how long a write asked to wait for its version to be searchable waits at most
      */
     public record Exposure(
             int port,
@@ -53,7 +54,8 @@ public record QueryConfig(
             String apiToken,
             List<String> allowedOrigins,
             long maxUploadBytes,
-            Optional<PathPrefix> basePath) {}
+            Optional<PathPrefix> basePath,
+            Duration writeWait) {}
 
     /**
      * How the arms are asked and fused (docs/decisions/fitted-ranking.md).
@@ -110,7 +112,8 @@ public record QueryConfig(
                         settings.get(KbSettings.API_TOKEN),
                         settings.get(KbSettings.API_ALLOWED_ORIGINS),
                         settings.get(KbSettings.MAX_FILE_BYTES),
-                        PathPrefix.parse(settings.get(KbSettings.API_BASE_PATH))),
+                        PathPrefix.parse(settings.get(KbSettings.API_BASE_PATH)),
+                        settings.get(KbSettings.WRITE_WAIT)),
                 ranking(settings),
                 new Gate(settings.get(KbSettings.GATE_MIN_COSINE), settings.get(KbSettings.GATE_CALIBRATION_PERIOD)),
                 CollectionFolder.allFrom(settings),

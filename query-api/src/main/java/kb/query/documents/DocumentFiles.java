@@ -8,6 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,14 +41,30 @@ public final class DocumentFiles {
 
     private final Set<String> extensions;
     private final long maxBytes;
+    private final Duration writeWait;
+
+    /** The default {@code KB_WRITE_WAIT}, for callers that never wait (tests of the files alone). */
+    static final Duration DEFAULT_WRITE_WAIT = Duration.ofSeconds(30);
 
     public DocumentFiles(List<CollectionFolder> collections, Set<String> extensions, long maxBytes) {
+        this(collections, extensions, maxBytes, DEFAULT_WRITE_WAIT);
+    }
+
+    /** @param writeWait how long a write asked to wait for its version to be searchable waits at most */
+    public DocumentFiles(
+            List<CollectionFolder> collections, Set<String> extensions, long maxBytes, Duration writeWait) {
         if (collections.isEmpty()) {
             throw new IllegalArgumentException("at least one collection is needed");
         }
         collections.forEach(c -> folders.put(c.name(), c.folder()));
         this.extensions = Set.copyOf(extensions);
         this.maxBytes = maxBytes;
+        this.writeWait = writeWait;
+    }
+
+    /** How long a write that waits for its version to be searchable ({@code wait=true}) waits at most. */
+    public Duration writeWait() {
+        return writeWait;
     }
 
     /** The collections files can be saved to, the default first. */
@@ -53,6 +74,12 @@ public final class DocumentFiles {
 
     /** Where a saved upload went. */
     public record Saved(String docId, String collection, String path) {}
+
+    /**
+     * A saved upload and the version written: the SHA-256 of its bytes, as the producer fingerprints a file, so the
+     * caller can tell when the index holds this very version.
+     */
+    public record Written(Saved saved, String contentHash) {}
 
     /** Rejected input, with the HTTP status it deserves (400, 409, 413, 415). */
     public static final class InvalidUpload extends RuntimeException {
@@ -74,6 +101,13 @@ public final class DocumentFiles {
      */
     /** @param overwrite whether a file of that name already there is replaced (else the upload is a 409) */
     public Saved save(
+            String collection, String category, String fileName, long size, InputStream content, boolean overwrite)
+            throws IOException {
+        return write(collection, category, fileName, size, content, overwrite).saved();
+    }
+
+    /** As {@link #save}, with the fingerprint of the bytes written. */
+    public Written write(
             String collection, String category, String fileName, long size, InputStream content, boolean overwrite)
             throws IOException {
         String chosen = collection == null || collection.isBlank()
@@ -111,8 +145,9 @@ public final class DocumentFiles {
         // Written under a short hidden name (the watcher skips it; the upload's own name could be near the
         // 255-byte limit), then moved into place in one step.
         Path temp = parent.resolve(".upload-" + UUID.randomUUID());
+        MessageDigest sha256 = sha256();
         try {
-            long written = Files.copy(content, temp);
+            long written = Files.copy(new DigestInputStream(content, sha256), temp);
             if (written > maxBytes) {
                 throw new InvalidUpload(413, "file is larger than the cap of " + maxBytes + " bytes");
             }
@@ -124,7 +159,17 @@ public final class DocumentFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
-        return new Saved(Ids.docId(chosen, relative), chosen, relative);
+        return new Written(
+                new Saved(Ids.docId(chosen, relative), chosen, relative),
+                HexFormat.of().formatHex(sha256.digest()));
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every JVM", e);
+        }
     }
 
     /**

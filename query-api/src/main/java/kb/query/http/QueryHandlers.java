@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import kb.query.api.ApiServices;
 import kb.query.api.CollectionCheck;
 import kb.query.api.QueryLog;
 import kb.query.api.QueryText;
+import kb.query.api.SavedFiles;
 import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.documents.DocumentCatalog;
@@ -62,11 +64,13 @@ final class QueryHandlers {
     private final ApiServices services;
     private final MeterRegistry registry;
     private final CollectionCheck collections;
+    private final SavedFiles savedFiles;
 
     QueryHandlers(ApiServices services, MeterRegistry registry) {
         this.services = services;
         this.registry = registry;
         this.collections = CollectionCheck.of(services);
+        this.savedFiles = new SavedFiles(services, Clock.systemUTC());
         for (String decision : new String[] {"found", "deflected"}) {
             registry.counter("kb_query_gate_total", "route", "search", "decision", decision);
         }
@@ -398,25 +402,41 @@ final class QueryHandlers {
         ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
     }
 
+    /**
+     * 202 with where the file went; with {@code wait=true}, 200 once that version is searchable, or 202 after
+     * {@code KB_WRITE_WAIT} with {@code searchable: false}, the reason and the index's state.
+     */
     void upload(Context ctx) throws IOException {
         authorize(ctx);
         UploadedFile file = multipartFile(ctx);
-        DocumentFiles.Saved saved = services.documents()
-                .files()
-                .save(
+        boolean wait = flag(ctx, "wait");
+        var answer = savedFiles.save(
+                new SavedFiles.Upload(
                         ctx.formParam("collection"),
                         ctx.formParam("category"),
                         file.filename(),
                         file.size(),
                         file.content(),
-                        overwrite(ctx));
-        ctx.status(202).json(saved);
+                        flag(ctx, "overwrite")),
+                wait);
+        ctx.status(wait && Boolean.TRUE.equals(answer.answer().searchable()) ? 200 : 202)
+                .json(answer);
     }
 
-    /** {@code overwrite=true} as a form field or a query parameter: replace a file of that name. */
-    private static boolean overwrite(Context ctx) {
-        String field = ctx.formParam("overwrite");
-        return "true".equalsIgnoreCase(field != null ? field : ctx.queryParam("overwrite"));
+    /**
+     * {@code overwrite=true} (replace a file of that name) or {@code wait=true} (answer once searchable), as a form
+     * field or a query parameter; anything but true or false is the caller's error.
+     */
+    private static boolean flag(Context ctx, String name) {
+        String field = ctx.formParam(name);
+        String value = field != null ? field : ctx.queryParam(name);
+        if (value == null || value.isBlank() || "false".equalsIgnoreCase(value.strip())) {
+            return false;
+        }
+        if ("true".equalsIgnoreCase(value.strip())) {
+            return true;
+        }
+        throw new BadRequestException(name + " must be true or false");
     }
 
     /** The {@code file} part; a body Jetty cannot parse (bad boundary, CR in a header) is the client's error. */

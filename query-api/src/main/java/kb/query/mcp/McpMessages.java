@@ -71,6 +71,17 @@ final class McpMessages {
         return Optional.empty();
     }
 
+    /** Whether the message calls the tool {@code tool} (a body {@link #refusal} let through). */
+    static boolean isWrite(byte[] body, String tool) {
+        try {
+            JsonNode message = Json.MAPPER.readTree(body);
+            return "tools/call".equals(message.path("method").asText())
+                    && tool.equals(message.path("params").path("name").asText());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     static ObjectNode envelope(JsonNode id, int code, String text) {
         ObjectNode envelope = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0");
         envelope.set("id", id == null ? Json.MAPPER.nullNode() : id);

@@ -7,6 +7,8 @@ import java.io.IOException;
 import kb.core.Json;
 import kb.query.api.WriteGuard;
 import kb.query.errors.ApiError;
+import kb.query.errors.ForbiddenException;
+import kb.query.errors.UnauthorizedException;
 
 /**
  * What stands before the MCP transport on {@code /mcp}: Origin and Host validation, as the MCP specification
@@ -52,8 +54,28 @@ public final class McpRequestFilter {
                 write(out, 400, refusal.get());
                 return;
             }
+            if (McpMessages.isWrite(body, NoteTool.NAME) && !tokenAllows(guard, http)) {
+                // A write over MCP needs what an upload needs: the bearer token, when one is configured.
+                write(
+                        out,
+                        401,
+                        McpMessages.envelope(
+                                null,
+                                McpMessages.INVALID_REQUEST,
+                                NoteTool.NAME + " writes: a valid bearer token is required (KB_API_TOKEN)"));
+                return;
+            }
             chain.doFilter(new ReplayedBody(http, body), response);
         };
+    }
+
+    private static boolean tokenAllows(WriteGuard guard, HttpServletRequest http) {
+        try {
+            guard.checkWrite(http.getHeader("Origin"), http.getHeader("Host"), http.getHeader("Authorization"));
+            return true;
+        } catch (UnauthorizedException | ForbiddenException e) {
+            return false;
+        }
     }
 
     /** An MCP message carries a question of 2,000 characters at most: a megabyte is far beyond any real one. */

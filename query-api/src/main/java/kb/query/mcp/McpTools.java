@@ -12,13 +12,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.function.Supplier;
-import kb.core.Json;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
 import kb.query.api.CollectionCheck;
 import kb.query.config.FusionMethod;
-import kb.query.errors.BadRequestException;
 import kb.query.search.Retrieval;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
@@ -27,7 +24,9 @@ import kb.query.status.WithIndexState;
 
 /**
  * The agent tools over MCP (streamable HTTP on {@code /mcp}): {@code lookup_knowledge}, the same contract as
- * {@code /api/v1/lookup}, and {@code search_knowledge}, the hybrid search.
+ * {@code /api/v1/lookup}, {@code search_knowledge}, the hybrid search, and beyond search {@code get_document},
+ * {@code list_documents} ({@link DocumentTools}), {@code index_status} ({@link StatusTool}) and
+ * {@code save_note} ({@link NoteTool}).
  */
 public final class McpTools {
 
@@ -83,10 +82,23 @@ public final class McpTools {
 
     /** The output schemas, by tool name. */
     static Map<String, String> outputSchemas() {
-        return Map.of("search_knowledge", SEARCH_OUTPUT, "lookup_knowledge", LOOKUP_OUTPUT);
+        return Map.of(
+                "search_knowledge",
+                SEARCH_OUTPUT,
+                "lookup_knowledge",
+                LOOKUP_OUTPUT,
+                DocumentTools.GET,
+                resource("get-document-output.json"),
+                DocumentTools.LIST,
+                resource("list-documents-output.json"),
+                StatusTool.NAME,
+                resource("index-status-output.json"),
+                NoteTool.NAME,
+                resource("save-note-output.json"));
     }
 
-    private static String resource(String name) {
+    /** A JSON schema kept beside this class ({@code kb/query/mcp/NAME}). */
+    static String resource(String name) {
         try (InputStream in = McpTools.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("MCP resource " + name + " missing");
@@ -111,7 +123,11 @@ public final class McpTools {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
                 .tools(
                         lookupTool(services, registry, mapper, CollectionCheck.of(services)),
-                        searchTool(services, mapper, CollectionCheck.of(services)))
+                        searchTool(services, mapper, CollectionCheck.of(services)),
+                        DocumentTools.get(services, mapper),
+                        DocumentTools.list(services, mapper),
+                        StatusTool.of(services, mapper),
+                        NoteTool.of(services, mapper))
                 .build();
         return new Mounted(transport, server);
     }
@@ -126,7 +142,7 @@ public final class McpTools {
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
-                .callHandler((exchange, request) -> checked(() -> {
+                .callHandler((exchange, request) -> ToolResults.checked(() -> {
                     ToolArguments arguments = new ToolArguments(request.arguments());
                     Scope scope = arguments.scope();
                     collections.check(scope);
@@ -135,7 +151,7 @@ public final class McpTools {
                             .lookup(arguments.question(), arguments.text("section_title"), scope);
                     registry.counter("kb_lookup_total", "match_type", outcome.matchType())
                             .increment();
-                    return json(WithIndexState.of(
+                    return ToolResults.of(WithIndexState.of(
                             outcome.response(),
                             outcome.response().found(),
                             services.health().status().indexState()));
@@ -153,12 +169,12 @@ public final class McpTools {
                 .build();
         return SyncToolSpecification.builder()
                 .tool(tool)
-                .callHandler((exchange, request) -> checked(() -> {
+                .callHandler((exchange, request) -> ToolResults.checked(() -> {
                     ToolArguments arguments = new ToolArguments(request.arguments());
                     SearchRequest search = arguments.searchRequest();
                     collections.check(search.scope());
                     Retrieval retrieval = services.answering().search().retrieve(search);
-                    return json(WithIndexState.of(
+                    return ToolResults.of(WithIndexState.of(
                             SearchAnswer.of(
                                     retrieval, services.health().status().partial(), arguments.debug()),
                             retrieval.found(),
@@ -195,38 +211,5 @@ public final class McpTools {
                 + "(no passage holds enough of the question's words and none is near enough in meaning, or the "
                 + "question names something the folder never mentions), found=false with `reason` and "
                 + "`suggestions`; `debug: true` adds the gate's evidence. " + INDEX_NOTE;
-    }
-
-    /** A tool's answer, or the caller's mistake in its arguments as a tool error the agent can read and fix. */
-    private static McpSchema.CallToolResult checked(Supplier<McpSchema.CallToolResult> call) {
-        try {
-            return call.get();
-        } catch (BadRequestException e) {
-            return error(e.getMessage());
-        }
-    }
-
-    /**
-     * The answer as {@code structuredContent} (what the output schema declares) and, for clients older than
-     * structured results, the same JSON as one text item.
-     */
-    static McpSchema.CallToolResult json(Object body) {
-        try {
-            Map<?, ?> structured = Json.MAPPER.convertValue(body, Map.class);
-            return McpSchema.CallToolResult.builder()
-                    .addTextContent(Json.MAPPER.writeValueAsString(structured))
-                    .structuredContent(structured)
-                    .isError(false)
-                    .build();
-        } catch (IOException | IllegalArgumentException e) {
-            return error(e.getMessage());
-        }
-    }
-
-    private static McpSchema.CallToolResult error(String message) {
-        return McpSchema.CallToolResult.builder()
-                .addTextContent(message)
-                .isError(true)
-                .build();
     }
 }

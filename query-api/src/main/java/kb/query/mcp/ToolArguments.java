@@ -80,4 +80,48 @@ record ToolArguments(Map<String, Object> values) {
         }
         return Boolean.TRUE.equals(debug);
     }
+
+    /** A required string argument. */
+    String required(String name) {
+        String value = text(name);
+        if (value == null) {
+            throw new BadRequestException(name + " is required");
+        }
+        return value;
+    }
+
+    /** An optional whole number within {@code [min, max]}; null when absent. */
+    Integer whole(String name, long min, long max) {
+        Object value = values.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof Integer || value instanceof Long)
+                || ((Number) value).longValue() < min
+                || ((Number) value).longValue() > max) {
+            throw new BadRequestException(name + " must be a whole number from " + min + " to " + max);
+        }
+        return ((Number) value).intValue();
+    }
+
+    /** An optional boolean; {@code otherwise} when absent. */
+    boolean flag(String name, boolean otherwise) {
+        Object value = values.get(name);
+        if (value == null) {
+            return otherwise;
+        }
+        if (!(value instanceof Boolean flag)) {
+            throw new BadRequestException(name + " must be true or false");
+        }
+        return flag;
+    }
+
+    /** A string argument kept as given (a note's content: its spaces and lines are the note's). */
+    String verbatim(String name) {
+        Object value = values.get(name);
+        if (!(value instanceof String text)) {
+            throw new BadRequestException(name + (value == null ? " is required" : " must be a string"));
+        }
+        return text;
+    }
 }

@@ -80,6 +80,11 @@ public final class SearchService {
         this.fusions = Fusion.all(config.ranking(), this::evidenceWeights);
     }
 
+    /** A document's chunks in file order, as indexed: what reading it part by part (MCP get_document) reads. */
+    public List<ChunkDoc> chunksOf(String docId) throws IOException {
+        return retriever.chunksOf(docId);
+    }
+
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
     public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
         return Map.of(

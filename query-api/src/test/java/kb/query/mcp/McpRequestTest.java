@@ -139,7 +139,7 @@ class McpRequestTest {
 
     @Test
     void shouldAnswerStructuredContentAndTheSameJsonAsText() throws Exception {
-        var result = McpTools.json(Map.of("found", true, "results", List.of()));
+        var result = ToolResults.json(Map.of("found", true, "results", List.of()), Map.of());
         String text = ((io.modelcontextprotocol.spec.McpSchema.TextContent)
                         result.content().get(0))
                 .text();

@@ -195,8 +195,8 @@ public final class IngestProducer implements AutoCloseable {
                 : RescanOrder.inTurn(files);
         Set<String> present = new HashSet<>();
         int published = 0;
-        for (String path : order.live()) {
-            published += scanFile(path, Lane.LIVE, present) ? 1 : 0;
+        for (int i = 0; i < order.live().size(); i++) {
+            published += scanFile(order.live().get(i), RescanOrder.liveLane(i), present) ? 1 : 0;
         }
         for (String path : order.scan()) {
             published += scanFile(path, Lane.SCAN, present) ? 1 : 0;

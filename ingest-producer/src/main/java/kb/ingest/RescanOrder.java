@@ -13,8 +13,9 @@ import java.util.function.Function;
  * The order of a rescan made because the watcher lost events: its queue overflowed in a burst (a checkout, an
  * unzip, a sync catching up, 512 events in the JDK's watch service). The events lost are the last moments' changes,
  * and a person's save made during or just after the burst is among them, most likely the newest. So the files
- * changed in the last {@link #RECENT} are read first, newest first, as the watcher's own changes (the live lane,
- * whose budget copies the newest of them), and the rest in turn as a scan. Read in the walk's order, a save made
+ * changed in the last {@link #RECENT} are read first, newest first, as the watcher's own changes: the
+ * {@value #NEWEST} newest copied to the live lane whatever its budget (the burst's own events spent it before they
+ * overflowed), the others as its budget allows; the rest in turn as a scan. Read in the walk's order, a save made
  * just after 2,000 files were written waited behind all of them: 17-30 s on 2 cores.
  *
  * @param live files changed lately, newest first
@@ -24,10 +25,17 @@ record RescanOrder(List<String> live, List<String> scan) {
 
     /** Longer than any burst's events take to overflow and be rescanned; shorter than a folder's quiet history. */
     static final Duration RECENT = Duration.ofSeconds(60);
+    /** The newest changes copied to the live lane whatever its budget ({@link Lane#NEWEST}). */
+    static final int NEWEST = 4;
 
     RescanOrder {
         live = List.copyOf(live);
         scan = List.copyOf(scan);
+    }
+
+    /** The lane of the {@code index}-th file of {@link #live()}. */
+    static Lane liveLane(int index) {
+        return index < NEWEST ? Lane.NEWEST : Lane.LIVE;
     }
 
     /** Every file as a scan: the first scan of a start, or a rescan nothing was lost before. */

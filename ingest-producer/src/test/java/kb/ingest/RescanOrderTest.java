@@ -29,6 +29,13 @@ class RescanOrderTest {
     }
 
     @Test
+    void shouldCopyTheFewNewestToTheLiveLaneWhateverItsBudget() {
+        assertEquals(Lane.NEWEST, RescanOrder.liveLane(0));
+        assertEquals(Lane.NEWEST, RescanOrder.liveLane(RescanOrder.NEWEST - 1));
+        assertEquals(Lane.LIVE, RescanOrder.liveLane(RescanOrder.NEWEST));
+    }
+
+    @Test
     void shouldReadEveryFileInTurnOnAScanThatLostNothing() {
         RescanOrder order = RescanOrder.inTurn(List.of("b.md", "a.md"));
         assertEquals(List.of(), order.live());

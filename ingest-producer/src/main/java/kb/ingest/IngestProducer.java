@@ -295,8 +295,10 @@ public final class IngestProducer implements AutoCloseable {
             rescanPending = false;
             reconcile(true);
         }
-        for (String path : debouncer.takeDue()) {
-            handleChange(path);
+        List<String> due = debouncer.takeDue();
+        boolean burst = due.size() + debouncer.pending() > LiveBudget.BURST;
+        for (int i = 0; i < due.size(); i++) {
+            handleChange(due.get(i), burst && i >= LiveBudget.NEWEST_OF_A_BURST ? Lane.SCAN : Lane.LIVE);
         }
         republishDue();
         if (republish.takeRecovery()) {
@@ -441,21 +443,17 @@ public final class IngestProducer implements AutoCloseable {
      * target changes (see {@link LinkTargets}). A link to a link is followed too, each path once, so a loop of links
      * ends.
      */
-    private void handleChange(String path) throws IOException {
+    private void handleChange(String path, Lane lane) throws IOException {
         Set<String> done = new HashSet<>();
         Deque<String> todo = new ArrayDeque<>();
         todo.add(path);
         while (!todo.isEmpty()) {
             String next = todo.poll();
             if (done.add(next)) {
-                handlePath(next);
+                handlePath(next, lane);
                 todo.addAll(links.pointingAt(next));
             }
         }
-    }
-
-    private void handlePath(String path) throws IOException {
-        handlePath(path, Lane.LIVE);
     }
 
     /** @param lane LIVE for what the watcher saw, SCAN for a change read again after its send failed */

@@ -3,6 +3,7 @@ package kb.ingest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,17 +28,19 @@ final class Debouncer {
         dueAt.put(path, clock.millis() + quietMillis);
     }
 
+    /** The paths quiet for the debounce time, the one touched last first: the newest change is the likeliest awaited. */
     List<String> takeDue() {
         long now = clock.millis();
-        List<String> due = new ArrayList<>();
+        List<Map.Entry<String, Long>> due = new ArrayList<>();
         for (Iterator<Map.Entry<String, Long>> it = dueAt.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, Long> entry = it.next();
             if (entry.getValue() <= now) {
-                due.add(entry.getKey());
+                due.add(Map.entry(entry.getKey(), entry.getValue()));
                 it.remove();
             }
         }
-        return due;
+        due.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
+        return due.stream().map(Map.Entry::getKey).toList();
     }
 
     /** How long the watcher may block before something becomes due; a long wait when nothing is pending. */

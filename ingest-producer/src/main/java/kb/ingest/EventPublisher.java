@@ -185,7 +185,7 @@ final class EventPublisher implements AutoCloseable {
             return;
         }
         long generation = generations.next();
-        if (lane == Lane.LIVE && copiedLive()) {
+        if (copiedLive(lane)) {
             ProducerRecord<String, byte[]> copy =
                     new ProducerRecord<>(topics.fileEventsLive().name(), key, value);
             Generation.write(copy.headers(), generation);
@@ -299,8 +299,11 @@ final class EventPublisher implements AutoCloseable {
     }
 
     /** A watcher's change is copied to the live lane while the budget lasts (a burst goes in turn). */
-    private boolean copiedLive() {
-        boolean copied = liveBudget.take();
+    private boolean copiedLive(Lane lane) {
+        if (lane == Lane.SCAN) {
+            return false;
+        }
+        boolean copied = lane == Lane.NEWEST || liveBudget.take();
         registry.counter("kb_producer_live_copies_total", "outcome", copied ? "copied" : "over_budget")
                 .increment();
         return copied;

@@ -166,7 +166,7 @@ public final class IngestProducer implements AutoCloseable {
             while (running && disk.full()) {
                 watcher.poll(IDLE_WAIT_MILLIS); // the scan publishes every file: not onto a full disk
             }
-            reconcile();
+            reconcile(false);
             reconciledAt = clock.millis();
             // The scan is published once its documents are too; the watcher goes on with text files meanwhile.
             documents.afterQueued(scanned::countDown);
@@ -180,20 +180,26 @@ public final class IngestProducer implements AutoCloseable {
         }
     }
 
-    /** Registers the whole tree, publishes what changed and withdraws what disappeared. */
-    private void reconcile() throws IOException {
+    /**
+     * Registers the whole tree, publishes what changed and withdraws what disappeared.
+     *
+     * @param lostEvents the watcher lost events: what changed lately is read first, as its own changes
+     *                   ({@link RescanOrder})
+     */
+    private void reconcile(boolean lostEvents) throws IOException {
         withdrawLegacy();
         List<String> files = watcher.registerTree("");
+        RescanOrder order = lostEvents
+                ? RescanOrder.afterLostEvents(
+                        files, path -> stamps.look(path).map(FolderStamps.Stamp::modified), clock.millis())
+                : RescanOrder.inTurn(files);
         Set<String> present = new HashSet<>();
         int published = 0;
-        for (String path : files) {
-            if (filter.acceptsFile(path)) {
-                links.update(path); // dangling and outside links too: a target may come (back) later
-            }
-            if (filter.acceptsFile(path) && insideBase(path)) {
-                present.add(path);
-                published += handleFile(path, Lane.SCAN) ? 1 : 0;
-            }
+        for (int i = 0; i < order.live().size(); i++) {
+            published += scanFile(order.live().get(i), RescanOrder.liveLane(i), present) ? 1 : 0;
+        }
+        for (String path : order.scan()) {
+            published += scanFile(path, Lane.SCAN, present) ? 1 : 0;
         }
         int withdrawn = 0;
         for (String known : catalogue.paths()) {
@@ -217,6 +223,18 @@ public final class IngestProducer implements AutoCloseable {
                 published,
                 withdrawn,
                 documents.pending());
+    }
+
+    /** One file a scan found: its links followed and, when it is the folder's, read (and published when new). */
+    private boolean scanFile(String path, Lane lane, Set<String> present) {
+        if (filter.acceptsFile(path)) {
+            links.update(path); // dangling and outside links too: a target may come (back) later
+        }
+        if (filter.acceptsFile(path) && insideBase(path)) {
+            present.add(path);
+            return handleFile(path, lane);
+        }
+        return false;
     }
 
     /** A file whose name is not UTF-8 cannot be named by a key or read back: a dead letter says so, once. */
@@ -275,10 +293,12 @@ public final class IngestProducer implements AutoCloseable {
         }
         if (rescanPending) {
             rescanPending = false;
-            reconcile();
+            reconcile(true);
         }
-        for (String path : debouncer.takeDue()) {
-            handleChange(path);
+        List<String> due = debouncer.takeDue();
+        boolean burst = due.size() + debouncer.pending() > LiveBudget.BURST;
+        for (int i = 0; i < due.size(); i++) {
+            handleChange(due.get(i), burst && i >= LiveBudget.NEWEST_OF_A_BURST ? Lane.SCAN : Lane.LIVE);
         }
         republishDue();
         if (republish.takeRecovery()) {
@@ -423,21 +443,17 @@ public final class IngestProducer implements AutoCloseable {
      * target changes (see {@link LinkTargets}). A link to a link is followed too, each path once, so a loop of links
      * ends.
      */
-    private void handleChange(String path) throws IOException {
+    private void handleChange(String path, Lane lane) throws IOException {
         Set<String> done = new HashSet<>();
         Deque<String> todo = new ArrayDeque<>();
         todo.add(path);
         while (!todo.isEmpty()) {
             String next = todo.poll();
             if (done.add(next)) {
-                handlePath(next);
+                handlePath(next, lane);
                 todo.addAll(links.pointingAt(next));
             }
         }
-    }
-
-    private void handlePath(String path) throws IOException {
-        handlePath(path, Lane.LIVE);
     }
 
     /** @param lane LIVE for what the watcher saw, SCAN for a change read again after its send failed */

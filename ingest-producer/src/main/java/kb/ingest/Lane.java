@@ -9,5 +9,11 @@ enum Lane {
     /** Found by a scan (the first index, a restart, a rescan after lost watch events): queued in turn. */
     SCAN,
     /** Seen by the watcher: a person saved, uploaded or deleted a file and waits for it. */
-    LIVE
+    LIVE,
+    /**
+     * One of the few newest changes a rescan found after the watcher lost events ({@link RescanOrder}): most likely
+     * a person's save made during or just after the burst that overflowed the watcher, whose own changes had spent
+     * the live lane's budget by then. Copied to the live lane whatever the budget: a few records.
+     */
+    NEWEST
 }

@@ -46,6 +46,21 @@ class DebouncerTest {
     }
 
     @Test
+    void shouldGiveTheDuePathsTheOneTouchedLastFirst() {
+        ManualClock clock = new ManualClock();
+        Debouncer debouncer = new Debouncer(clock, Duration.ofMillis(100));
+        debouncer.touch("a.md");
+        clock.millis = 10;
+        debouncer.touch("b.md");
+        clock.millis = 20;
+        debouncer.touch("a.md");
+        clock.millis = 30;
+        debouncer.touch("c.md");
+        clock.millis = 200;
+        assertEquals(List.of("c.md", "a.md", "b.md"), debouncer.takeDue());
+    }
+
+    @Test
     void shouldWaitOnlyUntilTheNextDuePath() {
         ManualClock clock = new ManualClock();
         Debouncer debouncer = new Debouncer(clock, Duration.ofMillis(100));

@@ -25,14 +25,10 @@ public final class QueryService implements AutoCloseable {
     private static final Duration FIT_INTERVAL = Duration.ofSeconds(3);
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
-    /** A model's load on a loaded 2-core machine (10-16 s), with room. */
-    private static final Duration WARM_UP_STOP = Duration.ofSeconds(60);
 
     private final QueryConfig config;
     private final Embeddings embeddings;
     private final QueryWiring.Parts parts;
-    /** Waited for by {@link #close()}: ONNX Runtime loading a model while the JVM exits crashes it (SIGSEGV). */
-    private volatile Thread warmUp;
 
     /**
      * The API; {@link #start()} starts it.
@@ -86,18 +82,19 @@ public final class QueryService implements AutoCloseable {
     }
 
     /** Loads the models in the background from the start, not in the first search's request. */
-    private void warmUp(Embeddings embeddings) {
-        warmUp = Threads.daemon("kb-embedder-warmup", () -> {
-            try {
-                embeddings.warmUp();
-            } catch (RuntimeException e) {
-                if (Shutdown.inProgress()) {
-                    return; // stopped while loading (Ctrl-C right after the start): nothing to warn about
-                }
-                LOG.warn("the embedding models could not be loaded ahead of the first search: {}", e.toString());
-            }
-        });
-        warmUp.start();
+    private static void warmUp(Embeddings embeddings) {
+        Threads.daemon("kb-embedder-warmup", () -> {
+                    try {
+                        embeddings.warmUp();
+                    } catch (RuntimeException e) {
+                        if (Shutdown.inProgress()) {
+                            return; // stopped while loading (Ctrl-C right after the start): nothing to warn about
+                        }
+                        LOG.warn(
+                                "the embedding models could not be loaded ahead of the first search: {}", e.toString());
+                    }
+                })
+                .start();
     }
 
     public boolean awaitL0(Duration timeout) throws InterruptedException {
@@ -127,9 +124,5 @@ public final class QueryService implements AutoCloseable {
         parts.gate().close();
         parts.fusion().close();
         parts.probe().close();
-        Thread loading = warmUp;
-        if (loading != null) {
-            loading.join(WARM_UP_STOP.toMillis());
-        }
     }
 }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import kb.core.runtime.Shutdown;
 import kb.core.runtime.Threads;
 import kb.core.settings.KbSettings;
 import org.slf4j.Logger;
@@ -215,7 +216,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         watched.onExit()
                 .thenRunAsync(
                         () -> {
-                            if (closing) {
+                            if (stopping()) {
+                                LOG.debug("exited with code {} while kb stops", watched.exitValue());
                                 return;
                             }
                             if (!restartOnExit) {
@@ -254,13 +256,23 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             LOG.info("restarted at {}", url);
             supervise();
         } catch (IOException | RuntimeException e) {
-            LOG.error("restart failed: {}", e.getMessage());
-            if (!closing) {
-                restart();
+            if (stopping()) {
+                LOG.debug("restart abandoned: kb stops ({})", e.toString());
+                return;
             }
+            LOG.error("restart failed: {}", e.getMessage());
+            restart();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Closed, or the JVM is stopping: a signal to kb's whole process group reaches the child too where it could
+     * not be given a session of its own ({@link ParentWatchdog}), and its exit is then no crash.
+     */
+    private boolean stopping() {
+        return closing || Shutdown.inProgress();
     }
 
     private void giveUp(String message) {

@@ -2,6 +2,7 @@ package kb.infra;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ public final class Infrastructure implements AutoCloseable {
     private final EmbeddedElasticsearch elasticsearch;
     private final String bootstrapServers;
     private final String elasticsearchUrl;
+    private StartTimes startTimes = new StartTimes(Duration.ZERO, Duration.ZERO);
 
     private Infrastructure(
             DataFolderLock lock,
@@ -82,6 +84,7 @@ public final class Infrastructure implements AutoCloseable {
             Map<String, String> settings)
             throws IOException, InterruptedException {
         Path dataDir = lock.folder();
+        StartTimes.Clock times = new StartTimes.Clock();
         DiskReserve reserve = null;
         StartedTogether.Both<EmbeddedKafka, EmbeddedElasticsearch> started;
         try {
@@ -89,12 +92,15 @@ public final class Infrastructure implements AutoCloseable {
             // Both at once: the broker in this JVM while Elasticsearch's own JVM boots, so a start waits for the
             // slower of the two.
             started = StartedTogether.start(
-                    () -> externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null,
-                    () -> externalElasticsearch == null
-                            ? EmbeddedElasticsearch.start(
-                                    ElasticsearchLaunch.of(distributionZip(), dataDir.resolve("elasticsearch"), "512m")
+                    times.timed(
+                            true, () -> externalKafka == null ? EmbeddedKafka.start(dataDir.resolve("kafka")) : null),
+                    times.timed(
+                            false,
+                            () -> externalElasticsearch == null
+                                    ? EmbeddedElasticsearch.start(ElasticsearchLaunch.of(
+                                                    distributionZip(), dataDir.resolve("elasticsearch"), "512m")
                                             .withSettings(settings))
-                            : null,
+                                    : null),
                     "broker",
                     "elasticsearch");
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
@@ -104,13 +110,20 @@ public final class Infrastructure implements AutoCloseable {
         }
         EmbeddedKafka kafka = started.first();
         EmbeddedElasticsearch es = started.second();
-        return new Infrastructure(
+        Infrastructure infra = new Infrastructure(
                 lock,
                 reserve,
                 kafka,
                 es,
                 kafka == null ? externalKafka : kafka.bootstrapServers(),
                 es == null ? externalElasticsearch : es.url());
+        infra.startTimes = times.times();
+        return infra;
+    }
+
+    /** How long the broker and Elasticsearch took to be ready, each from the start of both (they start together). */
+    public StartTimes startTimes() {
+        return startTimes;
     }
 
     /** The data folder's lock, held while this runs: where a kb refused on the folder reads who holds it. */

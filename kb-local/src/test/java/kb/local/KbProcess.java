@@ -30,8 +30,31 @@ final class KbProcess implements AutoCloseable {
     }
 
     static KbProcess start(Path logs, String name, Map<String, String> env, String... args) throws IOException {
+        return start(List.of(), logs, name, env, args);
+    }
+
+    /**
+     * As a shell runs a job in a terminal: kb leads a process group of its own (a signal to the group reaches kb and
+     * whatever it started there), with SIGINT and SIGTERM at their defaults even where this JVM was started in the
+     * background with SIGINT ignored (a JVM whose SIGINT is ignored never sees Ctrl-C). Perl is in every Debian.
+     */
+    static KbProcess startAsTerminalJob(Path logs, String name, Map<String, String> env, String... args)
+            throws IOException {
+        List<String> job = List.of(
+                "perl", "-e", "$SIG{INT} = 'DEFAULT'; $SIG{TERM} = 'DEFAULT'; setpgrp(0, 0); exec @ARGV or die $!");
+        return start(job, logs, name, env, args);
+    }
+
+    /** The group of the processes this one leads (its pid) when started as a terminal job. */
+    long processGroup() {
+        return process.pid();
+    }
+
+    private static KbProcess start(List<String> prefix, Path logs, String name, Map<String, String> env, String... args)
+            throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 java,
                 "-XX:TieredStopAtLevel=1",
                 "-Dkb.elasticsearch.zip=" + Infrastructure.distributionZip().toAbsolutePath(),
@@ -75,6 +98,11 @@ final class KbProcess implements AutoCloseable {
         }
         kill();
         return null;
+    }
+
+    /** The exit status once it exits within {@code deadline} from now, or null if it still runs then. */
+    Integer awaitExit(Duration deadline) throws InterruptedException {
+        return process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : null;
     }
 
     /** Waits for a line of standard output starting with {@code prefix}; false if the process ends or time runs out. */

@@ -3,6 +3,7 @@ package kb.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import kb.core.runtime.Shutdown;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
 import kb.query.calibration.CalibrationState;
@@ -89,6 +90,9 @@ public final class QueryService implements AutoCloseable {
                     try {
                         embeddings.warmUp();
                     } catch (RuntimeException e) {
+                        if (Shutdown.inProgress()) {
+                            return; // stopped while loading (Ctrl-C right after the start): nothing to warn about
+                        }
                         LOG.warn(
                                 "the embedding models could not be loaded ahead of the first search: {}", e.toString());
                     }

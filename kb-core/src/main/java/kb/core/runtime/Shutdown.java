@@ -72,6 +72,21 @@ public final class Shutdown {
         stopped.await();
     }
 
+    /**
+     * True once this JVM is stopping (a signal, {@code System.exit}): what fails or exits then was stopped with it, and
+     * is no crash to warn about. The JVM has no query for it; registering a hook is refused once shutdown began.
+     */
+    public static boolean inProgress() {
+        Thread probe = Threads.daemon("kb-shutdown-probe", () -> {}); // never started
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     private static void closeAll() {
         for (Registration registration : List.copyOf(REGISTERED)) {
             registration.cancel();

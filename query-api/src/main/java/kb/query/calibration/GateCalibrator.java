@@ -232,6 +232,9 @@ public final class GateCalibrator implements AutoCloseable {
             }
             return true;
         } catch (IOException | RuntimeException e) {
+            if (scheduler.isShutdown()) {
+                return false; // closed while measuring (kb stops): its request was cancelled, nothing failed
+            }
             state = state.failed(e.toString());
             LOG.warn("calibration failed ({} in a row), retried: {}", state.failures(), e.toString());
             return false;

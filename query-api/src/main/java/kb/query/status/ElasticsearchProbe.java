@@ -131,6 +131,9 @@ public final class ElasticsearchProbe implements AutoCloseable {
     }
 
     private void logTransition() {
+        if (scheduler.isShutdown()) {
+            return; // closed: kb stops, and a request still in flight may fail as Elasticsearch stops; no news
+        }
         boolean up = isUp();
         if (up != wasUp) {
             wasUp = up;

@@ -87,6 +87,31 @@ class PdfPagesTest {
     }
 
     @Test
+    void shouldReadAScannedChinesePageByOcrWhenTesseractHasTheChineseData() throws Exception {
+        MissingTool.assumeInstalled(Tool.TESSERACT);
+        MissingTool.assumeInstalled(Tool.TESSERACT_CHINESE);
+        MissingTool.assumeInstalled(Tool.CJK_FONT);
+        Path pdf = SampleDocuments.imagePdf(dir.resolve("scan-zh.pdf"), List.of("季度维护报告", "压缩机的阀门已经更换。"));
+        Path layouts = dir.resolve("layouts");
+        Extraction extraction =
+                new DocumentParser(1 << 20, OcrMode.AUTO, Duration.ofSeconds(60), layouts).parse(pdf, "pdf");
+        ExtractedText text = assertInstanceOf(Extraction.Done.class, extraction).text();
+        String all = String.join(
+                " ", text.blocks().stream().map(ExtractedText.Block::text).toList());
+        assertTrue(all.contains("压缩机") && all.contains("阀门"), all);
+        PageLayout.Page page = Json.MAPPER
+                .readValue(PageLayout.fileOf(layouts, pdf.toRealPath()).toFile(), PageLayout.class)
+                .page(1)
+                .orElseThrow();
+        assertTrue(page.ocr());
+        PageLayout.Line second = page.lines().stream()
+                .filter(l -> l.text().contains("阀门"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(72f, second.x(), 3f);
+    }
+
+    @Test
     void shouldSayHowToInstallTesseractWhenAScanIsReadWithoutIt() throws Exception {
         Path pdf = SampleDocuments.scannedPdf(dir.resolve("blank.pdf"), 2);
         Extraction.Failed missing = assertInstanceOf(

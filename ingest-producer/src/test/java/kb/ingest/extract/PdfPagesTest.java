@@ -142,4 +142,16 @@ class PdfPagesTest {
         assertEquals("你好", lines.get(1).text());
         assertEquals(List.of("Hello world\n你好"), TesseractTsv.paragraphs(tsv));
     }
+
+    @Test
+    void shouldJoinChinesePunctuationToItsSentenceWithoutASpaceWhenTesseractReadsItAsAWord() {
+        String tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+                + "5\t1\t1\t1\t1\t1\t300\t300\t100\t50\t96\t异常\n"
+                + "5\t1\t1\t1\t1\t2\t400\t300\t50\t50\t96\t，\n"
+                + "5\t1\t1\t1\t1\t3\t450\t300\t100\t50\t96\t停机\n"
+                + "5\t1\t1\t1\t1\t4\t550\t300\t50\t50\t96\t。\n"
+                + "5\t1\t1\t1\t1\t5\t620\t300\t120\t50\t96\tKX-200\n";
+        assertEquals("异常，停机。 KX-200", TesseractTsv.lines(tsv, 72f / 300).get(0).text());
+        assertEquals(List.of("异常，停机。 KX-200"), TesseractTsv.paragraphs(tsv));
+    }
 }

@@ -1,9 +1,14 @@
 package kb.testkit;
 
+import java.awt.GraphicsEnvironment;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.testcontainers.DockerClientFactory;
 
@@ -24,6 +29,11 @@ public enum Tool {
     NGINX("nginx", List.of("nginx"), () -> executable("/usr/sbin/nginx")),
     /** Tesseract, with the English and simplified Chinese data the extractor's OCR reads. */
     TESSERACT("Tesseract OCR", List.of("tesseract-ocr", "tesseract-ocr-chi-sim"), () -> onPath("tesseract")),
+    /** Tesseract's simplified Chinese data, as {@code tesseract --list-langs} lists it. */
+    TESSERACT_CHINESE(
+            "Tesseract's simplified Chinese data", List.of("tesseract-ocr-chi-sim"), () -> tesseractReads("chi_sim")),
+    /** A font with Chinese glyphs, for tests that draw Chinese text into an image (Java2D falls back to it). */
+    CJK_FONT("a font with Chinese glyphs", List.of("fonts-wqy-zenhei"), () -> fontDisplays("中文")),
     SETPRIV("setpriv", List.of("util-linux"), () -> onPath("setpriv")),
     /** A running Docker engine this user may use, as Testcontainers finds it. */
     DOCKER("a Docker engine", List.of("docker.io"), () -> DockerClientFactory.instance()
@@ -55,6 +65,30 @@ public enum Tool {
 
     private static boolean executable(String path) {
         return Files.isExecutable(Path.of(path));
+    }
+
+    private static boolean tesseractReads(String language) {
+        if (!onPath("tesseract")) {
+            return false;
+        }
+        try {
+            Process process = new ProcessBuilder("tesseract", "--list-langs")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return process.waitFor(10, TimeUnit.SECONDS)
+                    && out.lines().map(String::strip).anyMatch(language::equals);
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static boolean fontDisplays(String text) {
+        return Arrays.stream(GraphicsEnvironment.getLocalGraphicsEnvironment().getAllFonts())
+                .anyMatch(font -> font.canDisplayUpTo(text) == -1);
     }
 
     private static boolean onPath(String command) {

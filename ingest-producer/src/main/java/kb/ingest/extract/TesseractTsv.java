@@ -8,8 +8,8 @@ import kb.core.PageLayout;
 
 /**
  * Tesseract's TSV output (a row per page, block, paragraph, line and word, each with its box in pixels) as the
- * page's lines: the words of each line joined, their boxes united. Chinese comes out a character per "word"; those
- * are joined without the space Tesseract puts between them.
+ * page's lines: the words of each line joined, their boxes united. Chinese comes out a character per "word"; those,
+ * and the full-width punctuation between them, are joined without the space Tesseract puts between them.
  */
 final class TesseractTsv {
 
@@ -76,11 +76,15 @@ final class TesseractTsv {
         return Integer.parseInt(cell.strip());
     }
 
+    /** Written without spaces: Han, kana, and the full-width punctuation between them ("。", "，", "："). */
     static boolean cjk(char c) {
         Character.UnicodeScript script = Character.UnicodeScript.of(c);
+        Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
         return script == Character.UnicodeScript.HAN
                 || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA;
+                || script == Character.UnicodeScript.KATAKANA
+                || block == Character.UnicodeBlock.CJK_SYMBOLS_AND_PUNCTUATION
+                || block == Character.UnicodeBlock.HALFWIDTH_AND_FULLWIDTH_FORMS;
     }
 
     /** One line's words and the box around them, in pixels. */

@@ -87,6 +87,31 @@ class PdfPagesTest {
     }
 
     @Test
+    void shouldReadAScannedChinesePageByOcrWhenTesseractHasTheChineseData() throws Exception {
+        MissingTool.assumeInstalled(Tool.TESSERACT);
+        MissingTool.assumeInstalled(Tool.TESSERACT_CHINESE);
+        MissingTool.assumeInstalled(Tool.CJK_FONT);
+        Path pdf = SampleDocuments.imagePdf(dir.resolve("scan-zh.pdf"), List.of("季度维护报告", "压缩机的阀门已经更换。"));
+        Path layouts = dir.resolve("layouts");
+        Extraction extraction =
+                new DocumentParser(1 << 20, OcrMode.AUTO, Duration.ofSeconds(60), layouts).parse(pdf, "pdf");
+        ExtractedText text = assertInstanceOf(Extraction.Done.class, extraction).text();
+        String all = String.join(
+                " ", text.blocks().stream().map(ExtractedText.Block::text).toList());
+        assertTrue(all.contains("压缩机") && all.contains("阀门"), all);
+        PageLayout.Page page = Json.MAPPER
+                .readValue(PageLayout.fileOf(layouts, pdf.toRealPath()).toFile(), PageLayout.class)
+                .page(1)
+                .orElseThrow();
+        assertTrue(page.ocr());
+        PageLayout.Line second = page.lines().stream()
+                .filter(l -> l.text().contains("阀门"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(72f, second.x(), 3f);
+    }
+
+    @Test
     void shouldSayHowToInstallTesseractWhenAScanIsReadWithoutIt() throws Exception {
         Path pdf = SampleDocuments.scannedPdf(dir.resolve("blank.pdf"), 2);
         Extraction.Failed missing = assertInstanceOf(
@@ -116,5 +141,17 @@ class PdfPagesTest {
         assertEquals(new PageLayout.Line(72f, 72f, 57.6f, 9.6f, "Hello world"), lines.get(0));
         assertEquals("你好", lines.get(1).text());
         assertEquals(List.of("Hello world\n你好"), TesseractTsv.paragraphs(tsv));
+    }
+
+    @Test
+    void shouldJoinChinesePunctuationToItsSentenceWithoutASpaceWhenTesseractReadsItAsAWord() {
+        String tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+                + "5\t1\t1\t1\t1\t1\t300\t300\t100\t50\t96\t异常\n"
+                + "5\t1\t1\t1\t1\t2\t400\t300\t50\t50\t96\t，\n"
+                + "5\t1\t1\t1\t1\t3\t450\t300\t100\t50\t96\t停机\n"
+                + "5\t1\t1\t1\t1\t4\t550\t300\t50\t50\t96\t。\n"
+                + "5\t1\t1\t1\t1\t5\t620\t300\t120\t50\t96\tKX-200\n";
+        assertEquals("异常，停机。 KX-200", TesseractTsv.lines(tsv, 72f / 300).get(0).text());
+        assertEquals(List.of("异常，停机。 KX-200"), TesseractTsv.paragraphs(tsv));
     }
 }

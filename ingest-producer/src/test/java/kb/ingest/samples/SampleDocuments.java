@@ -77,8 +77,9 @@ public final class SampleDocuments {
     }
 
     /**
-     * A scanned page as a scanner makes it: the lines drawn in black on white at 300 dpi (Java2D, a serif font), and
-     * only that image on the PDF's letter-size page. No text layer: only OCR can read it.
+     * A scanned page as a scanner makes it: the lines drawn in black on white at 300 dpi (Java2D, a serif font, which
+     * draws Chinese with an installed CJK font), and only that image on the PDF's letter-size page. No text layer: only
+     * OCR can read it.
      */
     public static Path imagePdf(Path file, List<String> lines) throws IOException {
         int dpi = 300;

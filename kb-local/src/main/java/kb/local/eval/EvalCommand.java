@@ -129,6 +129,10 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (what.scenarios != null && what.dataset != null) {
+            // picocli's exclusive group does not refuse a repeatable option beside the other one.
+            throw new ParameterException(spec.commandLine(), "--dataset and --scenarios are mutually exclusive");
+        }
         if (what.scenarios != null) {
             return scenarios();
         }

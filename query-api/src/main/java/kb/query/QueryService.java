@@ -89,6 +89,7 @@ public final class QueryService implements AutoCloseable {
         Threads.daemon("kb-embedder-warmup", () -> {
                     try {
                         embeddings.warmUp();
+                        LOG.info("the embedding models are loaded and warm");
                     } catch (RuntimeException e) {
                         if (Shutdown.inProgress()) {
                             return; // stopped while loading (Ctrl-C right after the start): nothing to warn about

@@ -18,6 +18,7 @@ public final class Shutdown {
 
     private static final Logger LOG = LoggerFactory.getLogger(Shutdown.class);
     private static final Deque<Registration> REGISTERED = new ConcurrentLinkedDeque<>();
+    private static final Deque<Runnable> LAST = new ConcurrentLinkedDeque<>();
     private static final AtomicBoolean HOOKED = new AtomicBoolean();
 
     private Shutdown() {}
@@ -55,12 +56,32 @@ public final class Shutdown {
 
     /** Closes the resources, in the given order, when the JVM is asked to stop. */
     public static Registration onExit(String name, AutoCloseable... resources) {
-        if (HOOKED.compareAndSet(false, true)) {
-            Runtime.getRuntime().addShutdownHook(Threads.worker("kb-shutdown", Shutdown::closeAll));
-        }
+        hook();
         Registration registration = new Registration(name, List.of(resources));
         REGISTERED.push(registration);
         return registration;
+    }
+
+    /**
+     * Runs {@code action} when the JVM stops, after every registration is closed: what must outlive the pipeline's
+     * own stop (native code that must not be running when the process exits).
+     *
+     * @throws IllegalStateException when the JVM is stopping already
+     */
+    public static void atLast(Runnable action) {
+        hook();
+        LAST.add(action);
+    }
+
+    private static void hook() {
+        if (HOOKED.compareAndSet(false, true)) {
+            try {
+                Runtime.getRuntime().addShutdownHook(Threads.worker("kb-shutdown", Shutdown::closeAll));
+            } catch (IllegalStateException stopping) {
+                HOOKED.set(false);
+                throw stopping;
+            }
+        }
     }
 
     /** Blocks until the JVM is asked to stop, closing each resource (in the given order) on the way out. */
@@ -92,5 +113,6 @@ public final class Shutdown {
             registration.cancel();
             registration.close();
         }
+        LAST.forEach(Runnable::run);
     }
 }

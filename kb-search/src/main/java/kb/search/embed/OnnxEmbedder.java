@@ -7,7 +7,10 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** In-process ONNX embedding through LangChain4j; the model loads once and is shared by every caller. */
+/**
+ * In-process ONNX embedding through LangChain4j; the model loads once and is shared by every caller. Every call into
+ * ONNX Runtime goes through {@link NativeCalls}, so the JVM never exits in the middle of one.
+ */
 public final class OnnxEmbedder implements Embedder {
 
     private static final Logger LOG = LoggerFactory.getLogger(OnnxEmbedder.class);
@@ -18,7 +21,7 @@ public final class OnnxEmbedder implements Embedder {
     public OnnxEmbedder(EmbeddingModelSpec spec) {
         long start = System.nanoTime();
         this.spec = spec;
-        this.model = spec.load();
+        this.model = NativeCalls.run(spec::load);
         LOG.info("model {} loaded in {} ms", spec.id(), (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -39,14 +42,15 @@ public final class OnnxEmbedder implements Embedder {
         }
         List<TextSegment> segments =
                 passages.stream().map(OnnxEmbedder::segment).toList();
-        return model.embedAll(segments).content().stream()
+        return NativeCalls.run(() -> model.embedAll(segments)).content().stream()
                 .map(Embedding::vector)
                 .toList();
     }
 
     @Override
     public float[] embedQuery(String query) {
-        return model.embed(segment(spec.queryPrefix() + query)).content().vector();
+        TextSegment segment = segment(spec.queryPrefix() + query);
+        return NativeCalls.run(() -> model.embed(segment)).content().vector();
     }
 
     /** LangChain4j refuses blank segments; a blank chunk still needs a vector of the right size. */

@@ -37,7 +37,7 @@ final class PackagedOnnxModel extends AbstractInProcessEmbeddingModel {
         super(TEXTS);
         this.dimensions = dimensions;
         try (InputStream tokenizer = resource(name + "-tokenizer.json")) {
-            OrtEnvironment environment = OrtEnvironment.getEnvironment();
+            OrtEnvironment environment = HeldEnvironment.get();
             this.encoder = new OnnxBertBiEncoder(environment, session(environment, name), tokenizer, pooling);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the model " + name, e);

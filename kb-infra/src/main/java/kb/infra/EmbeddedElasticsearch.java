@@ -6,17 +6,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import kb.core.runtime.Shutdown;
@@ -100,10 +97,10 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private static EmbeddedElasticsearch startNode(ElasticsearchLaunch launch, int httpPort)
             throws IOException, InterruptedException {
         long started = System.nanoTime();
-        boolean asRoot = isRoot();
+        boolean asRoot = NodeProcesses.isRoot();
         Path root = launch.root();
         Path folder = ElasticsearchFolders.choose(root, asRoot);
-        stopLeftover(folder.resolve("kb-elasticsearch.pid"));
+        NodeProcesses.stopLeftover(folder.resolve("kb-elasticsearch.pid"));
         Path home = DistributionCache.home(launch.zip(), DistributionCache.root(launch.settings(), asRoot));
         // Earlier versions unpacked a copy into every data folder; the shared one replaces it.
         DistributionCache.deleteTree(folder.resolve("dist"));
@@ -172,8 +169,8 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
 
     private void launch() throws IOException, InterruptedException {
         Path logs = root.resolve("logs");
-        ProcessBuilder builder = new ProcessBuilder(
-                        ParentWatchdog.wrap(command(home, root.resolve("data"), logs, httpPort, asRoot, nodeSettings)))
+        ProcessBuilder builder = new ProcessBuilder(ParentWatchdog.wrap(
+                        NodeProcesses.command(home, root.resolve("data"), logs, httpPort, asRoot, nodeSettings)))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(
                         logs.resolve("console.log").toFile()));
@@ -194,7 +191,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
             if (process.isAlive()) {
                 LOG.warn("start abandoned ({}); stopping process {}", e.toString(), process.pid());
             }
-            stopTree(process.toHandle());
+            NodeProcesses.stopTree(process.toHandle());
             throw e;
         }
     }
@@ -251,7 +248,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 MAX_RESTARTS,
                 RESTART_WINDOW.toMinutes());
         try {
-            stopTree(process.toHandle());
+            NodeProcesses.stopTree(process.toHandle());
             launch();
             LOG.info("restarted at {}", url);
             supervise();
@@ -280,41 +277,6 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         onGiveUp.accept(message);
     }
 
-    private static List<String> command(
-            Path home, Path data, Path logs, int httpPort, boolean asRoot, List<String> nodeSettings) {
-        List<String> command = new ArrayList<>();
-        if (asRoot) {
-            command.addAll(List.of(
-                    "setpriv",
-                    "--reuid=" + ElasticsearchFolders.NOBODY,
-                    "--regid=" + ElasticsearchFolders.NOBODY,
-                    "--clear-groups",
-                    "--"));
-        }
-        command.add(home.resolve("bin/elasticsearch").toString());
-        List<String> settings = new ArrayList<>(List.of(
-                "xpack.security.enabled=false",
-                "network.host=127.0.0.1",
-                "http.port=" + httpPort,
-                "path.data=" + data,
-                "path.logs=" + logs,
-                "cluster.routing.allocation.disk.threshold_enabled=false",
-                "action.destructive_requires_name=false"));
-        settings.addAll(nodeSettings);
-        if (nodeSettings.stream().noneMatch(setting -> setting.startsWith("transport.port="))) {
-            settings.add("transport.port=" + FreePorts.pick()); // a single node: any free port, a new one each launch
-        }
-        for (String setting : settings) {
-            command.add("-E");
-            command.add(setting);
-        }
-        return command;
-    }
-
-    private static boolean isRoot() {
-        return "root".equals(System.getProperty("user.name"));
-    }
-
     private void awaitHealthy(Duration timeout, Path consoleLog, long logStart)
             throws IOException, InterruptedException {
         HttpClient http =
@@ -326,7 +288,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                List<String> output = written(consoleLog, logStart);
+                List<String> output = NodeProcesses.written(consoleLog, logStart);
                 String message = "Elasticsearch exited with " + process.exitValue() + "; see " + consoleLog + "\n"
                         + String.join("\n", output.subList(Math.max(0, output.size() - 30), output.size()));
                 boolean portTaken = output.stream()
@@ -342,61 +304,15 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 process.waitFor(250, TimeUnit.MILLISECONDS); // not listening yet
             }
         }
-        stopTree(process.toHandle());
+        NodeProcesses.stopTree(process.toHandle());
         throw new IOException("Elasticsearch was not healthy within " + timeout + "; see " + consoleLog);
-    }
-
-    /** The lines this launch wrote (the log is appended to across launches). */
-    private static List<String> written(Path log, long from) {
-        try {
-            byte[] bytes = Files.readAllBytes(log);
-            int start = (int) Math.min(from, bytes.length);
-            return new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8)
-                    .lines()
-                    .toList();
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
-
-    /** A previous run killed with SIGKILL cannot stop its child: stop it now, before it holds the data lock. */
-    private static void stopLeftover(Path pidFile) throws IOException {
-        if (!Files.exists(pidFile)) {
-            return;
-        }
-        long pid = Long.parseLong(Files.readString(pidFile).strip());
-        Optional<ProcessHandle> leftover = ProcessHandle.of(pid)
-                .filter(h -> h.info().commandLine().orElse("").contains("elasticsearch"));
-        leftover.ifPresent(h -> {
-            LOG.warn("stopping leftover process {} from an earlier run", pid);
-            stopTree(h);
-        });
-        Files.deleteIfExists(pidFile);
-    }
-
-    private static void stopTree(ProcessHandle handle) {
-        List<ProcessHandle> descendants = handle.descendants().toList();
-        handle.destroy();
-        try {
-            handle.onExit().get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            handle.destroyForcibly();
-        }
-        for (ProcessHandle child : descendants) {
-            child.destroy();
-            try {
-                child.onExit().get(20, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                child.destroyForcibly();
-            }
-        }
     }
 
     /** SIGTERM to the launcher stops the server process it started; anything still alive is then killed. */
     @Override
     public void close() {
         closing = true;
-        stopTree(process.toHandle());
+        NodeProcesses.stopTree(process.toHandle());
         try {
             Files.deleteIfExists(pidFile);
         } catch (IOException e) {

@@ -50,7 +50,7 @@ public final class ChunkFields {
     /**
      * The first mapping version that keeps the vectors out of the stored {@code _source} ({@link #VECTOR_BYTES}
      * holds them for reading back): every hit's fetch parsed them only to drop them
-     * (docs/decisions/query-latency.md). An older index is rebuilt by the migration's replay, its vectors reused.
+     * (docs/reports/query-latency.md). An older index is rebuilt by the migration's replay, its vectors reused.
      */
     public static final int VECTORS_OUT_OF_SOURCE_SINCE = 7;
     /**

@@ -1,5 +1,6 @@
 package kb.ingest;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,11 @@ import kb.core.Json;
 import kb.core.topics.DeadLetters;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
+import kb.ingest.publish.Catalogue;
+import kb.ingest.publish.GenerationClock;
+import kb.ingest.publish.Lane;
+import kb.ingest.publish.LiveBudget;
+import kb.ingest.publish.RepublishQueue;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -28,7 +34,6 @@ import org.slf4j.LoggerFactory;
 final class EventPublisher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventPublisher.class);
-    static final String STAGE = "ingest-producer";
     /** The longest a send may hold up its caller waiting for the broker's metadata or room in the client's buffer. */
     static final Duration MAX_BLOCK = Duration.ofSeconds(10);
 
@@ -267,7 +272,7 @@ final class EventPublisher implements AutoCloseable {
         byte[] value = describe(rejected);
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(topics.dlq().name(), key, value);
-        DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
+        DeadLetters.addReason(record.headers(), Catalogue.STAGE, rejected.errorClass(), rejected.message());
         record.headers().add(DeadLetters.FINGERPRINT, rejected.fingerprint().getBytes(StandardCharsets.UTF_8));
         republish.issued(rejected.path());
         deadLetters.send(record, (metadata, error) -> {
@@ -288,7 +293,7 @@ final class EventPublisher implements AutoCloseable {
         try {
             return Json.MAPPER.writeValueAsBytes(
                     Map.of("collection", collection, "path", rejected.path(), "reason", rejected.reason()));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return rejected.path().getBytes(StandardCharsets.UTF_8);
         }
     }

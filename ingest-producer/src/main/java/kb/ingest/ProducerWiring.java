@@ -88,7 +88,7 @@ final class ProducerWiring {
                 new GenerationClock(clock, catalogue.highestGeneration()),
                 new LiveBudget(clock),
                 registry,
-                EventPublisher.Clients.connect(
+                PublisherClients.connect(
                         config.common().bootstrapServers(),
                         config.common().topics(),
                         config.publishing().timeout()),

@@ -42,7 +42,7 @@ class EventPublisherRetryTest {
             new GenerationClock(clock, 0),
             new LiveBudget(clock),
             new SimpleMeterRegistry(),
-            new EventPublisher.Clients(events, deadLetters),
+            new PublisherClients(events, deadLetters),
             republish);
 
     private static FileEvent event(String path, String sha256) {

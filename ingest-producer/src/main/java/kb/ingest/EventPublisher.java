@@ -1,11 +1,10 @@
 package kb.ingest;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import kb.core.FileEvent;
 import kb.core.Ids;
@@ -13,11 +12,13 @@ import kb.core.Json;
 import kb.core.topics.DeadLetters;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import kb.ingest.publish.Catalogue;
+import kb.ingest.publish.GenerationClock;
+import kb.ingest.publish.Lane;
+import kb.ingest.publish.LiveBudget;
+import kb.ingest.publish.RepublishQueue;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,9 +29,6 @@ import org.slf4j.LoggerFactory;
 final class EventPublisher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventPublisher.class);
-    static final String STAGE = "ingest-producer";
-    /** The longest a send may hold up its caller waiting for the broker's metadata or room in the client's buffer. */
-    static final Duration MAX_BLOCK = Duration.ofSeconds(10);
 
     private final String collection;
     private final KbTopics topics;
@@ -43,23 +41,6 @@ final class EventPublisher implements AutoCloseable {
     private final MeterRegistry registry;
     private final Timer publishLatency;
 
-    /** The two Kafka producers: file events (values serialized here) and dead letters. */
-    record Clients(Producer<String, byte[]> events, Producer<byte[], byte[]> deadLetters) {
-
-        static Clients connect(String bootstrapServers, KbTopics topics, Duration publishTimeout) {
-            // Values are serialized here, so one too large for the topic is dead-lettered instead of failing the send.
-            return new Clients(
-                    new KafkaProducer<>(
-                            producerProps(bootstrapServers, topics.maxMessageBytes(), publishTimeout),
-                            topics.fileEvents().keySerde().serializer(),
-                            new ByteArraySerializer()),
-                    new KafkaProducer<>(
-                            producerProps(bootstrapServers, topics.maxMessageBytes(), publishTimeout),
-                            topics.dlq().keySerde().serializer(),
-                            topics.dlq().valueSerde().serializer()));
-        }
-    }
-
     /** @param republish told of every send and its outcome: a failed one waits there to be published again */
     EventPublisher(
             KbTopics topics,
@@ -67,7 +48,7 @@ final class EventPublisher implements AutoCloseable {
             GenerationClock generations,
             LiveBudget liveBudget,
             MeterRegistry registry,
-            Clients clients,
+            PublisherClients clients,
             RepublishQueue republish) {
         this.collection = catalogue.collection();
         this.topics = topics;
@@ -90,31 +71,6 @@ final class EventPublisher implements AutoCloseable {
         for (String reason : new String[] {"oversize", "binary", "invalid_utf8", "not_regular", "unreadable"}) {
             registry.counter("kb_producer_dlq_total", "reason", reason);
         }
-    }
-
-    /**
-     * Idempotence keeps per-path order across the client's own retries; acks=all so an acknowledged edit survives a
-     * broker failover; a short linger batches a scan without delaying a single save noticeably. A send still failing
-     * after {@code publishTimeout} (the broker unreachable or restarting; a batch the broker refused as out of order)
-     * comes back to its callback and waits in the {@link RepublishQueue}, which reads the file again: records waiting
-     * in the client past that would only be older versions of it.
-     */
-    private static Properties producerProps(String bootstrapServers, int maxMessageBytes, Duration publishTimeout) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
-        props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(maxMessageBytes));
-        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
-        long timeout = publishTimeout.toMillis();
-        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(timeout));
-        // The client requires delivery.timeout.ms >= linger.ms + request.timeout.ms (30 s by default).
-        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.min(30_000, timeout / 2)));
-        // While the broker is away (a restart drops the topic's metadata) a send waits for it in the caller's thread,
-        // the watcher's: not for the client's 60 s, since a failed send is retried anyway.
-        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(MAX_BLOCK.toMillis(), timeout)));
-        return props;
     }
 
     /** @return true when something new was sent */
@@ -267,7 +223,7 @@ final class EventPublisher implements AutoCloseable {
         byte[] value = describe(rejected);
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(topics.dlq().name(), key, value);
-        DeadLetters.addReason(record.headers(), STAGE, rejected.errorClass(), rejected.message());
+        DeadLetters.addReason(record.headers(), Catalogue.STAGE, rejected.errorClass(), rejected.message());
         record.headers().add(DeadLetters.FINGERPRINT, rejected.fingerprint().getBytes(StandardCharsets.UTF_8));
         republish.issued(rejected.path());
         deadLetters.send(record, (metadata, error) -> {
@@ -288,7 +244,7 @@ final class EventPublisher implements AutoCloseable {
         try {
             return Json.MAPPER.writeValueAsBytes(
                     Map.of("collection", collection, "path", rejected.path(), "reason", rejected.reason()));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return rejected.path().getBytes(StandardCharsets.UTF_8);
         }
     }

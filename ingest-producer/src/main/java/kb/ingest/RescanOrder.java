@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import kb.ingest.publish.Lane;
 
 /**
  * The order of a rescan made because the watcher lost events: its queue overflowed in a burst (a checkout, an

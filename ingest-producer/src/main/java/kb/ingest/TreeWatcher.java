@@ -24,6 +24,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import kb.ingest.watch.BaseFolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +49,7 @@ final class TreeWatcher implements AutoCloseable {
 
     private final BaseFolder base;
     private final Path baseDir;
-    private final PathFilter filter;
+    private final Predicate<String> folders;
     private final WatchService service;
     /** A folder reached by two paths (a symlinked folder inside the base) is one key with both names. */
     private final Map<WatchKey, Set<String>> keys = new ConcurrentHashMap<>();
@@ -58,13 +60,18 @@ final class TreeWatcher implements AutoCloseable {
     /** Told the relative path of every symlinked folder entered: its target may move away later (see LinkTargets). */
     private final Consumer<String> linkedFolders;
 
-    TreeWatcher(BaseFolder base, PathFilter filter, Consumer<String> undecodableNames, Consumer<String> linkedFolders)
+    /** @param folders which folders (relative paths) are entered and watched */
+    TreeWatcher(
+            BaseFolder base,
+            Predicate<String> folders,
+            Consumer<String> undecodableNames,
+            Consumer<String> linkedFolders)
             throws IOException {
         this.undecodableNames = undecodableNames;
         this.linkedFolders = linkedFolders;
         this.base = base;
         this.baseDir = base.path();
-        this.filter = filter;
+        this.folders = folders;
         this.service = baseDir.getFileSystem().newWatchService();
     }
 
@@ -86,7 +93,7 @@ final class TreeWatcher implements AutoCloseable {
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes)
                             throws IOException {
                         String rel = Relative.of(baseDir, dir);
-                        if (!filter.acceptsDirectory(rel)) {
+                        if (!folders.test(rel)) {
                             return FileVisitResult.SKIP_SUBTREE;
                         }
                         if (!base.contains(dir)) {

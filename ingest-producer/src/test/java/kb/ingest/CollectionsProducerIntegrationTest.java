@@ -15,7 +15,9 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.topics.CommonConfig;
 import kb.core.topics.KbTopics;
+import kb.core.topics.TopicCreator;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -94,7 +96,7 @@ class CollectionsProducerIntegrationTest {
     void shouldWithdrawARecordFromBeforeCollectionsWhenTheProducerReconciles() throws Exception {
         write(work, "readme.md", "work readme");
         KbTopics topics = KbTopics.withPrefix(prefix);
-        kb.core.topics.TopicCreator.ensureTopics(new kb.core.topics.CommonConfig(bootstrap, topics));
+        TopicCreator.ensureTopics(new CommonConfig(bootstrap, topics));
         FileEvent legacy = new FileEvent(
                 1,
                 FileEvent.Op.UPSERT,

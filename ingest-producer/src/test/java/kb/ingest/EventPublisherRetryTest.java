@@ -9,6 +9,12 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import kb.core.FileEvent;
 import kb.core.topics.KbTopics;
+import kb.ingest.publish.Catalogue;
+import kb.ingest.publish.GenerationClock;
+import kb.ingest.publish.Lane;
+import kb.ingest.publish.LiveBudget;
+import kb.ingest.publish.RepublishQueue;
+import kb.ingest.testing.ManualClock;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class EventPublisherRetryTest {
 
-    private final DebouncerTest.ManualClock clock = new DebouncerTest.ManualClock();
+    private final ManualClock clock = new ManualClock();
     private final Catalogue catalogue = new Catalogue("notes");
     private final RepublishQueue republish = new RepublishQueue(clock);
     private final MockProducer<String, byte[]> events =
@@ -36,7 +42,7 @@ class EventPublisherRetryTest {
             new GenerationClock(clock, 0),
             new LiveBudget(clock),
             new SimpleMeterRegistry(),
-            new EventPublisher.Clients(events, deadLetters),
+            new PublisherClients(events, deadLetters),
             republish);
 
     private static FileEvent event(String path, String sha256) {

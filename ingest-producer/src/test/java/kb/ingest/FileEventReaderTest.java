@@ -2,16 +2,21 @@ package kb.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.settings.CollectionFolder;
 import kb.ingest.extract.ExtractionLimits;
 import kb.ingest.extract.IsolatedExtractor;
 import org.junit.jupiter.api.Test;
@@ -24,7 +29,7 @@ class FileEventReaderTest {
 
     private FileEventReader reader(long cap) {
         return new FileEventReader(
-                new kb.core.settings.CollectionFolder("notes", base),
+                new CollectionFolder("notes", base),
                 cap,
                 Clock.fixed(Instant.ofEpochMilli(42), ZoneOffset.UTC),
                 new FileEventReader.Documents(
@@ -69,8 +74,8 @@ class FileEventReaderTest {
                 .start();
         assertEquals(0, mkfifo.waitFor());
         // Opening it would block until a writer came: the read must answer at once.
-        FileReadResult result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(5), () -> reader(1000).read("x.md"));
+        FileReadResult result = assertTimeoutPreemptively(
+                Duration.ofSeconds(5), () -> reader(1000).read("x.md"));
         FileReadResult.Rejected rejected = (FileReadResult.Rejected) result;
         assertEquals("not_regular", rejected.reason());
         assertEquals("NotARegularFile", rejected.errorClass());
@@ -82,8 +87,7 @@ class FileEventReaderTest {
         String first = ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint();
         assertEquals(first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
         Files.write(base.resolve("bin.txt"), new byte[] {'a', 0, 'c'});
-        org.junit.jupiter.api.Assertions.assertNotEquals(
-                first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
+        assertNotEquals(first, ((FileReadResult.Rejected) reader(1000).read("bin.txt")).fingerprint());
     }
 
     /** What Notepad's "Unicode" and some Windows tools save: UTF-16 or UTF-32 with a byte order mark. */
@@ -91,7 +95,7 @@ class FileEventReaderTest {
     void shouldReadUtf16AndUtf32WithAByteOrderMarkAsText() throws Exception {
         String note = "# Pump\nPrime the pump: 42 Nm, \u6cf5.\n";
         for (String charset : List.of("UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE")) {
-            String name = charset.toLowerCase(java.util.Locale.ROOT) + ".md";
+            String name = charset.toLowerCase(Locale.ROOT) + ".md";
             byte[] bytes = ("\uFEFF" + note).getBytes(java.nio.charset.Charset.forName(charset));
             Files.write(base.resolve(name), bytes);
             FileReadResult result = reader(1000).read(name);

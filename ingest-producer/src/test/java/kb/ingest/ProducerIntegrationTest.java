@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import kb.core.topics.DeadLetters;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
@@ -43,7 +44,7 @@ class ProducerIntegrationTest {
 
     private IngestProducer start(Map<String, String> extra) throws Exception {
         IngestProducer producer = TestProducers.start(prefix, base, registry, extra);
-        producer.awaitInitialScan(30, java.util.concurrent.TimeUnit.SECONDS);
+        producer.awaitInitialScan(30, TimeUnit.SECONDS);
         return producer;
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import kb.core.Ids;
 import kb.core.topics.DeadLetters;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
@@ -68,8 +69,7 @@ class ProducerSafetyIntegrationTest {
     private static List<String> dlqKeys(TopicReader dlq) {
         return dlq.records().stream()
                 .map(r -> new String(r.key(), StandardCharsets.UTF_8))
-                .map(k -> k.substring(
-                        kb.core.Ids.fileKey(TestProducers.COLLECTION, "").length()))
+                .map(k -> k.substring(Ids.fileKey(TestProducers.COLLECTION, "").length()))
                 .toList();
     }
 

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import kb.core.FileEvent;
 import kb.core.Ids;
@@ -118,8 +119,7 @@ class PublishOutageIntegrationTest {
                     fail(drift.size() + " of " + FILES + " paths drift " + CONVERGED.toSeconds()
                             + " s after the broker came back ("
                             + drift.values().stream()
-                                    .collect(java.util.stream.Collectors.groupingBy(
-                                            v -> v, TreeMap::new, java.util.stream.Collectors.counting()))
+                                    .collect(Collectors.groupingBy(v -> v, TreeMap::new, Collectors.counting()))
                             + "), e.g. "
                             + drift.entrySet().stream().limit(5).toList());
                 }

@@ -6,6 +6,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import kb.ingest.publish.Lane;
 import org.junit.jupiter.api.Test;
 
 class RescanOrderTest {

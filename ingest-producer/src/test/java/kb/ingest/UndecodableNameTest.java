@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import kb.ingest.watch.BaseFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,8 @@ class UndecodableNameTest {
         Files.writeString(dir.resolve("ok.md"), "# ok\n");
         touchLatin1Name("bad\\xffname.md");
         List<String> reported = new CopyOnWriteArrayList<>();
-        try (TreeWatcher watcher = new TreeWatcher(new BaseFolder(dir), filter, reported::add, folder -> {})) {
+        try (TreeWatcher watcher =
+                new TreeWatcher(new BaseFolder(dir), filter::acceptsDirectory, reported::add, folder -> {})) {
             assertEquals(List.of("ok.md"), watcher.registerTree(""));
             assertEquals(List.of("bad%FFname.md"), reported);
 

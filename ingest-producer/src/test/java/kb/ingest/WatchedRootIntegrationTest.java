@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,7 +66,7 @@ class WatchedRootIntegrationTest {
 
     /** What the index holds now: the keys of the last record of each path that is not a tombstone. */
     private static Set<String> live(TopicReader events) {
-        Map<String, Boolean> last = new java.util.HashMap<>();
+        Map<String, Boolean> last = new HashMap<>();
         for (String key : events.keysIn(TestProducers.COLLECTION)) {
             boolean deleted = key.endsWith("(deleted)");
             last.put(deleted ? key.substring(0, key.length() - "(deleted)".length()) : key, !deleted);

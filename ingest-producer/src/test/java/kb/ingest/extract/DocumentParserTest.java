@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Random;
 import kb.core.ExtractedText;
 import kb.core.ExtractedText.Block;
 import kb.core.Location;
@@ -164,7 +167,7 @@ class DocumentParserTest {
     @Test
     void shouldSayWhyForRandomBytesUnderEveryDocumentExtension() throws Exception {
         byte[] noise = new byte[4096];
-        new java.util.Random(38).nextBytes(noise);
+        new Random(38).nextBytes(noise);
         for (String format : List.of("pdf", "docx", "pptx", "xlsx", "odt", "odp", "ods", "epub", "rtf")) {
             Path file = Files.write(dir.resolve("noise." + format), noise);
             Extraction.Failed failed = failure(file, format);
@@ -176,7 +179,7 @@ class DocumentParserTest {
     /** A download cut short: the archive's central directory, at its end, is missing. */
     @Test
     void shouldSayWhyForATruncatedWorkbook() throws Exception {
-        List<String> rows = new java.util.ArrayList<>();
+        List<String> rows = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             rows.add("item " + i + " | " + (i * 7));
         }
@@ -192,8 +195,8 @@ class DocumentParserTest {
     @Test
     void shouldReadEveryCellOfANotebookWhoseOutputIsATwentyMegabyteImage() throws Exception {
         byte[] png = new byte[20 << 20];
-        new java.util.Random(38).nextBytes(png);
-        String image = java.util.Base64.getEncoder().encodeToString(png);
+        new Random(38).nextBytes(png);
+        String image = Base64.getEncoder().encodeToString(png);
         Path notebook = dir.resolve("plot.ipynb");
         Files.writeString(
                 notebook,

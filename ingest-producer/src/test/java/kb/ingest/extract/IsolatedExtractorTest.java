@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -57,7 +59,7 @@ class IsolatedExtractorTest {
     void shouldSayTheExtractorRanOutOfMemoryWhenADocumentNeedsMoreThanItsHeap() throws Exception {
         Path notebook = dir.resolve("huge.ipynb");
         String cell = "{\"cell_type\": \"markdown\", \"source\": \"" + "x".repeat(10_000_000) + "\"}";
-        try (java.io.Writer out = java.nio.file.Files.newBufferedWriter(notebook)) {
+        try (Writer out = Files.newBufferedWriter(notebook)) {
             out.write("{\"cells\": [");
             for (int i = 0; i < 12; i++) {
                 out.write(i == 0 ? cell : "," + cell);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
+import kb.core.Json;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -242,7 +243,7 @@ public final class SampleDocuments {
 
     private static String lines(String source) throws IOException {
         List<String> lines = source.lines().map(l -> l + "\n").toList();
-        return kb.core.Json.MAPPER.writeValueAsString(lines);
+        return Json.MAPPER.writeValueAsString(lines);
     }
 
     /**

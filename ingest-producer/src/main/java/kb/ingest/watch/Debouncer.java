@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.watch;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -13,23 +13,23 @@ import java.util.Map;
  * Turns an editor's burst of writes into one event per path: a path is due once it has been quiet for the
  * debounce time. Used from the watcher thread only.
  */
-final class Debouncer {
+public final class Debouncer {
 
     private final Clock clock;
     private final long quietMillis;
     private final Map<String, Long> dueAt = new LinkedHashMap<>();
 
-    Debouncer(Clock clock, Duration quiet) {
+    public Debouncer(Clock clock, Duration quiet) {
         this.clock = clock;
         this.quietMillis = quiet.toMillis();
     }
 
-    void touch(String path) {
+    public void touch(String path) {
         dueAt.put(path, clock.millis() + quietMillis);
     }
 
     /** The paths quiet for the debounce time, the one touched last first: the newest change is the likeliest awaited. */
-    List<String> takeDue() {
+    public List<String> takeDue() {
         long now = clock.millis();
         List<Map.Entry<String, Long>> due = new ArrayList<>();
         for (Iterator<Map.Entry<String, Long>> it = dueAt.entrySet().iterator(); it.hasNext(); ) {
@@ -44,7 +44,7 @@ final class Debouncer {
     }
 
     /** How long the watcher may block before something becomes due; a long wait when nothing is pending. */
-    long millisUntilNextDue(long idleWaitMillis) {
+    public long millisUntilNextDue(long idleWaitMillis) {
         long now = clock.millis();
         return dueAt.values().stream()
                 .mapToLong(t -> Math.max(1, t - now))
@@ -53,11 +53,11 @@ final class Debouncer {
     }
 
     /** Whether the path changed and waits for its quiet time: the watcher reads it then. */
-    boolean waiting(String path) {
+    public boolean waiting(String path) {
         return dueAt.containsKey(path);
     }
 
-    int pending() {
+    public int pending() {
         return dueAt.size();
     }
 }

@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -18,10 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * (a newer send went meanwhile, whose own outcome decides). Thread-safe: the watcher and the document lane issue
  * sends, the Kafka producer's I/O thread reports their outcomes.
  */
-final class RepublishQueue {
+public final class RepublishQueue {
 
-    static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
-    static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    public static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+    public static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
 
     private enum State {
         /** Failed; waits for its round. */
@@ -45,7 +45,7 @@ final class RepublishQueue {
     /** Guarded by this: a round started while sends fail; its first send goes, as a probe of the broker. */
     private boolean probe;
 
-    RepublishQueue(Clock clock) {
+    public RepublishQueue(Clock clock) {
         this.clock = clock;
     }
 
@@ -54,7 +54,7 @@ final class RepublishQueue {
      *
      * @return true for the first failure after sends worked: worth a warning, the following ones are not
      */
-    synchronized boolean failed(String path) {
+    public synchronized boolean failed(String path) {
         pending.put(path, State.WAITING);
         if (nextRoundAt == 0) {
             nextRoundAt = clock.millis() + backoffMillis;
@@ -66,7 +66,7 @@ final class RepublishQueue {
     }
 
     /** A send of this path landed: it waits no more, and sends work. */
-    synchronized void landed(String path) {
+    public synchronized void landed(String path) {
         pending.remove(path);
         backoffMillis = FIRST_BACKOFF.toMillis();
         if (failing) {
@@ -79,7 +79,7 @@ final class RepublishQueue {
     }
 
     /** A send of this path is on its way (a retry, or a newer save): its outcome decides. */
-    void issued(String path) {
+    public void issued(String path) {
         pending.computeIfPresent(path, (p, state) -> State.SENT);
     }
 
@@ -88,7 +88,7 @@ final class RepublishQueue {
      * Whatever fails meanwhile waits for the next round, a backoff later (doubled each round until a send lands; the
      * round right after a send landed does not count).
      */
-    synchronized List<String> takeDue() {
+    public synchronized List<String> takeDue() {
         List<String> due = new ArrayList<>();
         if (nextRoundAt == 0 || clock.millis() < nextRoundAt) {
             return due;
@@ -109,7 +109,7 @@ final class RepublishQueue {
      * a round (the probe). Holding it back costs nothing; sending it would only fill the client's buffer, or block the
      * sender on the broker's metadata, to fail again. The caller then reports it {@link #failed}.
      */
-    synchronized boolean holdBack() {
+    public synchronized boolean holdBack() {
         if (!failing) {
             return false;
         }
@@ -124,12 +124,12 @@ final class RepublishQueue {
      * Whether the path's retry failed already, before its send returned: the client could not even queue it (no
      * metadata from the broker within its blocking time). The rest of the round had better wait for the next one.
      */
-    boolean failedAgain(String path) {
+    public boolean failedAgain(String path) {
         return pending.get(path) == State.WAITING;
     }
 
     /** Paths of a round cut short: they wait for the next round. */
-    synchronized void putBack(Collection<String> paths) {
+    public synchronized void putBack(Collection<String> paths) {
         paths.forEach(path -> pending.replace(path, State.RETRYING, State.WAITING));
         if (nextRoundAt == 0 && !paths.isEmpty()) {
             nextRoundAt = clock.millis() + backoffMillis;
@@ -137,26 +137,26 @@ final class RepublishQueue {
     }
 
     /** The path was read again; if that sent nothing (nothing differs, or the file is no longer taken) it is done. */
-    void settle(String path) {
+    public void settle(String path) {
         pending.remove(path, State.RETRYING);
     }
 
-    boolean contains(String path) {
+    public boolean contains(String path) {
         return pending.containsKey(path);
     }
 
     /** Changes waiting to be published again: failed and not landed since. */
-    int size() {
+    public int size() {
         return pending.size();
     }
 
     /** How long the watcher may wait before a round is due; {@code idle} when none waits. */
-    synchronized long millisUntilDue(long idle) {
+    public synchronized long millisUntilDue(long idle) {
         return nextRoundAt == 0 ? idle : Math.max(0, Math.min(idle, nextRoundAt - clock.millis()));
     }
 
     /** True once after sends failed and then worked again: the caller compares the folder with the catalogue. */
-    synchronized boolean takeRecovery() {
+    public synchronized boolean takeRecovery() {
         boolean was = recovered;
         recovered = false;
         return was;

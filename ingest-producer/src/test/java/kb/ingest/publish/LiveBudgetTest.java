@@ -1,16 +1,17 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import kb.ingest.testing.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class LiveBudgetTest {
 
     @Test
     void shouldCopyABurstOnlyUpToItsBudgetAndAPersonsNextSaveSoonAfter() {
-        DebouncerTest.ManualClock clock = new DebouncerTest.ManualClock();
+        ManualClock clock = new ManualClock();
         LiveBudget budget = new LiveBudget(clock);
         int copied = 0;
         for (int file = 0; file < 2000; file++) {
@@ -24,7 +25,7 @@ class LiveBudgetTest {
 
     @Test
     void shouldCopyEverySaveAtAPersonsPace() {
-        DebouncerTest.ManualClock clock = new DebouncerTest.ManualClock();
+        ManualClock clock = new ManualClock();
         LiveBudget budget = new LiveBudget(clock);
         for (int save = 0; save < 1000; save++) {
             assertTrue(budget.take(), "save " + save);

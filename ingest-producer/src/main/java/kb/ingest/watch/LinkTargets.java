@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.watch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ import java.util.Set;
  * through a symlinked folder and the watcher's name for the target all meet on one key. Dangling links are kept
  * too: their target coming back must publish them again. Not thread-safe: the watcher thread alone uses it.
  */
-final class LinkTargets {
+public final class LinkTargets {
 
     private final Path baseDir;
     /** Link (relative path) to its target; a link reached by two names (a symlinked folder above it) is two links. */
@@ -33,12 +33,12 @@ final class LinkTargets {
         }
     }
 
-    LinkTargets(Path baseDir) {
+    public LinkTargets(Path baseDir) {
         this.baseDir = baseDir;
     }
 
     /** Records what the path points at now, or forgets it (and every link below it) when it is no longer a link. */
-    void update(String relativePath) {
+    public void update(String relativePath) {
         Path link = baseDir.resolve(relativePath);
         if (Files.isSymbolicLink(link)) {
             try {
@@ -60,7 +60,7 @@ final class LinkTargets {
      * The links whose target is this path or lies below it (a folder moved away takes its files' links with it),
      * the path itself left out.
      */
-    Set<String> pointingAt(String relativePath) {
+    public Set<String> pointingAt(String relativePath) {
         Path changed = canonical(baseDir.resolve(relativePath));
         Set<String> links = new LinkedHashSet<>();
         targets.forEach((link, target) -> {

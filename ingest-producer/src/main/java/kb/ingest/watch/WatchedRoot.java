@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.watch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,10 +14,10 @@ import java.nio.file.attribute.BasicFileAttributes;
  *
  * <p>Not thread-safe: the watcher thread alone asks.
  */
-final class WatchedRoot {
+public final class WatchedRoot {
 
     /** What a look at the path found, compared with the look before. */
-    enum Seen {
+    public enum Seen {
         /** The same folder as before, or still none. */
         UNCHANGED,
         /** No folder at the path any more (moved away, deleted, unmounted). */
@@ -29,25 +29,25 @@ final class WatchedRoot {
     private final Path path;
     private Object identity;
 
-    WatchedRoot(Path path) {
+    public WatchedRoot(Path path) {
         this.path = path;
         this.identity = identityOf(path);
     }
 
-    Path path() {
+    public Path path() {
         return path;
     }
 
-    boolean missing() {
+    public boolean missing() {
         return identity == null;
     }
 
     /** Treats the folder as not seen, so the next look that finds one reports it as {@link Seen#REPLACED}. */
-    void forget() {
+    public void forget() {
         identity = null;
     }
 
-    Seen look() {
+    public Seen look() {
         Object now = identityOf(path);
         Object before = identity;
         identity = now;

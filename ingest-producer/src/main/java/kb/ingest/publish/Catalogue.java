@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,6 +40,9 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public final class Catalogue {
 
+    /** The stage its dead letters name: the producer's own, which a restart reads back. */
+    public static final String STAGE = "ingest-producer";
+
     private final String collection;
     private final String keyPrefix;
     private final Map<String, String> hashes = new ConcurrentHashMap<>();
@@ -49,7 +52,8 @@ public final class Catalogue {
     private long highestGeneration;
     private int lost;
 
-    Catalogue(String collection) {
+    /** An empty catalogue: {@link #load} fills one from the topics. */
+    public Catalogue(String collection) {
         this.collection = collection;
         this.keyPrefix = Ids.fileKey(collection, "");
     }
@@ -190,7 +194,7 @@ public final class Catalogue {
         String fingerprint = DeadLetters.header(record.headers(), DeadLetters.FINGERPRINT);
         if (record.key() != null
                 && fingerprint != null
-                && EventPublisher.STAGE.equals(DeadLetters.header(record.headers(), DeadLetters.STAGE))) {
+                && STAGE.equals(DeadLetters.header(record.headers(), DeadLetters.STAGE))) {
             String path = ownPath(new String(record.key(), StandardCharsets.UTF_8));
             if (path != null) {
                 rejected.put(path, fingerprint);
@@ -230,7 +234,7 @@ public final class Catalogue {
      *
      * @return whether the failed send was the path's newest
      */
-    boolean unsentUpsert(String path, String sha256) {
+    public boolean unsentUpsert(String path, String sha256) {
         return hashes.replace(path, sha256, UNSENT);
     }
 
@@ -240,7 +244,7 @@ public final class Catalogue {
      *
      * @return whether the failed tombstone was the path's newest
      */
-    boolean unsentDelete(String path) {
+    public boolean unsentDelete(String path) {
         return hashes.putIfAbsent(path, UNSENT) == null;
     }
 
@@ -248,7 +252,7 @@ public final class Catalogue {
      * Whether what the index has of the path is known good: a version published (or being sent), or a bad version
      * reported. Not for a path whose send failed, one the broker's log lost, or one read by an older version.
      */
-    boolean settled(String path) {
+    public boolean settled(String path) {
         String hash = hashes.get(path);
         if (hash == null) {
             return rejected.containsKey(path);

@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

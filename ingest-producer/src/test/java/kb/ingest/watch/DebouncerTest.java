@@ -1,35 +1,13 @@
-package kb.ingest;
+package kb.ingest.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
+import kb.ingest.testing.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class DebouncerTest {
-
-    /** A clock the test moves by hand. */
-    static final class ManualClock extends Clock {
-        long millis;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneId.of("UTC");
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-    }
 
     @Test
     void shouldEmitABurstOfWritesOnceAfterItGoesQuiet() {

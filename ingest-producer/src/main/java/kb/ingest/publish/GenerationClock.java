@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
@@ -11,18 +11,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * made every later edit look older than what was indexed). Microseconds leave room between two versions for the
  * sink's one-step version bumps.
  */
-final class GenerationClock {
+public final class GenerationClock {
 
     private final Clock clock;
     private final AtomicLong last;
 
     /** @param seen the highest generation read back from the topic (0 when none) */
-    GenerationClock(Clock clock, long seen) {
+    public GenerationClock(Clock clock, long seen) {
         this.clock = clock;
         this.last = new AtomicLong(seen);
     }
 
-    long next() {
+    public long next() {
         long now = TimeUnit.MILLISECONDS.toMicros(clock.millis());
         return last.updateAndGet(previous -> Math.max(now, previous + 1));
     }

@@ -1,4 +1,4 @@
-package kb.ingest;
+package kb.ingest.watch;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,23 +8,23 @@ import java.nio.file.Path;
  * every folder above it stays inside the base folder's real path: checking only the file itself let a
  * symlinked folder lead outside, and a lexical check cannot see links at all.
  */
-final class BaseFolder {
+public final class BaseFolder {
 
     private final Path base;
     private final Path realBase;
 
     /** @param base an existing folder, absolute and normalised */
-    BaseFolder(Path base) throws IOException {
+    public BaseFolder(Path base) throws IOException {
         this.base = base;
         this.realBase = base.toRealPath();
     }
 
-    Path path() {
+    public Path path() {
         return base;
     }
 
     /** True when the path resolves (every link, every parent) to a place inside the base; false when gone. */
-    boolean contains(Path path) {
+    public boolean contains(Path path) {
         try {
             return path.toRealPath().startsWith(realBase);
         } catch (IOException e) {
@@ -32,7 +32,7 @@ final class BaseFolder {
         }
     }
 
-    boolean containsRelative(String relativePath) {
+    public boolean containsRelative(String relativePath) {
         return contains(base.resolve(relativePath));
     }
 }

@@ -1,15 +1,16 @@
-package kb.ingest;
+package kb.ingest.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import kb.ingest.testing.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class RepublishQueueTest {
 
-    private final DebouncerTest.ManualClock clock = new DebouncerTest.ManualClock();
+    private final ManualClock clock = new ManualClock();
     private final RepublishQueue queue = new RepublishQueue(clock);
 
     @Test

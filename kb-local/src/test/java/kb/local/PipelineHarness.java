@@ -18,7 +18,6 @@ import kb.core.Json;
 import kb.core.runtime.Metrics;
 import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
-import kb.local.eval.ScenarioApi;
 import kb.testkit.SharedInfrastructure;
 
 /**

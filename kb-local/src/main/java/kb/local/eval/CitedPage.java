@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import kb.local.ScenarioApi;
 
 /**
  * "Cited page right": of the questions whose right PDF comes first in the served search, the share whose first

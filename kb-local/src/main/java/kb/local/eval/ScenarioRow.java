@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import kb.local.HttpApi;
 
 /**
  * What one scenario query got: its search answers per arm (questions: all three arms; off-topic questions:
@@ -145,6 +146,6 @@ public record ScenarioRow(Kind kind, String text, List<String> expected, Map<Arm
     }
 
     static String abbreviate(String s) {
-        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+        return HttpApi.abbreviate(s);
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.local.Endpoints;
-import kb.local.eval.HttpApi;
+import kb.local.HttpApi;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;

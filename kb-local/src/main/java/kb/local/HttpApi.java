@@ -1,4 +1,4 @@
-package kb.local.eval;
+package kb.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -49,8 +49,7 @@ public final class HttpApi implements ScenarioApi {
         if (response.statusCode() / 100 != 2) {
             throw new ApiException(
                     response.statusCode(),
-                    "HTTP " + response.statusCode() + " from " + pathAndQuery + ": "
-                            + ScenarioRow.abbreviate(response.body()));
+                    "HTTP " + response.statusCode() + " from " + pathAndQuery + ": " + abbreviate(response.body()));
         }
         return Json.MAPPER.readTree(response.body());
     }
@@ -58,5 +57,10 @@ public final class HttpApi implements ScenarioApi {
     @Override
     public JsonNode search(String query, String extraParams) throws IOException, InterruptedException {
         return get("/api/v1/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extraParams);
+    }
+
+    /** An answer's first 200 characters, for a message that must stay one screen. */
+    public static String abbreviate(String s) {
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
     }
 }

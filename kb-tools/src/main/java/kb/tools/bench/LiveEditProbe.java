@@ -24,10 +24,13 @@ import kb.core.Json;
 import kb.infra.Infrastructure;
 import kb.local.Endpoints;
 import kb.local.KbMain;
+import kb.local.options.WorkFolderOption;
 import kb.tools.cluster.Child;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,7 +42,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "probe-edit",
-        description = "Time a save and a delete made just after `kb ready` during a first index (black-box, p50/p99).")
+        description = {
+            "Time a save and a delete made just after `kb ready` during a first index (black-box, p50/p99).",
+            "--work DIR (required) holds each run's folder, data and log."
+        })
 public final class LiveEditProbe implements Callable<Integer> {
 
     static final Duration GOAL_P50 = Duration.ofSeconds(2);
@@ -52,8 +58,9 @@ public final class LiveEditProbe implements Callable<Integer> {
     @Option(names = "--folder", required = true, description = "The folder to index (copied for every run).")
     Path folder;
 
-    @Option(names = "--work", required = true, description = "Where each run's folder, data and log go.")
-    Path work;
+    /** Required: checked by {@link #call()}, since the shared option cannot be required for every command. */
+    @Mixin
+    WorkFolderOption work = new WorkFolderOption();
 
     @Option(names = "--runs", defaultValue = "5", description = "First indexes to time (default ${DEFAULT-VALUE}).")
     int runs;
@@ -74,10 +81,13 @@ public final class LiveEditProbe implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (work.given() == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--work=DIR'");
+        }
         PrintWriter out = spec.commandLine().getOut();
         List<Run> done = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {
-            Run run = runOnce(work.resolve("run-" + i));
+            Run run = runOnce(work.given().resolve("run-" + i));
             done.add(run);
             out.printf(
                     Locale.ROOT,

@@ -7,8 +7,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import kb.local.options.WorkFolderOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,7 +27,9 @@ import picocli.CommandLine.Option;
                     + " `kb up` runs on it as its own process, SIGKILLed and restarted at seeded moments.",
             "Then waits until it has settled and compares it with a fresh `kb up` of the same folder on a new data"
                     + " folder: `kb verify` finds no drift in either, and both indexes hold the same documents,"
-                    + " chunk texts and locations. Exit status 0 when they converge, 1 otherwise."
+                    + " chunk texts and locations. Exit status 0 when they converge, 1 otherwise.",
+            "--work DIR (empty or new) holds the folder, both data folders and the logs; without it, a new"
+                    + " temporary folder, removed after a converged soak."
         })
 public final class SoakCommand implements Callable<Integer> {
 
@@ -59,12 +63,8 @@ public final class SoakCommand implements Callable<Integer> {
             description = "SIGKILLs of kb up at seeded moments (default ${DEFAULT-VALUE}).")
     int kills;
 
-    @Option(
-            names = "--work",
-            paramLabel = "DIR",
-            description = "Where the folder, both data folders and the logs go (default: a new temporary folder,"
-                    + " removed after a converged soak).")
-    Path work;
+    @Mixin
+    WorkFolderOption workFolder = new WorkFolderOption();
 
     private final Map<String, String> env;
 
@@ -78,7 +78,7 @@ public final class SoakCommand implements Callable<Integer> {
         SoakPlan plan = plan();
         SoakReport report = new Soak(plan, System.out).run();
         report.print(System.out);
-        if (report.convergent() && work == null) {
+        if (report.convergent() && workFolder.given() == null) {
             FolderTree.deleteTree(plan.work());
         } else {
             System.out.println("kb soak: folder, data and logs kept in " + plan.work());
@@ -88,6 +88,7 @@ public final class SoakCommand implements Callable<Integer> {
 
     /** The plan the options describe; a work folder that is not empty is refused (the soak owns its folder). */
     SoakPlan plan() throws IOException {
+        Path work = workFolder.given();
         if (files < 1 || kills < 0 || minutes < 0 || ops != null && ops < 0) {
             throw new IllegalArgumentException("--files must be at least 1; --ops, --kills and --minutes at least 0");
         }

@@ -17,7 +17,6 @@ import kb.core.NoteMeta;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.KbTopics;
-import kb.infra.StartTimes;
 import kb.local.PipelineRun;
 import kb.local.WorkFolder;
 import kb.search.embed.EmbeddingModelSpec;
@@ -228,7 +227,7 @@ public final class BenchCommand implements Callable<Integer> {
                 if (steps.contains(Only.OTHERS)) {
                     Baselines.EmbedderFigures alone = Baselines.embedderAlone(
                             embedder, Baselines.chunksOf(corpus), read.get(KbSettings.SINK_VECTOR_SLICE));
-                    ingestReport(report, dataset.name(), ingest, alone);
+                    IngestReport.write(report, dataset.name(), ingest, alone);
                 }
                 if (steps.contains(Only.QUERY)) {
                     String chunksAlias = prefix + "-chunks";
@@ -252,7 +251,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         if (steps.contains(Only.STARTUP)) {
-            startup(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
+            StartupBench.measure(report, kbDir, work.resolve("data"), kafka, es, settings, sizes.startupDocuments());
         }
         return report;
     }
@@ -296,41 +295,6 @@ public final class BenchCommand implements Callable<Integer> {
                 report, extraction, bench.ingestFiles(extraction.files(), "documents"), ingest.seconds());
     }
 
-    private static void ingestReport(
-            BenchReport report, String dataset, PipelineBench.IngestFigures ingest, Baselines.EmbedderFigures alone) {
-        report.section("Ingest throughput (" + dataset + ", " + ingest.documents() + " documents, " + ingest.chunks()
-                + " chunks)");
-        report.add("| measurement | seconds | chunks/s |");
-        report.add("|---|---|---|");
-        report.add(String.format(
-                "| files written → every document searchable by its words (BM25, L0) | %.1f | %.1f |",
-                ingest.lexicalSeconds(), ingest.chunks() / ingest.lexicalSeconds()));
-        report.add(String.format(
-                "| files written → every chunk embedded too (whole pipeline) | %.1f | %.1f |",
-                ingest.seconds(), ingest.chunksPerSecond()));
-        report.add(String.format(
-                "| for reference: files written → the gate and the fusion fitted again on the complete index (a"
-                        + " look every KB_GATE_CALIBRATION_PERIOD, not when the last vector lands) | %.1f | |",
-                ingest.settledSeconds()));
-        report.add(String.format(
-                "| the embedder alone on the same %d texts (no Kafka, no Elasticsearch): %.1f CPU-ms per"
-                        + " chunk | %.1f | %.1f |",
-                alone.chunks(),
-                alone.cpuMsPerChunk(),
-                alone.chunks() / alone.chunksPerSecond(),
-                alone.chunksPerSecond()));
-        double ratio = ingest.chunksPerSecond() / alone.chunksPerSecond();
-        report.add(String.format("| ratio whole pipeline / embedder alone (goal ≥ 0.9) | | %.2f |", ratio));
-        report.add(String.format(
-                "| one file saved again just after the corpus was written → that version searchable (goal ≤ 2 s)"
-                        + " | %.1f | |",
-                ingest.midIndexEdit()));
-        String of = String.format(" (%s, %d documents)", dataset, ingest.documents());
-        report.figure(Figure.atLeast("ratio whole pipeline / embedder alone" + of, ratio, "", 0.9));
-        report.figure(Figure.atMost(
-                "one file saved again during the first index → searchable" + of, ingest.midIndexEdit(), "s", 2));
-    }
-
     /** Cards of synthetic documents, 5 keywords each, so the restart has a large L0 to load. */
     private static void publishCards(String bootstrap, KbTopics topics, int documents) {
         Properties props = new Properties();
@@ -363,40 +327,6 @@ public final class BenchCommand implements Callable<Integer> {
                                 0,
                                 NoteMeta.NONE)));
             }
-        }
-    }
-
-    /** The pipeline restarted on the same data folder, as {@code ./kb up} after a stop: until ready, and L0's share. */
-    private static void startup(
-            BenchReport report,
-            Path kbDir,
-            Path dataDir,
-            String kafka,
-            String es,
-            Map<String, String> settings,
-            int cards)
-            throws Exception {
-        long start = System.nanoTime();
-        try (PipelineRun run = PipelineRun.start(kbDir, dataDir, kafka, es, settings)) {
-            double ready = (System.nanoTime() - start) / 1e9;
-            double l0 = run.registry().get("kb_l0_load_seconds").gauge().value();
-            double documents = run.registry().get("kb_l0_documents").gauge().value();
-            StartTimes phases = run.infrastructure().startTimes();
-            report.section("Startup: restart with documents already indexed");
-            report.add("| documents with keywords in L0 | broker ready | Elasticsearch ready | L0 load"
-                    + " (kb_l0_load_seconds) | restart until ready (broker, Elasticsearch, model, services, initial"
-                    + " scan) | goal |");
-            report.add("|---|---|---|---|---|---|");
-            report.add(String.format(
-                    "| %,.0f (%,d synthetic cards) | %.1f s | %.1f s | %.2f s | %.1f s | ready ≤ 8 s |",
-                    documents,
-                    cards,
-                    phases.broker().toMillis() / 1e3,
-                    phases.elasticsearch().toMillis() / 1e3,
-                    l0,
-                    ready));
-            report.figure(
-                    Figure.atMost(String.format(Locale.ROOT, "restart to ready, %,d documents", cards), ready, "s", 8));
         }
     }
 }

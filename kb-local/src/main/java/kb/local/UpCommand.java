@@ -16,6 +16,7 @@ import kb.core.settings.Settings;
 import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
 import kb.infra.StartRefused;
+import kb.local.verify.Endpoints;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;

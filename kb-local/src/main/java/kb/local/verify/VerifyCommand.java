@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.ingest.ProducerConfig;
-import kb.local.Endpoints;
 import kb.local.options.DataFolderOption;
 import kb.local.options.ExternalServices;
 import kb.search.es.IndexNames;

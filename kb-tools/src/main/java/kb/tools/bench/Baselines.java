@@ -1,6 +1,7 @@
 package kb.tools.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,11 +12,14 @@ import kb.chunker.DocumentAssembler;
 import kb.core.Chunk;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.Json;
 import kb.query.config.VectorSearch;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.Scope;
 import kb.query.search.terms.QueryTerms;
 import kb.search.embed.Embedder;
+import kb.search.es.ChunkFields;
+import kb.search.es.IndexNames;
 import kb.tools.eval.BeirDataset;
 
 /** What the pipeline's figures are compared with, measured in the same run. */
@@ -24,8 +28,7 @@ final class Baselines {
     private Baselines() {}
 
     /** The two Elasticsearch queries of a hybrid search alone: vectors computed beforehand, no fusion. */
-    static QueryBaseline elasticsearchOnly(
-            ElasticsearchClient client, kb.search.es.IndexNames names, Embedder embedder) {
+    static QueryBaseline elasticsearchOnly(ElasticsearchClient client, IndexNames names, Embedder embedder) {
         ChunkRetriever retriever = new ChunkRetriever(client, names, VectorSearch.DEFAULT);
         return queries -> {
             Map<String, float[]> vectors = new HashMap<>();
@@ -37,7 +40,7 @@ final class Baselines {
                 long t = System.nanoTime();
                 retriever.retrieve(
                         QueryTerms.lexicalQuery(q),
-                        List.of(new ChunkRetriever.QueryVector(kb.search.es.ChunkFields.EMBEDDING, vectors.get(q))),
+                        List.of(new ChunkRetriever.QueryVector(ChunkFields.EMBEDDING, vectors.get(q))),
                         Scope.ALL,
                         30,
                         30);
@@ -68,8 +71,8 @@ final class Baselines {
         DocumentAssembler assembler = new DocumentAssembler(1200);
         List<Chunk> chunks = new ArrayList<>();
         for (BeirDataset.Document doc : documents) {
-            String content = "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n"
-                    + doc.text() + "\n";
+            String content =
+                    "---\ntitle: " + Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n";
             String path = "corpus/" + doc.id() + ".md";
             chunks.addAll(assembler
                     .assemble(new FileEvent(
@@ -102,7 +105,7 @@ final class Baselines {
      * the process's CPU time is the embedder's.
      */
     static EmbedderFigures embedderAlone(Embedder embedder, List<Chunk> chunks, int slice) {
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
         for (int from = 0; from < chunks.size(); from += slice) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import kb.core.Ids;
 import kb.ingest.extract.Extraction;
 import kb.ingest.extract.ExtractionLimits;
 import kb.ingest.extract.IsolatedExtractor;
@@ -74,7 +75,7 @@ final class ExtractionBench {
             double seconds = (System.nanoTime() - t1) / 1e9;
             long t2 = System.nanoTime();
             for (Path text : texts) {
-                kb.core.Ids.sha256Hex(Files.readAllBytes(text));
+                Ids.sha256Hex(Files.readAllBytes(text));
             }
             double textSeconds = (System.nanoTime() - t2) / 1e9;
             long bytes = 0;

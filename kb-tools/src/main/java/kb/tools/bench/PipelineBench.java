@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import kb.core.Json;
 import kb.core.runtime.Threads;
 import kb.local.PipelineRun;
 import kb.tools.eval.BeirDataset;
@@ -58,7 +59,7 @@ final class PipelineBench {
     }
 
     private static String corpusText(BeirDataset.Document doc) throws IOException {
-        return "---\ntitle: " + kb.core.Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n";
+        return "---\ntitle: " + Json.MAPPER.writeValueAsString(doc.title()) + "\n---\n" + doc.text() + "\n";
     }
 
     /** A file saved again while the first index is still running: seconds until that version is searchable. */

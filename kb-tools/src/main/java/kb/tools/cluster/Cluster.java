@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import kb.infra.EmbeddedElasticsearch;
-import kb.local.Endpoints;
+import kb.local.verify.Endpoints;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -22,6 +22,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.KbTopics;
 import kb.infra.EmbeddedElasticsearch;
+import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 
@@ -65,10 +66,9 @@ public final class Drills {
         // Two teams' folders, each its own collection and producer: the drills check that neither withdraws or
         // overwrites the other's documents, and both hold a README.md of their own.
         ClusterLayout own = layout.withFolders(COLLECTIONS.stream()
-                .map(name -> new kb.local.verify.Folder(name, run.resolve(name)))
+                .map(name -> new Folder(name, run.resolve(name)))
                 .toList());
-        List<Path> folders =
-                own.folders().stream().map(kb.local.verify.Folder::dir).toList();
+        List<Path> folders = own.folders().stream().map(Folder::dir).toList();
         for (Path folder : folders) {
             Files.createDirectories(folder);
             Files.writeString(

@@ -9,9 +9,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import kb.chunker.ChunkerMain;
 import kb.core.settings.KbSettings;
 import kb.infra.FreePorts;
+import kb.ingest.IngestProducerMain;
 import kb.local.verify.Folder;
+import kb.query.QueryMain;
+import kb.sink.SinkMain;
 
 /**
  * The stage processes of a {@link Cluster} and their supervision: chunkers, sinks, query APIs and one ingest
@@ -53,7 +57,7 @@ public final class Stages {
         for (int i = 1; i <= layout.chunkers(); i++) {
             chunkers.add(stage(
                     "chunker-" + i,
-                    "kb.chunker.ChunkerMain",
+                    ChunkerMain.class.getName(),
                     "384m",
                     Map.of(
                             KbSettings.STREAMS_STATE_DIR.name(),
@@ -61,14 +65,14 @@ public final class Stages {
         }
         awaitHealthy(chunkers); // the first stage creates the topics; the others find them
         for (int i = 1; i <= layout.sinks(); i++) {
-            sinks.add(stage("sink-" + i, "kb.sink.SinkMain", "768m", Map.of()));
+            sinks.add(stage("sink-" + i, SinkMain.class.getName(), "768m", Map.of()));
         }
         for (int i = 1; i <= layout.apis(); i++) {
             int port = layout.apiPort() == 0 ? FreePorts.pick() : layout.apiPort() + i - 1;
             apis.add(new Member(
                     new Child(
                                     "api-" + i,
-                                    "kb.query.QueryMain",
+                                    QueryMain.class.getName(),
                                     List.of(),
                                     "512m",
                                     env(Map.of(KbSettings.API_PORT.name(), Integer.toString(port))),
@@ -84,7 +88,7 @@ public final class Stages {
             if (folder.collection() != null) {
                 own.put(KbSettings.COLLECTION.name(), folder.collection());
             }
-            producers.add(stage("producer-" + (i + 1), "kb.ingest.IngestProducerMain", "256m", own));
+            producers.add(stage("producer-" + (i + 1), IngestProducerMain.class.getName(), "256m", own));
         }
         List<Member> all = new ArrayList<>(sinks);
         all.addAll(apis);

@@ -13,8 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import kb.infra.Infrastructure;
-import kb.local.Endpoints;
 import kb.local.KbMain;
+import kb.local.verify.Endpoints;
 import kb.local.verify.Folder;
 import kb.tools.cluster.Child;
 

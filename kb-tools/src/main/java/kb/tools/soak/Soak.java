@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Random;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
-import kb.local.Endpoints;
+import kb.local.verify.Endpoints;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyReport;
 import kb.search.es.IndexNames;

@@ -1,4 +1,4 @@
-package kb.local;
+package kb.local.verify;
 
 import java.io.IOException;
 import java.io.Reader;

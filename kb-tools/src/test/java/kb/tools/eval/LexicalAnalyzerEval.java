@@ -49,7 +49,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * unit test: it reads whole datasets, so it runs only when asked for, e.g.
  *
  * <pre>
- * mvn -q -B test -pl kb-local -am -Dtest=LexicalAnalyzerEval -Dsurefire.failIfNoSpecifiedTests=false \
+ * mvn -q -B test -pl kb-tools -am -Dtest=LexicalAnalyzerEval -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dkb.eval.stard=/work/shared/data/stard-zh-dev -Dkb.eval.scifact=/work/shared/data/scifact
  * </pre>
  */

@@ -2,14 +2,9 @@ package kb.local;
 
 import java.io.PrintWriter;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import kb.infra.StartRefused;
-import kb.local.bench.BenchCommand;
-import kb.local.bench.LiveEditProbe;
-import kb.local.cluster.ClusterCommand;
-import kb.local.eval.CalibrateCommand;
-import kb.local.eval.EvalCommand;
-import kb.local.soak.SoakCommand;
 import kb.local.verify.VerifyCommand;
 import kb.query.status.BuildInfo;
 import picocli.CommandLine;
@@ -65,19 +60,20 @@ public final class KbMain implements Callable<Integer> {
         System.exit(commandLine(System.getenv()).execute(args));
     }
 
-    /** Every subcommand, reading settings from {@code env}; tests run it without ending their JVM. */
+    /**
+     * Every subcommand, reading settings from {@code env}; tests run it without ending their JVM. The tools found on
+     * the class path ({@link MoreCommands}, kb-tools) come between verify and mcp, where {@code kb --help} always
+     * listed them.
+     */
     public static CommandLine commandLine(Map<String, String> env) {
         CommandLine commandLine = new CommandLine(new KbMain())
                 .addSubcommand(new UpCommand(env))
                 .addSubcommand(new ConfigCommand(env))
-                .addSubcommand(new VerifyCommand(env))
-                .addSubcommand(new SoakCommand(env))
-                .addSubcommand(new EvalCommand())
-                .addSubcommand(new CalibrateCommand())
-                .addSubcommand(new BenchCommand())
-                .addSubcommand(new LiveEditProbe())
-                .addSubcommand(new ClusterCommand())
-                .addSubcommand(new McpCommand(env));
+                .addSubcommand(new VerifyCommand(env));
+        for (MoreCommands more : ServiceLoader.load(MoreCommands.class)) {
+            more.commands(env).forEach(commandLine::addSubcommand);
+        }
+        commandLine.addSubcommand(new McpCommand(env));
         commandLine.setExecutionExceptionHandler(KbMain::failed);
         return commandLine;
     }

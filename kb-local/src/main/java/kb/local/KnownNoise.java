@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
+import org.apache.kafka.clients.NetworkClient;
 import org.slf4j.Marker;
 
 /**
@@ -14,7 +15,7 @@ import org.slf4j.Marker;
  */
 public final class KnownNoise extends TurboFilter {
 
-    static final String NETWORK_CLIENT = "org.apache.kafka.clients.NetworkClient";
+    static final String NETWORK_CLIENT = NetworkClient.class.getName();
     static final String CLOSED_TWICE = "Attempting to close NetworkClient that has already been closed.";
 
     @Override

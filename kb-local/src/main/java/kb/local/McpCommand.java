@@ -9,7 +9,9 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.local.mcp.McpForwarder;
 import kb.local.mcp.RunningKb;
+import kb.local.options.DataFolderOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,11 +25,8 @@ import picocli.CommandLine.Option;
                 + "the data folder (start that one with kb up). Any number of copies share its index.")
 public final class McpCommand implements Callable<Integer> {
 
-    @Option(
-            names = "--data",
-            paramLabel = "DIR",
-            description = "The data folder of the running kb (default ~/.kb-pipeline, env KB_DATA_DIR).")
-    Path data;
+    @Mixin
+    DataFolderOption data = new DataFolderOption();
 
     @Option(
             names = "--url",
@@ -46,7 +45,7 @@ public final class McpCommand implements Callable<Integer> {
         PrintStream protocol = System.out;
         System.setOut(System.err); // a stray print or log line must not corrupt the protocol
         Settings settings = new Settings(env);
-        Path dataDir = data != null ? data : settings.get(KbSettings.DATA_DIR);
+        Path dataDir = data.orSetting(env);
         McpForwarder forwarder = new McpForwarder(
                 () -> url != null ? new RunningKb(url, null) : RunningKb.of(dataDir),
                 settings.get(KbSettings.API_TOKEN),

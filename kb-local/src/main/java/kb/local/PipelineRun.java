@@ -18,7 +18,6 @@ import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
 import kb.ingest.PathFilter;
 import kb.ingest.ProducerConfig;
-import kb.local.eval.ScenarioApi;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.search.embed.Embeddings;
@@ -36,7 +35,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
     private final LocalPipeline pipeline;
     private final PrometheusMeterRegistry registry;
     private final Settings settings;
-    private final kb.local.eval.HttpApi api;
+    private final HttpApi api;
 
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Shutdown.Registration atExit;
@@ -50,7 +49,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
         this.pipeline = pipeline;
         this.registry = registry;
         this.settings = settings;
-        this.api = new kb.local.eval.HttpApi("http://localhost:" + pipeline.port());
+        this.api = new HttpApi("http://localhost:" + pipeline.port());
         // Ctrl-C or SIGTERM during a long eval or bench must not leave Elasticsearch running.
         this.atExit = Shutdown.onExit("kb run", this);
     }
@@ -101,7 +100,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
                 new Settings(Map.of(KbSettings.KAFKA_BOOTSTRAP.name(), bootstrap)));
     }
 
-    /** A non-2xx answer is an {@link kb.local.eval.HttpApi.ApiException}. */
+    /** A non-2xx answer is an {@link HttpApi.ApiException}. */
     @Override
     public JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
         return api.get(pathAndQuery);

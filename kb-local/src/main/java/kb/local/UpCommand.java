@@ -2,7 +2,6 @@ package kb.local;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,6 +16,7 @@ import kb.core.settings.Settings;
 import kb.infra.DataFolderLock;
 import kb.infra.Infrastructure;
 import kb.infra.StartRefused;
+import kb.local.verify.Endpoints;
 import kb.query.api.WriteGuard;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
@@ -31,7 +31,10 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "up",
-        description = "Start the whole pipeline in this JVM over one or more folders and serve the API until stopped.")
+        description = {
+            "Start the whole pipeline in this JVM over one or more folders and serve the API until stopped.",
+            "Without --kafka and --es: KB_KAFKA_BOOTSTRAP and KB_ES_URL, else the embedded broker and Elasticsearch."
+        })
 public final class UpCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(UpCommand.class);
@@ -44,15 +47,6 @@ public final class UpCommand implements Callable<Integer> {
     /** @param env the settings the options fall back on (the process's environment) */
     public UpCommand(Map<String, String> env) {
         this.env = Map.copyOf(env);
-    }
-
-    /** The options given, over the environment's; a bad combination throws {@link IllegalArgumentException}. */
-    UpOptions options() {
-        try {
-            return UpConfig.resolve(flags, env).options();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

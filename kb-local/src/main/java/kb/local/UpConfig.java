@@ -54,7 +54,13 @@ record UpConfig(UpOptions options, SettingLayers layers, List<Path> files) {
         }
         layers = layers.over(fileLayer).over(environment);
         UpOptions options = UpOptions.of(
-                flags.dirs, flags.port, flags.data, flags.kafka, flags.elasticsearch, flags.host, layers.values());
+                flags.dirs,
+                flags.port,
+                flags.data.given(),
+                flags.services.kafka(),
+                flags.services.elasticsearch(),
+                flags.host,
+                layers.values());
         layers = layers.over(flagLayer).over(derived(options, !flags.dirs.isEmpty()));
         return new UpConfig(
                 options,

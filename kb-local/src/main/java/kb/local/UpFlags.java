@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Map;
 import kb.core.settings.KbSettings;
 import kb.core.settings.SettingLayers;
+import kb.local.options.DataFolderOption;
+import kb.local.options.ExternalServices;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options {@code kb up} and {@code kb config} share: null (or empty) when not given. */
@@ -32,24 +36,12 @@ final class UpFlags {
             description = "Interface of the API (default 127.0.0.1; another needs KB_API_TOKEN; env KB_API_HOST).")
     String host;
 
-    @Option(
-            names = "--data",
-            paramLabel = "DATADIR",
-            description =
-                    "Where broker logs, Elasticsearch data and caches live (default ~/.kb-pipeline, env KB_DATA_DIR).")
-    Path data;
+    @Mixin
+    DataFolderOption data = new DataFolderOption();
 
-    @Option(
-            names = "--kafka",
-            paramLabel = "BOOTSTRAP",
-            description = "Use this Kafka instead of the embedded broker (env KB_KAFKA_BOOTSTRAP).")
-    String kafka;
-
-    @Option(
-            names = "--es",
-            paramLabel = "URL",
-            description = "Use this Elasticsearch instead of the embedded one (env KB_ES_URL).")
-    String elasticsearch;
+    /** Not given: KB_KAFKA_BOOTSTRAP and KB_ES_URL, else the embedded ones. */
+    @Mixin
+    ExternalServices services = new ExternalServices();
 
     @Option(
             names = "--config",
@@ -58,15 +50,26 @@ final class UpFlags {
                     + " the environment and the flags override it.")
     Path config;
 
+    /** {@code kb up}'s arguments read as its command line reads them; a bad one throws IllegalArgumentException. */
+    static UpFlags parse(List<String> args) {
+        UpFlags flags = new UpFlags();
+        try {
+            new CommandLine(flags).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return flags;
+    }
+
     /** The settings the flags give (not {@code --dir}: its folders become collections), and which flag gave each. */
     SettingLayers.Layer layer() {
         Map<String, String> values = new HashMap<>();
         Map<String, String> flagOf = new HashMap<>();
         given(values, flagOf, KbSettings.API_PORT.name(), "--port", port);
         given(values, flagOf, KbSettings.API_HOST.name(), "--host", host);
-        given(values, flagOf, KbSettings.DATA_DIR.name(), "--data", data);
-        given(values, flagOf, KbSettings.KAFKA_BOOTSTRAP.name(), "--kafka", kafka);
-        given(values, flagOf, KbSettings.ES_URL.name(), "--es", elasticsearch);
+        given(values, flagOf, KbSettings.DATA_DIR.name(), "--data", data.given());
+        given(values, flagOf, KbSettings.KAFKA_BOOTSTRAP.name(), "--kafka", services.kafka());
+        given(values, flagOf, KbSettings.ES_URL.name(), "--es", services.elasticsearch());
         return new SettingLayers.Layer(values, name -> "flag " + flagOf.get(name));
     }
 

@@ -1,5 +1,7 @@
 package kb.local;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +12,6 @@ import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.query.api.WriteGuard;
-import picocli.CommandLine;
 
 /**
  * The options of {@code kb up}.
@@ -31,13 +32,12 @@ public record UpOptions(
      * {@link IllegalArgumentException}.
      */
     public static UpOptions parse(List<String> args, Map<String, String> env) {
-        UpCommand command = new UpCommand(env);
+        UpFlags flags = UpFlags.parse(args);
         try {
-            new CommandLine(command).parseArgs(args.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            return UpConfig.resolve(flags, env).options();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return command.options();
     }
 
     /** The options given (null: not given) over the environment's settings and the defaults. */

@@ -16,7 +16,7 @@ import kb.infra.Infrastructure;
  * {@code kb} as a real process (the test's class path, as {@code ./kb} runs it), for what only two processes or an
  * exit status show: its output goes to files, read while it runs.
  */
-final class KbProcess implements AutoCloseable {
+public final class KbProcess implements AutoCloseable {
 
     private final Process process;
     private final Path out;
@@ -29,7 +29,7 @@ final class KbProcess implements AutoCloseable {
         this.err = err;
     }
 
-    static KbProcess start(Path logs, String name, Map<String, String> env, String... args) throws IOException {
+    public static KbProcess start(Path logs, String name, Map<String, String> env, String... args) throws IOException {
         return start(List.of(), logs, name, env, args);
     }
 
@@ -76,7 +76,7 @@ final class KbProcess implements AutoCloseable {
      * loaded machine stretches (several engineers' builds on 2 cores) and no check of {@code kb} can shorten. The
      * deadlines of refusals are counted on top of it.
      */
-    static Duration jvmStart(Path logs) throws IOException, InterruptedException {
+    public static Duration jvmStart(Path logs) throws IOException, InterruptedException {
         long start = System.nanoTime();
         try (KbProcess help = start(logs, "help", Map.of(), "--help")) {
             help.exitWithin(Duration.ofSeconds(60));
@@ -86,12 +86,12 @@ final class KbProcess implements AutoCloseable {
         return took;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** The exit status within {@code deadline} of its start, or null if it still runs then (it is then killed). */
-    Integer exitWithin(Duration deadline) throws InterruptedException {
+    public Integer exitWithin(Duration deadline) throws InterruptedException {
         long left = Duration.between(Instant.now(), started.plus(deadline)).toMillis();
         if (process.waitFor(Math.max(0, left), TimeUnit.MILLISECONDS)) {
             return process.exitValue();
@@ -106,7 +106,7 @@ final class KbProcess implements AutoCloseable {
     }
 
     /** Waits for a line of standard output starting with {@code prefix}; false if the process ends or time runs out. */
-    boolean awaitOutput(String prefix, Duration deadline) throws IOException, InterruptedException {
+    public boolean awaitOutput(String prefix, Duration deadline) throws IOException, InterruptedException {
         Instant until = Instant.now().plus(deadline);
         while (Instant.now().isBefore(until)) {
             if (Files.readAllLines(out, StandardCharsets.UTF_8).stream().anyMatch(l -> l.startsWith(prefix))) {
@@ -120,11 +120,11 @@ final class KbProcess implements AutoCloseable {
         return false;
     }
 
-    String stdout() throws IOException {
+    public String stdout() throws IOException {
         return Files.readString(out, StandardCharsets.UTF_8);
     }
 
-    String stderr() throws IOException {
+    public String stderr() throws IOException {
         return Files.readString(err, StandardCharsets.UTF_8);
     }
 
@@ -133,7 +133,7 @@ final class KbProcess implements AutoCloseable {
     }
 
     /** SIGTERM; true if it exited within {@code deadline}. */
-    boolean terminate(Duration deadline) throws InterruptedException {
+    public boolean terminate(Duration deadline) throws InterruptedException {
         process.destroy();
         return process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -18,14 +18,13 @@ import kb.core.Json;
 import kb.core.runtime.Metrics;
 import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
-import kb.local.eval.ScenarioApi;
 import kb.testkit.SharedInfrastructure;
 
 /**
  * A whole pipeline on the shared broker and Elasticsearch, isolated by a unique topic and index prefix,
  * over its own knowledge-base folder, with an HTTP client for its API.
  */
-final class PipelineHarness implements AutoCloseable, ScenarioApi {
+public final class PipelineHarness implements AutoCloseable, ScenarioApi {
 
     /** The collection of the harness's folder (its temporary name would make a new one each run). */
     static final String COLLECTION = "notes";
@@ -40,7 +39,7 @@ final class PipelineHarness implements AutoCloseable, ScenarioApi {
     private String elasticsearchUrl;
     private kb.search.embed.Embedder embedder;
 
-    PipelineHarness() throws IOException {
+    public PipelineHarness() throws IOException {
         this.kbDir = Files.createTempDirectory("kb-it-notes-");
         this.stateDir = Files.createTempDirectory("kb-it-state-");
     }
@@ -65,7 +64,7 @@ final class PipelineHarness implements AutoCloseable, ScenarioApi {
                 .count();
     }
 
-    Path kbDir() {
+    public Path kbDir() {
         return kbDir;
     }
 
@@ -80,7 +79,7 @@ final class PipelineHarness implements AutoCloseable, ScenarioApi {
         return this;
     }
 
-    PipelineHarness start() throws Exception {
+    public PipelineHarness start() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Map<String, String> values = new HashMap<>(Map.of(
                 "KB_KAFKA_BOOTSTRAP",
@@ -210,7 +209,7 @@ final class PipelineHarness implements AutoCloseable, ScenarioApi {
      * True when exactly these documents are listed and every one of their chunks is searchable, vectors
      * included (the chunk and document indexes refresh independently, so the listing alone is not enough).
      */
-    boolean indexed(java.util.List<String> expectedPaths) throws IOException, InterruptedException {
+    public boolean indexed(java.util.List<String> expectedPaths) throws IOException, InterruptedException {
         JsonNode listing = getJson("/api/v1/documents?size=1000");
         java.util.List<String> paths = new java.util.ArrayList<>();
         long chunks = 0;

@@ -15,10 +15,12 @@ import java.util.concurrent.Callable;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.ingest.ProducerConfig;
-import kb.local.Endpoints;
+import kb.local.options.DataFolderOption;
+import kb.local.options.ExternalServices;
 import kb.search.es.IndexNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -50,17 +52,11 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "The query API (default: DATADIR's, else http://localhost:8080).")
     String url;
 
-    @Option(
-            names = "--data",
-            paramLabel = "DATADIR",
-            description = "Where `kb up` wrote its endpoints (default ~/.kb-pipeline).")
-    Path data;
+    @Mixin
+    DataFolderOption data = new DataFolderOption();
 
-    @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "The broker.")
-    String kafka;
-
-    @Option(names = "--es", paramLabel = "URL", description = "Elasticsearch.")
-    String elasticsearch;
+    @Mixin
+    ExternalServices services = new ExternalServices();
 
     @Option(
             names = "--wait",
@@ -110,7 +106,9 @@ public final class VerifyCommand implements Callable<Integer> {
     private record Resolved(Options options, String apiProblem) {}
 
     private Resolved resolve() throws IOException {
-        Path dataDir = data != null ? data : new Settings(env).get(KbSettings.DATA_DIR);
+        Path dataDir = data.orSetting(env);
+        String kafka = services.kafka();
+        String elasticsearch = services.elasticsearch();
         Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
         String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
         // The API knows its own pipeline and folders: asked when they are not given.

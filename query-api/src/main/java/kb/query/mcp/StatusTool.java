@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kb.query.api.ApiServices;
+import kb.query.api.Arguments;
 import kb.query.api.CollectionCheck;
 import kb.query.documents.DocumentCatalog;
 import kb.query.search.Scope;
@@ -44,11 +45,11 @@ final class StatusTool {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->
-                        ToolResults.checked(() -> status(services, new ToolArguments(request.arguments()))))
+                        ToolResults.checked(() -> status(services, new Arguments(request.arguments()))))
                 .build();
     }
 
-    private static McpSchema.CallToolResult status(ApiServices services, ToolArguments arguments) throws IOException {
+    private static McpSchema.CallToolResult status(ApiServices services, Arguments arguments) throws IOException {
         String asked = arguments.text("collection");
         CollectionCheck.of(services).check(new Scope(asked, null, List.of(), List.of()));
         DocumentCatalog catalog = services.documents().catalog();

@@ -3,6 +3,7 @@ package kb.query.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import kb.core.Json;
 import kb.query.config.EvidenceWeights;
@@ -86,5 +87,18 @@ class StatusBodiesTest {
         collection.put("name", "notes");
         collection.put("documents", 7L);
         assertEquals(json(collection), json(new CollectionCount("notes", 7)));
+    }
+
+    @Test
+    void shouldListTheServedCollectionsFirstWithZeroWhenNothingOfThemIsIndexedYet() {
+        Map<String, Long> indexed = new LinkedHashMap<>();
+        indexed.put("old", 4L);
+        indexed.put("notes", 7L);
+        assertEquals(
+                List.of(
+                        new CollectionCount("notes", 7),
+                        new CollectionCount("inbox", 0),
+                        new CollectionCount("old", 4)),
+                CollectionCount.of(List.of("notes", "inbox"), indexed));
     }
 }

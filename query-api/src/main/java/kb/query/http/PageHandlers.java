@@ -57,7 +57,7 @@ final class PageHandlers {
 
     /** {@code GET /api/v1/documents/{docId}/pages/{page}}. */
     void page(Context ctx) {
-        String docId = docId(ctx);
+        String docId = RequestParams.docId(ctx);
         int number = pageNumber(ctx);
         CardDoc card = pdfCard(docId);
         Optional<PageLayout.Page> page =
@@ -95,7 +95,7 @@ final class PageHandlers {
 
     /** {@code GET /api/v1/documents/{docId}/pages/{page}/image}: a PNG, cached by the browser for a while. */
     void image(Context ctx) throws IOException, InterruptedException {
-        String docId = docId(ctx);
+        String docId = RequestParams.docId(ctx);
         int number = pageNumber(ctx);
         CardDoc card = pdfCard(docId);
         Path pdf = services.documents()
@@ -124,14 +124,6 @@ final class PageHandlers {
             throw new NotFoundException(card.path() + " is not a PDF: it has no pages to show");
         }
         return card;
-    }
-
-    private static String docId(Context ctx) {
-        String docId = ctx.pathParam("docId");
-        if (docId.getBytes(StandardCharsets.UTF_8).length > QueryHandlers.MAX_DOC_ID_BYTES) {
-            throw new BadRequestException("document id is longer than " + QueryHandlers.MAX_DOC_ID_BYTES + " bytes");
-        }
-        return docId;
     }
 
     private static int pageNumber(Context ctx) {

@@ -1,10 +1,16 @@
 package kb.query.http;
 
+import static io.javalin.apibuilder.ApiBuilder.get;
+import static io.javalin.apibuilder.ApiBuilder.path;
+
 import io.javalin.Javalin;
+import io.javalin.apibuilder.EndpointGroup;
+import io.javalin.config.SizeUnit;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.DispatcherType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ServerSocketChannel;
@@ -26,6 +32,9 @@ import kb.query.status.BuildInfo;
 import kb.query.status.GuardedTransport;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,26 +62,10 @@ public final class QueryApp {
             PrometheusMeterRegistry registry,
             long maxUploadBytes,
             Optional<PathPrefix> basePath) {
-        QueryHandlers handlers = new QueryHandlers(services, registry);
         BuildInfo.current().register(registry);
         McpTools.Mounted mcp = McpTools.create(services, registry);
         Javalin app = Javalin.create(config -> {
-            config.jetty.modifyServletContextHandler(context -> {
-                var holder = new org.eclipse.jetty.servlet.ServletHolder(mcp.servlet());
-                holder.setAsyncSupported(true);
-                context.addServlet(holder, McpTools.ENDPOINT);
-                context.addServlet(holder, McpTools.ENDPOINT + "/*");
-                var dispatch = EnumSet.of(jakarta.servlet.DispatcherType.REQUEST);
-                // First, so that the origin filter's refusals are counted too.
-                var timed = new org.eclipse.jetty.servlet.FilterHolder(
-                        HttpMetrics.servletFilter(registry, McpTools.ENDPOINT));
-                context.addFilter(timed, McpTools.ENDPOINT, dispatch);
-                context.addFilter(timed, McpTools.ENDPOINT + "/*", dispatch);
-                var filter = new org.eclipse.jetty.servlet.FilterHolder(McpRequestFilter.of(services.writes()));
-                context.addFilter(filter, McpTools.ENDPOINT, dispatch);
-                context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
-                context.setErrorHandler(new JsonErrorHandler());
-            });
+            config.jetty.modifyServletContextHandler(context -> mountMcp(context, mcp, services, registry));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             config.jetty.modifyHttpConfiguration(
                     http -> http.setRequestHeaderSize(JsonErrorHandler.MAX_REQUEST_HEADER_BYTES));
@@ -80,8 +73,9 @@ public final class QueryApp {
             config.showJavalinBanner = false;
             RequestParams.registerConverters(config);
             config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
-            config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, io.javalin.config.SizeUnit.BYTES);
+            config.jetty.multipartConfig.maxFileSize(maxUploadBytes + 1, SizeUnit.BYTES);
             config.http.maxRequestSize = maxUploadBytes + 64 * 1024;
+            config.router.apiBuilder(routes(services, registry));
         });
         app.before(ctx -> ctx.attribute(START_NANOS, System.nanoTime()));
         app.before(ctx -> {
@@ -92,32 +86,46 @@ public final class QueryApp {
         });
         app.after(ctx -> recordLatency(ctx, registry));
         SearchPage.serve(app);
-        app.get("/health", handlers::health);
-        app.get("/health/live", handlers::live);
-        app.get("/health/ready", handlers::ready);
-        app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-                .result(registry.scrape()));
-        app.get("/api/v1/status", handlers::status);
-        app.get("/api/v1/search", handlers::search);
-        app.get("/api/v1/lookup", handlers::lookupGet);
-        app.post("/api/v1/lookup", handlers::lookupPost);
-        app.get("/api/v1/context", handlers::context);
-        app.get("/api/v1/documents", handlers::listDocuments);
-        app.get("/api/v1/documents/{docId}", handlers::getDocument);
-        app.get("/api/v1/documents/{docId}/raw", handlers::getRawDocument);
-        PageHandlers pages = new PageHandlers(services);
-        app.get("/api/v1/documents/{docId}/pages/{page}", pages::page);
-        app.get("/api/v1/documents/{docId}/pages/{page}/image", pages::image);
-        app.post("/api/v1/documents", handlers::upload);
-        app.delete("/api/v1/documents/{docId}", handlers::delete);
-        app.post("/api/v1/reindex", handlers::startReindex);
-        app.get("/api/v1/reindex/{id}", handlers::reindexStatus);
-        app.get("/api/v1/pipeline", handlers::pipelineAddress);
-        app.get("/api/v1/overview", handlers::overview);
         OpenApi.serve(app, new GatewayPrefix(basePath));
         mapErrors(app);
         app.events(events -> events.serverStopping(mcp.server()::closeGracefully));
         return app;
+    }
+
+    /** The routes by resource: health, the metrics, and under {@code /api/v1} answers, documents, status, admin. */
+    private static EndpointGroup routes(ApiServices services, PrometheusMeterRegistry registry) {
+        return () -> {
+            path("/health", new HealthRoutes(services));
+            get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                    .result(registry.scrape()));
+            path("/api/v1", () -> {
+                new AnswerRoutes(services, registry).addEndpoints();
+                path("/documents", new DocumentRoutes(services));
+                new StatusRoutes(services).addEndpoints();
+                new AdminRoutes(services).addEndpoints();
+            });
+        };
+    }
+
+    /** The MCP servlet at its endpoint, behind the latency filter and the origin filter, errors as JSON. */
+    private static void mountMcp(
+            ServletContextHandler context,
+            McpTools.Mounted mcp,
+            ApiServices services,
+            PrometheusMeterRegistry registry) {
+        ServletHolder holder = new ServletHolder(mcp.servlet());
+        holder.setAsyncSupported(true);
+        context.addServlet(holder, McpTools.ENDPOINT);
+        context.addServlet(holder, McpTools.ENDPOINT + "/*");
+        EnumSet<DispatcherType> dispatch = EnumSet.of(DispatcherType.REQUEST);
+        // First, so that the origin filter's refusals are counted too.
+        FilterHolder timed = new FilterHolder(HttpMetrics.servletFilter(registry, McpTools.ENDPOINT));
+        context.addFilter(timed, McpTools.ENDPOINT, dispatch);
+        context.addFilter(timed, McpTools.ENDPOINT + "/*", dispatch);
+        FilterHolder filter = new FilterHolder(McpRequestFilter.of(services.writes()));
+        context.addFilter(filter, McpTools.ENDPOINT, dispatch);
+        context.addFilter(filter, McpTools.ENDPOINT + "/*", dispatch);
+        context.setErrorHandler(new JsonErrorHandler());
     }
 
     /**
@@ -144,7 +152,7 @@ public final class QueryApp {
         app.exception(ForbiddenException.class, (e, ctx) -> error(ctx, 403, e.getMessage()));
         app.exception(UnavailableException.class, (e, ctx) -> error(ctx, 503, e.getMessage()));
         app.exception(GuardedTransport.L1UnavailableException.class, (e, ctx) -> {
-            ctx.header(QueryHandlers.DEGRADED_HEADER, "l1-unavailable");
+            ctx.header(AnswerRoutes.DEGRADED_HEADER, "l1-unavailable");
             error(ctx, 503, e.getMessage());
         });
         app.exception(NotFoundException.class, (e, ctx) -> error(ctx, 404, e.getMessage()));

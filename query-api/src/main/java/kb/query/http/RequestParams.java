@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.javalin.validation.ValidationError;
 import io.javalin.validation.ValidationException;
 import io.javalin.validation.Validator;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,6 +26,8 @@ final class RequestParams {
     static final int MAX_WINDOW = 500;
 
     static final int MAX_RRF_K = 1000;
+    /** Elasticsearch refuses ids over 512 bytes; ours are 32 hex characters. */
+    static final int MAX_DOC_ID_BYTES = 512;
     /** Javalin's message for a value its converter could not read. */
     private static final String NOT_CONVERTED = "TYPE_CONVERSION_FAILED";
 
@@ -96,6 +99,15 @@ final class RequestParams {
                 ctx.queryParam("category"),
                 ctx.queryParams("tag"),
                 ctx.queryParams("where"));
+    }
+
+    /** The path's {@code docId}; one longer than Elasticsearch takes is a 400, not a failed lookup. */
+    static String docId(Context ctx) {
+        String docId = ctx.pathParam("docId");
+        if (docId.getBytes(StandardCharsets.UTF_8).length > MAX_DOC_ID_BYTES) {
+            throw new BadRequestException("document id is longer than " + MAX_DOC_ID_BYTES + " bytes");
+        }
+        return docId;
     }
 
     /** A whole number from {@code min} to {@code max}, or empty when absent. */

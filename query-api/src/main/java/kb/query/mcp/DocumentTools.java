@@ -9,6 +9,7 @@ import java.util.List;
 import kb.core.Formats;
 import kb.core.Ids;
 import kb.query.api.ApiServices;
+import kb.query.api.Arguments;
 import kb.query.api.CollectionCheck;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentSummary;
@@ -53,11 +54,11 @@ final class DocumentTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->
-                        ToolResults.checked(() -> document(services, new ToolArguments(request.arguments()))))
+                        ToolResults.checked(() -> document(services, new Arguments(request.arguments()))))
                 .build();
     }
 
-    private static McpSchema.CallToolResult document(ApiServices services, ToolArguments arguments) throws IOException {
+    private static McpSchema.CallToolResult document(ApiServices services, Arguments arguments) throws IOException {
         String path = stripped(arguments.required("path"));
         String asked = arguments.text("collection");
         CollectionCheck.of(services).check(new Scope(asked, null, List.of(), List.of()));
@@ -149,11 +150,11 @@ final class DocumentTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->
-                        ToolResults.checked(() -> listing(services, new ToolArguments(request.arguments()))))
+                        ToolResults.checked(() -> listing(services, new Arguments(request.arguments()))))
                 .build();
     }
 
-    private static McpSchema.CallToolResult listing(ApiServices services, ToolArguments arguments) throws IOException {
+    private static McpSchema.CallToolResult listing(ApiServices services, Arguments arguments) throws IOException {
         Scope scope = arguments.scope();
         CollectionCheck.of(services).check(scope);
         Integer page = arguments.whole("page", 0, MAX_PAGE);

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import kb.query.answer.LookupService;
 import kb.query.api.ApiServices;
+import kb.query.api.Arguments;
 import kb.query.api.CollectionCheck;
 import kb.query.config.FusionMethod;
 import kb.query.search.Retrieval;
@@ -143,7 +144,7 @@ public final class McpTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> ToolResults.checked(() -> {
-                    ToolArguments arguments = new ToolArguments(request.arguments());
+                    Arguments arguments = new Arguments(request.arguments());
                     Scope scope = arguments.scope();
                     collections.check(scope);
                     LookupService.Outcome outcome = services.answering()
@@ -170,7 +171,7 @@ public final class McpTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> ToolResults.checked(() -> {
-                    ToolArguments arguments = new ToolArguments(request.arguments());
+                    Arguments arguments = new Arguments(request.arguments());
                     SearchRequest search = arguments.searchRequest();
                     collections.check(search.scope());
                     Retrieval retrieval = services.answering().search().retrieve(search);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Locale;
 import kb.query.api.ApiServices;
+import kb.query.api.Arguments;
 import kb.query.api.SavedFiles;
 import kb.query.errors.BadRequestException;
 
@@ -40,11 +41,11 @@ final class NoteTool {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->
-                        ToolResults.checked(() -> save(saved, new ToolArguments(request.arguments()))))
+                        ToolResults.checked(() -> save(saved, new Arguments(request.arguments()))))
                 .build();
     }
 
-    private static McpSchema.CallToolResult save(SavedFiles saved, ToolArguments arguments) throws IOException {
+    private static McpSchema.CallToolResult save(SavedFiles saved, Arguments arguments) throws IOException {
         String path = note(arguments.required("path"));
         byte[] content = arguments.verbatim("content").getBytes(StandardCharsets.UTF_8);
         int slash = path.indexOf('/');

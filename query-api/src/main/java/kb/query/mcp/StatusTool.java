@@ -6,15 +6,15 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import kb.query.api.ApiServices;
+import kb.query.api.Arguments;
 import kb.query.api.CollectionCheck;
 import kb.query.documents.DocumentCatalog;
 import kb.query.search.Scope;
 import kb.query.status.BuildInfo;
-import kb.query.status.IndexingProgress;
+import kb.query.status.CollectionCount;
+import kb.query.status.HealthDetails;
 import kb.query.status.WithIndexState;
 
 /**
@@ -44,35 +44,35 @@ final class StatusTool {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->
-                        ToolResults.checked(() -> status(services, new ToolArguments(request.arguments()))))
+                        ToolResults.checked(() -> status(services, new Arguments(request.arguments()))))
                 .build();
     }
 
-    private static McpSchema.CallToolResult status(ApiServices services, ToolArguments arguments) throws IOException {
+    private static McpSchema.CallToolResult status(ApiServices services, Arguments arguments) throws IOException {
         String asked = arguments.text("collection");
         CollectionCheck.of(services).check(new Scope(asked, null, List.of(), List.of()));
         DocumentCatalog catalog = services.documents().catalog();
         DocumentCatalog.IndexCounts counts = catalog.counts(services.documents().chunksAlias());
-        Map<String, Long> collections = new LinkedHashMap<>();
-        services.documents().files().collections().forEach(name -> collections.put(name, 0L));
-        collections.putAll(catalog.countsByCollection());
-        IndexingProgress.Block indexing = services.health().status().indexing();
-        boolean l1 = services.health().l1().isUp();
+        List<CollectionCount> collections =
+                CollectionCount.of(services.documents().files().collections(), catalog.countsByCollection());
+        HealthDetails health = HealthDetails.of(
+                services.health().l0Ready().getAsBoolean(),
+                services.health().l1(),
+                services.health().status().indexing());
         IndexStatus status = new IndexStatus(
                 BuildInfo.current().version(),
                 services.health().ready().getAsBoolean(),
-                l1 ? "up" : "unavailable",
-                l1 ? null : services.health().l1().problem(),
-                indexing == null ? "unknown" : indexing.running() ? "indexing" : "done",
+                health.l1(),
+                health.l1Problem(),
+                health.indexing(),
                 counts.documents(),
                 counts.chunks(),
                 counts.chunksExpected(),
                 counts.lastEventTime() > 0
                         ? Instant.ofEpochMilli(counts.lastEventTime()).toString()
                         : null,
-                collections.entrySet().stream()
-                        .filter(e -> asked == null || asked.equals(e.getKey()))
-                        .map(e -> new Collection(e.getKey(), e.getValue()))
+                collections.stream()
+                        .filter(c -> asked == null || asked.equals(c.name()))
                         .toList(),
                 services.health().disk().full() ? services.health().disk().reason() : "ok");
         return ToolResults.of(
@@ -100,8 +100,6 @@ final class StatusTool {
             long chunks,
             long chunksExpected,
             @JsonInclude(JsonInclude.Include.NON_NULL) String lastChangeAt,
-            List<Collection> collections,
+            List<CollectionCount> collections,
             String disk) {}
-
-    record Collection(String name, long documents) {}
 }

@@ -159,10 +159,10 @@ class OpenApiTest {
         assertRange(parameters.get("k"), SearchRequest.MIN_K, SearchRequest.MAX_K, SearchRequest.DEFAULT_K);
         assertRange(parameters.get("window"), 1, RequestParams.MAX_WINDOW, null);
         assertRange(parameters.get("rrfK"), 1, RequestParams.MAX_RRF_K, null);
-        assertRange(parameters.get("page"), 0, QueryHandlers.MAX_PAGE, 0);
-        assertRange(parameters.get("size"), 1, QueryHandlers.MAX_PAGE_SIZE, QueryHandlers.DEFAULT_PAGE_SIZE);
-        assertRange(parameters.get("recent"), 1, QueryHandlers.MAX_RECENT, QueryHandlers.DEFAULT_RECENT);
-        assertRange(parameters.get("tags"), 1, QueryHandlers.MAX_TAGS, QueryHandlers.DEFAULT_TAGS);
+        assertRange(parameters.get("page"), 0, DocumentRoutes.MAX_PAGE, 0);
+        assertRange(parameters.get("size"), 1, DocumentRoutes.MAX_PAGE_SIZE, DocumentRoutes.DEFAULT_PAGE_SIZE);
+        assertRange(parameters.get("recent"), 1, StatusRoutes.MAX_RECENT, StatusRoutes.DEFAULT_RECENT);
+        assertRange(parameters.get("tags"), 1, StatusRoutes.MAX_TAGS, StatusRoutes.DEFAULT_TAGS);
         for (String question : new String[] {"q", "query"}) {
             assertEquals(
                     QueryText.MAX_CHARS,
@@ -170,7 +170,7 @@ class OpenApiTest {
             assertTrue(parameters.get(question).get("required").asBoolean());
         }
         assertEquals(
-                QueryHandlers.MAX_DOC_ID_BYTES,
+                RequestParams.MAX_DOC_ID_BYTES,
                 parameters.get("docId").get("schema").get("maxLength").asInt());
     }
 

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import kb.query.api.Arguments;
 import kb.query.config.FusionMethod;
 import kb.query.errors.BadRequestException;
 import kb.query.search.SearchOptions;
@@ -69,7 +70,7 @@ class McpRequestTest {
 
     @Test
     void shouldParseASearchAsTheHttpDoorDoesWithItsDefaults() {
-        SearchRequest request = new ToolArguments(Map.of("query", "  install gitlab  ")).searchRequest();
+        SearchRequest request = new Arguments(Map.of("query", "  install gitlab  ")).searchRequest();
         assertEquals("install gitlab", request.question().asked());
         assertEquals(SearchRequest.DEFAULT_K, request.k());
         assertEquals(SearchOptions.SERVED, request.options());
@@ -80,35 +81,32 @@ class McpRequestTest {
     void shouldTakeKWithinTheSameLimitsAsHttp() {
         assertEquals(
                 100,
-                new ToolArguments(Map.of("query", "q", "k", 100))
-                        .searchRequest()
-                        .k());
+                new Arguments(Map.of("query", "q", "k", 100)).searchRequest().k());
         assertEquals(
-                1,
-                new ToolArguments(Map.of("query", "q", "k", 1L)).searchRequest().k());
+                1, new Arguments(Map.of("query", "q", "k", 1L)).searchRequest().k());
         for (Object k : List.of(0, 101, "5", 2.5)) {
             BadRequestException refused = assertThrows(
-                    BadRequestException.class, () -> new ToolArguments(Map.of("query", "q", "k", k)).searchRequest());
+                    BadRequestException.class, () -> new Arguments(Map.of("query", "q", "k", k)).searchRequest());
             assertEquals(SearchRequest.K_RULE, refused.getMessage());
         }
     }
 
     @Test
     void shouldRefuseAMissingQueryOrMistypedFilters() {
-        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("k", 3)).searchRequest());
-        assertThrows(BadRequestException.class, () -> new ToolArguments(null).searchRequest());
+        assertThrows(BadRequestException.class, () -> new Arguments(Map.of("k", 3)).searchRequest());
+        assertThrows(BadRequestException.class, () -> new Arguments(null).searchRequest());
         Map<String, Object> tags = new HashMap<>();
         tags.put("query", "q");
         tags.put("tag", List.of(1, 2));
-        assertThrows(BadRequestException.class, () -> new ToolArguments(tags).searchRequest());
-        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("query", "q", "collection", 3))
-                .searchRequest());
+        assertThrows(BadRequestException.class, () -> new Arguments(tags).searchRequest());
+        assertThrows(
+                BadRequestException.class, () -> new Arguments(Map.of("query", "q", "collection", 3)).searchRequest());
     }
 
     @Test
     void shouldReadTheFiltersIntoTheScope() {
         SearchRequest request =
-                new ToolArguments(Map.of("query", "q", "collection", "home", "tag", "area")).searchRequest();
+                new Arguments(Map.of("query", "q", "collection", "home", "tag", "area")).searchRequest();
         assertEquals(false, request.scope().isAll());
     }
 
@@ -131,10 +129,10 @@ class McpRequestTest {
 
     @Test
     void shouldTakeDebugAsABooleanFalseWhenAbsent() {
-        assertEquals(false, new ToolArguments(Map.of("query", "q")).debug());
-        assertEquals(false, new ToolArguments(null).debug());
-        assertEquals(true, new ToolArguments(Map.of("query", "q", "debug", true)).debug());
-        assertThrows(BadRequestException.class, () -> new ToolArguments(Map.of("debug", "yes")).debug());
+        assertEquals(false, new Arguments(Map.of("query", "q")).debug());
+        assertEquals(false, new Arguments(null).debug());
+        assertEquals(true, new Arguments(Map.of("query", "q", "debug", true)).debug());
+        assertThrows(BadRequestException.class, () -> new Arguments(Map.of("debug", "yes")).debug());
     }
 
     @Test

@@ -1,32 +1,56 @@
-package kb.query.mcp;
+package kb.query.api;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import kb.query.api.QueryText;
+import kb.core.Json;
 import kb.query.errors.BadRequestException;
 import kb.query.search.Scope;
 import kb.query.search.SearchRequest;
 import kb.query.search.terms.Question;
 
 /**
- * A tool call's arguments, read with the HTTP API's rules and limits: a wrong type or value is the caller's error
- * ({@link BadRequestException}, answered as a tool error the agent can read and fix), never text to guess from.
+ * Named arguments as both doors receive them: an MCP tool call's arguments and an HTTP request's JSON body, read
+ * with the HTTP API's rules and limits. A wrong type or value is the caller's error ({@link BadRequestException}: a
+ * 400, or a tool error the agent can read and fix), never text to guess from.
  *
- * @param values the call's arguments as the SDK hands them; none is the same as an empty map
+ * @param values the arguments as the SDK or Jackson hands them; none is the same as an empty map
  */
-record ToolArguments(Map<String, Object> values) {
+public record Arguments(Map<String, Object> values) {
 
-    ToolArguments {
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
+
+    public Arguments {
         values = values == null ? Map.of() : values;
     }
 
+    /**
+     * A JSON body's fields; a body that is no JSON, or JSON but no object, is a 400 that shows {@code shape}.
+     *
+     * @param shape the expected body, as the error shows it: {@code {"query": ..., "section_title": ...}}
+     */
+    public static Arguments ofJsonObject(String body, String shape) {
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(body);
+        } catch (IOException e) {
+            throw new BadRequestException("body must be JSON: " + shape);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new BadRequestException("body must be a JSON object: " + shape);
+        }
+        return new Arguments(Json.MAPPER.convertValue(tree, OBJECT));
+    }
+
     /** The HTTP API's caps, so a tool call cannot send what a request could not. */
-    Question question() {
+    public Question question() {
         return QueryText.question(text("query"), "query");
     }
 
     /** The search the HTTP API's {@code /api/v1/search} would run, with its limits and defaults. */
-    SearchRequest searchRequest() {
+    public SearchRequest searchRequest() {
         return SearchRequest.served(question(), k(), scope());
     }
 
@@ -42,7 +66,8 @@ record ToolArguments(Map<String, Object> values) {
         return ((Number) k).intValue();
     }
 
-    Scope scope() {
+    /** {@code collection}, {@code category}, {@code tag} and {@code where}, as the query parameters of that name. */
+    public Scope scope() {
         return new Scope(text("collection"), text("category"), texts("tag"), texts("where"));
     }
 
@@ -61,19 +86,26 @@ record ToolArguments(Map<String, Object> values) {
         throw new BadRequestException(name + " must be a string or an array of strings");
     }
 
-    /** An optional string argument; any other type is the caller's error, not text to guess from. */
-    String text(String name) {
+    /** An optional string argument, stripped, null when blank; any other type is the caller's error. */
+    public String text(String name) {
+        String value = given(name);
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /**
+     * An optional string argument as given, blanks kept, null when absent: for a rule that reads the text as sent
+     * (the question's length cap counts what was sent, as for a query parameter).
+     */
+    public String given(String name) {
         Object value = values.get(name);
         if (value != null && !(value instanceof String)) {
             throw new BadRequestException(name + " must be a string");
         }
-        return value == null || value.toString().isBlank()
-                ? null
-                : value.toString().strip();
+        return (String) value;
     }
 
     /** {@code debug}: a boolean, false when absent. */
-    boolean debug() {
+    public boolean debug() {
         Object debug = values.get("debug");
         if (debug != null && !(debug instanceof Boolean)) {
             throw new BadRequestException("debug must be true or false");
@@ -82,7 +114,7 @@ record ToolArguments(Map<String, Object> values) {
     }
 
     /** A required string argument. */
-    String required(String name) {
+    public String required(String name) {
         String value = text(name);
         if (value == null) {
             throw new BadRequestException(name + " is required");
@@ -91,7 +123,7 @@ record ToolArguments(Map<String, Object> values) {
     }
 
     /** An optional whole number within {@code [min, max]}; null when absent. */
-    Integer whole(String name, long min, long max) {
+    public Integer whole(String name, long min, long max) {
         Object value = values.get(name);
         if (value == null) {
             return null;
@@ -105,7 +137,7 @@ record ToolArguments(Map<String, Object> values) {
     }
 
     /** An optional boolean; {@code otherwise} when absent. */
-    boolean flag(String name, boolean otherwise) {
+    public boolean flag(String name, boolean otherwise) {
         Object value = values.get(name);
         if (value == null) {
             return otherwise;
@@ -117,7 +149,7 @@ record ToolArguments(Map<String, Object> values) {
     }
 
     /** A string argument kept as given (a note's content: its spaces and lines are the note's). */
-    String verbatim(String name) {
+    public String verbatim(String name) {
         Object value = values.get(name);
         if (!(value instanceof String text)) {
             throw new BadRequestException(name + (value == null ? " is required" : " must be a string"));

@@ -1,8 +1,9 @@
-package kb.query.http;
+package kb.query.status;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import kb.core.Json;
 import kb.query.config.EvidenceWeights;
@@ -10,8 +11,8 @@ import kb.query.search.FusionWeights;
 import kb.query.search.terms.Script;
 import org.junit.jupiter.api.Test;
 
-/** The handlers' bodies as records write the same JSON as the maps they replace. */
-class HandlerBodiesTest {
+/** The health and status bodies as records write the same JSON as the maps they replace. */
+class StatusBodiesTest {
 
     private static String json(Object body) throws Exception {
         return Json.MAPPER.writeValueAsString(body);
@@ -23,7 +24,7 @@ class HandlerBodiesTest {
         before.put("l0", "ready");
         before.put("l1", "up");
         before.put("indexing", "done");
-        assertEquals(json(before), json(new QueryHandlers.HealthDetails("ready", "up", null, "done")));
+        assertEquals(json(before), json(new HealthDetails("ready", "up", null, "done")));
     }
 
     @Test
@@ -35,21 +36,19 @@ class HandlerBodiesTest {
         before.put("indexing", "unknown");
         assertEquals(
                 json(before),
-                json(new QueryHandlers.HealthDetails(
-                        "loading", "unavailable", "ConnectException: refused", "unknown")));
+                json(new HealthDetails("loading", "unavailable", "ConnectException: refused", "unknown")));
     }
 
     @Test
     void shouldBeReadyOnlyOnceTheFirstScanAndL0AreInWhateverElasticsearchSays() throws Exception {
-        QueryHandlers.HealthDetails down = new QueryHandlers.HealthDetails("ready", "unavailable", "refused", "done");
-        QueryHandlers.Readiness ready = QueryHandlers.Readiness.of(true, down);
+        HealthDetails down = new HealthDetails("ready", "unavailable", "refused", "done");
+        Readiness ready = Readiness.of(true, down);
         assertEquals(200, ready.httpStatus());
         assertEquals("READY", ready.body().get("status"));
-        QueryHandlers.Readiness starting =
-                QueryHandlers.Readiness.of(false, new QueryHandlers.HealthDetails("loading", "up", null, "unknown"));
+        Readiness starting = Readiness.of(false, new HealthDetails("loading", "up", null, "unknown"));
         assertEquals(503, starting.httpStatus());
         assertEquals("STARTING", starting.body().get("status"));
-        assertEquals("loading", ((QueryHandlers.HealthDetails) starting.body().get("details")).l0());
+        assertEquals("loading", ((HealthDetails) starting.body().get("details")).l0());
     }
 
     @Test
@@ -72,27 +71,34 @@ class HandlerBodiesTest {
         evidence.putAll(rest);
         assertEquals(
                 json(evidence),
-                json(new QueryHandlers.FusionStatus(
+                json(new FusionStatus(
                         "evidence", weights, weights, 3.5, "configured", true, fitted, Map.of(), Map.of(), 12, 0)));
         Map<String, Object> rrf = new LinkedHashMap<>();
         rrf.put("method", "rrf");
         rrf.putAll(rest);
         assertEquals(
                 json(rrf),
-                json(new QueryHandlers.FusionStatus(
-                        "rrf", null, null, null, "configured", true, fitted, Map.of(), Map.of(), 12, 0)));
+                json(new FusionStatus("rrf", null, null, null, "configured", true, fitted, Map.of(), Map.of(), 12, 0)));
     }
 
     @Test
-    void shouldWriteTheCollectionsAndTheDeletionAsBefore() throws Exception {
+    void shouldWriteTheCollectionsAsBefore() throws Exception {
         Map<String, Object> collection = new LinkedHashMap<>();
         collection.put("name", "notes");
         collection.put("documents", 7L);
-        assertEquals(json(collection), json(new QueryHandlers.CollectionCount("notes", 7)));
-        Map<String, Object> deleted = new LinkedHashMap<>();
-        deleted.put("docId", "abc");
-        deleted.put("collection", "kb");
-        deleted.put("path", "a.md");
-        assertEquals(json(deleted), json(new QueryHandlers.Deleted("abc", "kb", "a.md")));
+        assertEquals(json(collection), json(new CollectionCount("notes", 7)));
+    }
+
+    @Test
+    void shouldListTheServedCollectionsFirstWithZeroWhenNothingOfThemIsIndexedYet() {
+        Map<String, Long> indexed = new LinkedHashMap<>();
+        indexed.put("old", 4L);
+        indexed.put("notes", 7L);
+        assertEquals(
+                List.of(
+                        new CollectionCount("notes", 7),
+                        new CollectionCount("inbox", 0),
+                        new CollectionCount("old", 4)),
+                CollectionCount.of(List.of("notes", "inbox"), indexed));
     }
 }

@@ -10,6 +10,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
 
 /** Runs the indexer sink on its own, configured by environment variables (docs/configuration.md). */
 public final class SinkMain {

@@ -24,8 +24,14 @@ import kb.core.DocumentChunks;
 import kb.core.NoteMeta;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
-import kb.sink.DocumentWriter.BatchResult;
-import kb.sink.DocumentWriter.Step;
+import kb.sink.versions.IndexVersion;
+import kb.sink.write.Change;
+import kb.sink.write.DocState;
+import kb.sink.write.DocumentWriter;
+import kb.sink.write.DocumentWriter.BatchResult;
+import kb.sink.write.DocumentWriter.Step;
+import kb.sink.write.EmbeddingStage;
+import kb.sink.write.Visibility;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 

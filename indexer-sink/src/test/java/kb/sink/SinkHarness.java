@@ -19,6 +19,8 @@ import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import kb.search.es.ChunkDoc;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
+import kb.sink.write.DocumentWriter;
 import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -75,16 +77,15 @@ final class SinkHarness implements AutoCloseable {
     }
 
     SinkHarness start(kb.search.embed.Embeddings embeddings) throws Exception {
-        return start(embeddings, kb.sink.DocumentWriter.Steps.NONE);
+        return start(embeddings, DocumentWriter.Steps.NONE);
     }
 
     /** @param steps told at each step of every write, on the writing thread */
-    SinkHarness start(kb.sink.DocumentWriter.Steps steps) throws Exception {
+    SinkHarness start(DocumentWriter.Steps steps) throws Exception {
         return start(SharedInfrastructure.embeddings(), steps);
     }
 
-    private SinkHarness start(kb.search.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
-            throws Exception {
+    private SinkHarness start(kb.search.embed.Embeddings embeddings, DocumentWriter.Steps steps) throws Exception {
         sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
         sink.start();
         return this;

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DocumentChunks;
 import kb.core.ReindexStatus;
+import kb.sink.write.DocumentWriter;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,6 +16,7 @@ import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TcpProxy;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -29,7 +29,7 @@ import kb.query.status.IndexingProgress;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
 import kb.sink.IndexerSink;
-import kb.sink.SinkConfig;
+import kb.sink.config.SinkConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,7 +99,7 @@ public final class LocalPipeline implements AutoCloseable {
                 embeddings,
                 registry,
                 Clock.systemUTC(),
-                kb.sink.DocumentWriter.Steps.NONE,
+                kb.sink.write.DocumentWriter.Steps.NONE,
                 disk);
         started.push(writer(sink));
         sink.start();

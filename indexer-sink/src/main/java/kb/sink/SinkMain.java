@@ -22,8 +22,8 @@ public final class SinkMain {
         SinkConfig config = SinkConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        IndexerSink sink =
-                new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
+        IndexerSink sink = IndexerSink.create(
+                config, client, Embeddings.load(config.embeddingModel()), SinkHost.of(registry, Clock.systemUTC()));
         sink.start();
         MetricsServer metrics =
                 MetricsServer.start(settings.get(KbSettings.METRICS_PORT).orElse(9403), registry, sink::isHealthy);

@@ -17,6 +17,8 @@ import kb.core.NoteMeta;
 import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
+import kb.search.embed.Embedder;
+import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
 import kb.search.es.EsClients;
 import kb.sink.config.SinkConfig;
@@ -72,11 +74,11 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings());
     }
 
-    SinkHarness start(kb.search.embed.Embedder embedder) throws Exception {
-        return start(kb.search.embed.Embeddings.single(embedder));
+    SinkHarness start(Embedder embedder) throws Exception {
+        return start(Embeddings.single(embedder));
     }
 
-    SinkHarness start(kb.search.embed.Embeddings embeddings) throws Exception {
+    SinkHarness start(Embeddings embeddings) throws Exception {
         return start(embeddings, DocumentWriter.Steps.NONE);
     }
 
@@ -85,8 +87,12 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings(), steps);
     }
 
-    private SinkHarness start(kb.search.embed.Embeddings embeddings, DocumentWriter.Steps steps) throws Exception {
-        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
+    private SinkHarness start(Embeddings embeddings, DocumentWriter.Steps steps) throws Exception {
+        sink = IndexerSink.create(
+                SinkConfig.from(settings),
+                client,
+                embeddings,
+                SinkHost.of(registry, Clock.systemUTC()).holding(steps));
         sink.start();
         return this;
     }

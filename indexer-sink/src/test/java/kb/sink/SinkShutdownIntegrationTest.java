@@ -47,8 +47,11 @@ class SinkShutdownIntegrationTest {
                     "KB_SINK_GROUP",
                     prefix + "-indexer"));
             var client = EsClients.create(url);
-            IndexerSink sink = new IndexerSink(
-                    SinkConfig.from(settings), client, SharedInfrastructure.embeddings(), registry, Clock.systemUTC());
+            IndexerSink sink = IndexerSink.create(
+                    SinkConfig.from(settings),
+                    client,
+                    SharedInfrastructure.embeddings(),
+                    SinkHost.of(registry, Clock.systemUTC()));
             sink.start();
             elasticsearch.close(); // Elasticsearch is gone from the sink's point of view
             send(infra.bootstrapServers(), topics, SinkHarness.document("a.md", "written while Elasticsearch is dead"));

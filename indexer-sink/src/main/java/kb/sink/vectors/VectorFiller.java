@@ -1,12 +1,8 @@
 package kb.sink.vectors;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch.core.BulkResponse;
-import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
-import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,13 +23,10 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
-import kb.search.es.ChunkFields;
-import kb.search.es.VectorBytes;
 import kb.sink.vectors.SliceReader.PendingChunk;
 import kb.sink.vectors.SliceReader.Slice;
 import kb.sink.write.Backoff;
 import kb.sink.write.EmbeddingStage;
-import kb.sink.write.RetriableWriteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,12 +71,24 @@ public final class VectorFiller implements AutoCloseable {
     }
 
     /**
-     * What the pass asks of the rest of the sink: where an unembeddable chunk is reported, whether the disk has room
-     * for vectors, and whether documents are waiting to be written (then the pass yields to them).
+     * Told on the pass's thread each time a look finds no chunk left without a vector: at every idle look, so what
+     * runs here must be cheap when nothing changed.
      */
-    public record SinkSignals(Unembeddable unembeddable, DiskSpace disk, BooleanSupplier writingBacklog) {}
+    @FunctionalInterface
+    public interface Drained {
+        Drained NOTHING = () -> {};
 
-    private final ElasticsearchClient client;
+        void drained();
+    }
+
+    /**
+     * What the pass asks of the rest of the sink: where an unembeddable chunk is reported, whether the disk has room
+     * for vectors, whether documents are waiting to be written (then the pass yields to them), and who is told when
+     * the pass has drained.
+     */
+    public record SinkSignals(
+            Unembeddable unembeddable, DiskSpace disk, BooleanSupplier writingBacklog, Drained drained) {}
+
     private final EmbeddingStage embeddings;
     private final Supplier<String> chunksIndex;
     private final int slice;
@@ -99,6 +104,7 @@ public final class VectorFiller implements AutoCloseable {
 
     private final Thread thread;
     private final BooleanSupplier writingBacklog;
+    private final Drained drained;
     /** When the pass last embedded or found no backlog of text (nanoTime): the start of its current yield. */
     private long yieldingSince = System.nanoTime();
 
@@ -108,6 +114,7 @@ public final class VectorFiller implements AutoCloseable {
 
     private List<String> inFlightIds = List.of();
     private final SliceReader reader;
+    private final VectorUpdates updates;
     /** The next slice, read on the writer thread while the current one is embedded (null when none). */
     private Future<Slice> ahead;
 
@@ -125,11 +132,11 @@ public final class VectorFiller implements AutoCloseable {
             SinkSignals signals) {
         this.disk = signals.disk();
         this.writingBacklog = signals.writingBacklog();
-        this.client = client;
         this.embeddings = embeddings;
         this.chunksIndex = chunksIndex;
         this.slice = slice;
         this.unembeddable = signals.unembeddable();
+        this.drained = signals.drained();
         this.registry = registry;
         this.backoff = new Backoff(Duration.ofMillis(200), maxBackoff);
         registry.gauge("kb_sink_backlog_chunks", awaiting);
@@ -137,6 +144,7 @@ public final class VectorFiller implements AutoCloseable {
         registry.counter("kb_sink_vectors_total", "outcome", "superseded");
         registry.counter("kb_sink_vectors_total", "outcome", "failed");
         this.reader = new SliceReader(client, embeddings, slice, awaiting);
+        this.updates = new VectorUpdates(client, embeddings, registry);
         this.thread = Threads.daemon("kb-vector-filler", this::run);
     }
 
@@ -209,6 +217,7 @@ public final class VectorFiller implements AutoCloseable {
         if (current.isEmpty()) {
             finishUpdate();
             clock.drained();
+            drained.drained();
             return false;
         }
         readAhead(current);
@@ -263,7 +272,7 @@ public final class VectorFiller implements AutoCloseable {
 
     private void startUpdate(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors) {
         inFlightIds = pending.stream().map(Hit::id).toList();
-        inFlight = writer.submit(() -> update(index, pending, vectors));
+        inFlight = writer.submit(() -> updates.update(index, pending, vectors));
     }
 
     /** Waits for the update in flight; its chunks then stay excluded while a refresh makes them visible. */
@@ -306,54 +315,6 @@ public final class VectorFiller implements AutoCloseable {
             }
             return vectors;
         }
-    }
-
-    /**
-     * Conditional on the sequence number read: a chunk rewritten or deleted since is left alone. (The update API
-     * has no external versioning: it adds one to the version the writer set, the generation; the writer's
-     * {@code external_gte} lets the next generation land over it all the same.)
-     */
-    private List<String> update(String index, List<Hit<PendingChunk>> pending, Map<String, float[]> vectors)
-            throws IOException {
-        List<BulkOperation> ops = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        for (Hit<PendingChunk> hit : pending) {
-            float[] vector = vectors.get(embeddings.keyOf(hit.source().enrichedText()));
-            if (vector == null) {
-                continue;
-            }
-            Map<String, Object> partial = Map.of(
-                    embeddings.fieldOf(hit.source().enrichedText()),
-                    vector,
-                    ChunkFields.VECTOR_BYTES,
-                    VectorBytes.encode(vector));
-            ops.add(BulkOperation.of(o -> o.update(u -> u.index(index)
-                    .id(hit.id())
-                    .ifSeqNo(hit.seqNo())
-                    .ifPrimaryTerm(hit.primaryTerm())
-                    .action(a -> a.doc(partial)))));
-            ids.add(hit.id());
-        }
-        if (ops.isEmpty()) {
-            return List.of();
-        }
-        BulkResponse response = client.bulk(b -> b.operations(ops));
-        List<String> done = new ArrayList<>();
-        for (int i = 0; i < response.items().size(); i++) {
-            BulkResponseItem item = response.items().get(i);
-            if (item.error() == null) {
-                done.add(ids.get(i));
-                registry.counter("kb_sink_vectors_total", "outcome", "added").increment();
-            } else if (item.status() == 404 || item.status() == 409) {
-                done.add(ids.get(i)); // deleted or rewritten since the scan: the new version is found again if needed
-                registry.counter("kb_sink_vectors_total", "outcome", "superseded")
-                        .increment();
-            } else {
-                throw new RetriableWriteException("vector update rejected with status " + item.status() + ": "
-                        + item.error().reason());
-            }
-        }
-        return done;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,10 +27,10 @@ public final class FrontmatterParser {
      * The most of a block parsed whole: the default file cap ({@code KB_MAX_FILE_BYTES}, 1 MiB), so the frontmatter of
      * any file read by default is read whole (snakeyaml's own default, 3 MB, is larger; aliases are bounded apart).
      */
-    static final int MAX_FRONTMATTER_CODE_POINTS = 1024 * 1024;
+    public static final int MAX_FRONTMATTER_CODE_POINTS = 1024 * 1024;
 
     /** What a larger block is still read for: the fields that name and find the note. */
-    static final List<String> NAMED_FIELDS =
+    public static final List<String> NAMED_FIELDS =
             List.of("title", "keywords", "summary", "description", "abstract", "tags", "tag", "aliases", "alias");
 
     private FrontmatterParser() {}
@@ -175,7 +175,7 @@ public final class FrontmatterParser {
     }
 
     /** A YAML list, or one string separated by commas (ASCII or full-width). */
-    static List<String> keywords(Object value) {
+    public static List<String> keywords(Object value) {
         List<String> keywords = new ArrayList<>();
         if (value instanceof List<?> list) {
             list.stream().map(FrontmatterParser::text).filter(k -> k != null).forEach(keywords::add);

@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.List;
 import java.util.regex.Matcher;
@@ -9,14 +9,14 @@ import java.util.regex.Pattern;
  * whole still gives its title and keywords. An entry is its {@code name:} line at the margin and every line after it
  * that is indented, a list item or blank, which is how a mapping's value continues in block style.
  */
-final class NamedFields {
+public final class NamedFields {
 
     private static final Pattern ENTRY = Pattern.compile("^([\\p{L}_][\\p{L}\\p{N}_-]*)\\s*:(\\s|$)");
 
     private NamedFields() {}
 
     /** The entries named, in the block's order, as a YAML mapping of their own (empty when none is there). */
-    static String of(String yaml, List<String> names) {
+    public static String of(String yaml, List<String> names) {
         StringBuilder kept = new StringBuilder();
         boolean keeping = false;
         for (String line : yaml.split("\n", -1)) {

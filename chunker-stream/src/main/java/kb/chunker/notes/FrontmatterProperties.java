@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,15 +10,15 @@ import java.util.Map;
  * of scalars, as text. Nested mappings are left out (no note app filters on them), and so are long lists and
  * values, which are content rather than properties.
  */
-final class FrontmatterProperties {
+public final class FrontmatterProperties {
 
-    static final int MAX_PROPERTIES = 64;
-    static final int MAX_VALUES = 64;
-    static final int MAX_VALUE_CHARS = 200;
+    public static final int MAX_PROPERTIES = 64;
+    public static final int MAX_VALUES = 64;
+    public static final int MAX_VALUE_CHARS = 200;
 
     private FrontmatterProperties() {}
 
-    static Map<String, List<String>> of(Map<String, Object> metadata) {
+    public static Map<String, List<String>> of(Map<String, Object> metadata) {
         Map<String, List<String>> properties = new LinkedHashMap<>();
         for (Map.Entry<String, Object> field : metadata.entrySet()) {
             List<String> values = values(field.getValue());

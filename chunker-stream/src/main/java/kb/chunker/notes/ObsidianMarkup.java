@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +120,7 @@ public record ObsidianMarkup(String text, List<String> links, List<String> tags)
      * @param anchor heading or block ({@code ^id}) after {@code #}, or empty
      * @param shown  the text a reader sees: the alias after {@code |}, else the target and heading
      */
-    record Wikilink(String target, String anchor, String shown) {
+    public record Wikilink(String target, String anchor, String shown) {
 
         static Wikilink parse(String inside, String alias) {
             int hash = inside.indexOf('#');

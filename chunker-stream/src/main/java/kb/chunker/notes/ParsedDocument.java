@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 /**
  * A file split into its frontmatter and body.

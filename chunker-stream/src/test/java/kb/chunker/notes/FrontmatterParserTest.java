@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,11 +11,11 @@ import java.util.Map;
  * so a string of tags splits on commas and white space ({@code tags: linux, cli} or {@code tags: #linux #cli});
  * an alias may ({@code self hosted}), so a string of aliases splits on commas only.
  */
-final class NoteNames {
+public final class NoteNames {
 
     private NoteNames() {}
 
-    static List<String> tags(Object value) {
+    public static List<String> tags(Object value) {
         List<String> tags = new ArrayList<>();
         for (String item : items(value, "[,，、\\s]+")) {
             String tag = item.replaceFirst("^#+", "").strip();
@@ -26,7 +26,7 @@ final class NoteNames {
         return distinct(tags);
     }
 
-    static List<String> aliases(Object value) {
+    public static List<String> aliases(Object value) {
         return distinct(items(value, "[,，、]"));
     }
 
@@ -49,7 +49,7 @@ final class NoteNames {
     }
 
     /** Authors repeat a tag ({@code linux, linux}) or change its case: the first spelling is kept. */
-    static List<String> distinct(List<String> names) {
+    public static List<String> distinct(List<String> names) {
         Map<String, String> seen = new LinkedHashMap<>();
         for (String name : names) {
             seen.putIfAbsent(name.toLowerCase(Locale.ROOT), name);

@@ -1,4 +1,4 @@
-package kb.chunker;
+package kb.chunker.notes;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

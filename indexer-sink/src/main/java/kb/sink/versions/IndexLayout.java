@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import kb.core.Json;
+import kb.search.embed.Embeddings;
 import kb.search.es.ChunkFields;
 import kb.search.es.IndexMeta;
 import kb.search.es.IndexNames;
@@ -34,13 +35,13 @@ public final class IndexLayout {
      * 6: each chunk's location (lines, page, slide, sheet rows or notebook cell) in place of its lines.
      * 7: the vectors kept out of the stored _source, read back from vector_bytes.
      */
-    public static final int MAPPING_VERSION = kb.search.es.ChunkFields.VECTORS_OUT_OF_SOURCE_SINCE;
+    public static final int MAPPING_VERSION = ChunkFields.VECTORS_OUT_OF_SOURCE_SINCE;
 
     public static final int CHUNKER_VERSION = 1;
 
     private final ElasticsearchClient client;
     private final IndexNames names;
-    private final kb.search.embed.Embeddings embeddings;
+    private final Embeddings embeddings;
     private final String modelId;
     private final IndexShards shards;
     private final VectorIndex vectorIndex;
@@ -48,7 +49,7 @@ public final class IndexLayout {
     public IndexLayout(
             ElasticsearchClient client,
             IndexNames names,
-            kb.search.embed.Embeddings embeddings,
+            Embeddings embeddings,
             IndexShards shards,
             VectorIndex vectorIndex) {
         this.client = client;
@@ -178,10 +179,7 @@ public final class IndexLayout {
             meta.put(IndexMeta.MODEL, modelId);
             meta.put(
                     IndexMeta.DIMS,
-                    embeddings
-                            .of(kb.search.embed.Embeddings.Script.LATIN)
-                            .embedder()
-                            .dimensions());
+                    embeddings.of(Embeddings.Script.LATIN).embedder().dimensions());
             if (hasVectors) {
                 meta.put(IndexMeta.VECTOR_INDEX, vectorIndex.id());
                 ObjectNode properties = (ObjectNode) mappings.get("properties");
@@ -190,7 +188,7 @@ public final class IndexLayout {
                             .putObject("index_options")
                             .put("type", vectorIndex.elasticsearchType());
                 }
-                for (kb.search.embed.Embeddings.Space space : embeddings.spaces()) {
+                for (Embeddings.Space space : embeddings.spaces()) {
                     ((ObjectNode) properties.get(space.field()))
                             .put("dims", space.embedder().dimensions());
                 }

@@ -1,23 +1,17 @@
 package kb.sink.write;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.Refresh;
-import co.elastic.clients.elasticsearch._types.VersionType;
-import co.elastic.clients.elasticsearch.core.BulkRequest;
-import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
-import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
@@ -76,39 +70,19 @@ public final class DocumentWriter {
         void reached(Step step);
     }
 
-    private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
     private final StateFence fence;
     private final Clock clock;
     private final Steps steps;
-    private final io.micrometer.core.instrument.MeterRegistry registry;
-    private final io.micrometer.core.instrument.Timer bulkLatency;
+    private final BulkExecutor bulk;
 
     public DocumentWriter(
-            ElasticsearchClient client,
-            EmbeddingStage embeddings,
-            Clock clock,
-            io.micrometer.core.instrument.MeterRegistry registry) {
-        this(client, embeddings, clock, registry, Steps.NONE);
-    }
-
-    public DocumentWriter(
-            ElasticsearchClient client,
-            EmbeddingStage embeddings,
-            Clock clock,
-            io.micrometer.core.instrument.MeterRegistry registry,
-            Steps steps) {
-        this.client = client;
+            ElasticsearchClient client, EmbeddingStage embeddings, Clock clock, MeterRegistry registry, Steps steps) {
         this.embeddings = embeddings;
         this.fence = new StateFence(client);
         this.clock = clock;
         this.steps = steps;
-        this.registry = registry;
-        this.bulkLatency = io.micrometer.core.instrument.Timer.builder("kb_sink_bulk_latency")
-                .register(registry);
-        for (String outcome : new String[] {"ok", "not_found", "superseded", "retriable", "rejected"}) {
-            registry.counter("kb_sink_bulk_items_total", "outcome", outcome);
-        }
+        this.bulk = new BulkExecutor(client, registry);
     }
 
     /**
@@ -131,7 +105,7 @@ public final class DocumentWriter {
         List<StateFence.Claim> claims = fence.claim(fresh, states, target.stateIndex());
         steps.reached(Step.CLAIMED);
         rememberDeleted(claims, target);
-        Map<String, String> failures = execute(plan(claims, writes, target), visibility);
+        Map<String, String> failures = bulk.execute(plan(claims, writes, target), visibility);
         steps.reached(Step.WRITTEN);
         List<Rejected> rejected = claims.stream()
                 .filter(c -> failures.containsKey(c.change().docId()))
@@ -189,14 +163,14 @@ public final class DocumentWriter {
             List<BulkOperation> ops = new ArrayList<>();
             long version = change.generation();
             if (change.isDelete()) {
-                ops.add(delete(target.docsIndex(), change.docId(), version));
+                ops.add(PlannedBulk.delete(target.docsIndex(), change.docId(), version));
             } else {
                 DocumentChunks document = change.document();
                 for (Chunk chunk : document.chunks()) {
                     ChunkDoc doc = chunkDoc(document.card(), chunk, vectors.get(chunk.chunkId()), version, now);
-                    ops.add(index(target.chunksIndex(), chunk.chunkId(), doc, version));
+                    ops.add(PlannedBulk.index(target.chunksIndex(), chunk.chunkId(), doc, version));
                 }
-                ops.add(index(target.docsIndex(), change.docId(), cardDoc(document, now), version));
+                ops.add(PlannedBulk.index(target.docsIndex(), change.docId(), cardDoc(document, now), version));
             }
             writes.put(change.docId(), ops);
         }
@@ -211,7 +185,10 @@ public final class DocumentWriter {
             String docId = claim.change().docId();
             writes.get(docId).forEach(op -> plan.add(docId, op));
             for (String id : claim.state().staleChunkIds()) {
-                plan.add(docId, delete(target.chunksIndex(), id, claim.change().generation()));
+                plan.add(
+                        docId,
+                        PlannedBulk.delete(
+                                target.chunksIndex(), id, claim.change().generation()));
             }
         }
         return plan;
@@ -235,78 +212,14 @@ public final class DocumentWriter {
             }
             Set<String> strays = new HashSet<>(ours.chunkIds());
             strays.removeAll(now.chunkIds());
-            strays.forEach(id -> plan.add(docId, delete(target.chunksIndex(), id, now.generation())));
+            strays.forEach(id -> plan.add(docId, PlannedBulk.delete(target.chunksIndex(), id, now.generation())));
             if (now.deleted() && !ours.deleted()) {
-                plan.add(docId, delete(target.docsIndex(), docId, now.generation()));
+                plan.add(docId, PlannedBulk.delete(target.docsIndex(), docId, now.generation()));
             }
         }
-        execute(plan, Visibility.SCHEDULED)
+        bulk.execute(plan, Visibility.SCHEDULED)
                 .forEach((docId, reason) ->
                         LOG.warn("could not remove an older version's writes of {}: {}", docId, reason));
-    }
-
-    private static BulkOperation index(String index, String id, Object document, long generation) {
-        return BulkOperation.of(o -> o.index(i ->
-                i.index(index).id(id).document(document).version(generation).versionType(VersionType.ExternalGte)));
-    }
-
-    private static BulkOperation delete(String index, String id, long generation) {
-        return BulkOperation.of(
-                o -> o.delete(d -> d.index(index).id(id).version(generation).versionType(VersionType.ExternalGte)));
-    }
-
-    /** @return doc id → reason, for documents Elasticsearch rejected as invalid */
-    private Map<String, String> execute(PlannedBulk plan, Visibility visibility) throws IOException {
-        if (plan.operations.isEmpty()) {
-            return Map.of(); // every claim lost to a newer version
-        }
-        long start = System.nanoTime();
-        BulkResponse response = client.bulk(BulkRequest.of(b -> switch (visibility) {
-            case SCHEDULED -> b.operations(plan.operations);
-            case WAIT_FOR_REFRESH -> b.operations(plan.operations).refresh(Refresh.WaitFor);
-            case REFRESH_NOW -> b.operations(plan.operations).refresh(Refresh.True);
-        }));
-        bulkLatency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        Map<String, String> failures = new LinkedHashMap<>();
-        List<BulkResponseItem> items = response.items();
-        for (int i = 0; i < items.size(); i++) {
-            BulkResponseItem item = items.get(i);
-            registry.counter("kb_sink_bulk_items_total", "outcome", outcome(item))
-                    .increment();
-            if (item.error() == null || isMissingDelete(item) || isSuperseded(item)) {
-                continue;
-            }
-            if (item.status() == 429 || item.status() >= 500) {
-                throw new RetriableWriteException("bulk item rejected with status " + item.status() + ": "
-                        + item.error().reason());
-            }
-            failures.putIfAbsent(
-                    plan.docIds.get(i),
-                    item.error().type() + ": " + item.error().reason());
-        }
-        return failures;
-    }
-
-    private static String outcome(BulkResponseItem item) {
-        if (item.error() == null) {
-            return "ok";
-        }
-        if (isMissingDelete(item)) {
-            return "not_found";
-        }
-        if (isSuperseded(item)) {
-            return "superseded";
-        }
-        return item.status() == 429 || item.status() >= 500 ? "retriable" : "rejected";
-    }
-
-    private static boolean isMissingDelete(BulkResponseItem item) {
-        return item.status() == 404;
-    }
-
-    /** A version conflict: a newer version of the document (or this one already) is there. */
-    private static boolean isSuperseded(BulkResponseItem item) {
-        return item.status() == 409;
     }
 
     private static ChunkDoc chunkDoc(
@@ -343,17 +256,6 @@ public final class DocumentWriter {
 
     private static CardDoc cardDoc(DocumentChunks document, long now) {
         return CardDoc.of(document.card(), document.content(), now);
-    }
-
-    /** Operations in order, with the document each one belongs to (bulk items answer in the same order). */
-    private static final class PlannedBulk {
-        private final List<BulkOperation> operations = new ArrayList<>();
-        private final List<String> docIds = new ArrayList<>();
-
-        void add(String docId, BulkOperation operation) {
-            operations.add(operation);
-            docIds.add(docId);
-        }
     }
 
     /** A document Elasticsearch refused as invalid; it goes to the dead-letter topic. */

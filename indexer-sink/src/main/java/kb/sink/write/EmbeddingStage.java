@@ -5,6 +5,8 @@ import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.json.JsonData;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
@@ -42,8 +44,7 @@ public final class EmbeddingStage {
             List.of("embedding_key", ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH);
 
     /** The parts of a stored chunk the cache needs. */
-    @com.fasterxml.jackson.databind.annotation.JsonNaming(
-            com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record StoredVector(String embeddingKey, float[] embedding, float[] embeddingZh) {
 
         float[] vector() {

@@ -1,5 +1,7 @@
 package kb.sink.write;
 
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.transport.TransportException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
@@ -159,9 +161,8 @@ public final class RetryingWriter {
     public static boolean isRetriable(Exception e) {
         return e instanceof RetriableWriteException
                 || e instanceof IOException
-                || e instanceof co.elastic.clients.transport.TransportException
-                || (e instanceof co.elastic.clients.elasticsearch._types.ElasticsearchException ee
-                        && (ee.status() == 429 || ee.status() >= 500));
+                || e instanceof TransportException
+                || (e instanceof ElasticsearchException ee && (ee.status() == 429 || ee.status() >= 500));
     }
 
     public void stop() {

@@ -33,6 +33,7 @@ import kb.sink.write.DocumentWriter.Step;
 import kb.sink.write.EmbeddingStage;
 import kb.sink.write.Visibility;
 import kb.testkit.SharedInfrastructure;
+import org.elasticsearch.client.ResponseException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -120,7 +121,7 @@ class SinkFencingTest {
                 return true;
             } catch (ElasticsearchException conflict) {
                 return false;
-            } catch (org.elasticsearch.client.ResponseException conflict) {
+            } catch (ResponseException conflict) {
                 // The client sometimes hands the 409 over as the low-level exception.
                 if (conflict.getResponse().getStatusLine().getStatusCode() != 409) {
                     throw conflict;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +132,7 @@ class SinkLargeDocumentTest {
                     plain.chunks());
             long badOffset = sink.send(bad.docId(), bad, 1);
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
-            assertEquals(bad.docId(), new String(dlq.records().get(0).key(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(bad.docId(), new String(dlq.records().get(0).key(), StandardCharsets.UTF_8));
             await().atMost(DEADLINE).until(() -> sink.committedOffset() == badOffset + 1);
         }
     }

@@ -95,9 +95,7 @@ class FrontmatterParserTest {
                 "d.md",
                 "---\ntitle: 2024-01-15\nkeywords: [2024-01-15, 1.10, true]\nsummary: 2024-01-15T10:00:00Z\n---\nbody\n");
         assertEquals("2024-01-15", parsed.frontmatter().title());
-        assertEquals(
-                java.util.List.of("2024-01-15", "1.10", "true"),
-                parsed.frontmatter().keywords());
+        assertEquals(List.of("2024-01-15", "1.10", "true"), parsed.frontmatter().keywords());
         assertEquals("2024-01-15T10:00:00Z", parsed.frontmatter().summary());
     }
 

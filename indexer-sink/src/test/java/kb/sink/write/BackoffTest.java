@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class BackoffTest {
@@ -11,7 +13,7 @@ class BackoffTest {
     @Test
     void shouldEndTheWaitAtOnceWhenStoppedDuringALongDelay() throws Exception {
         Backoff backoff = new Backoff(Duration.ofMillis(200), Duration.ofSeconds(30));
-        java.util.concurrent.CompletableFuture<Boolean> waited = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<Boolean> waited = new CompletableFuture<>();
         Thread waiter = new Thread(() -> {
             try {
                 waited.complete(backoff.await(30_000));
@@ -28,9 +30,7 @@ class BackoffTest {
         assertTrue(waiter.getState() == Thread.State.TIMED_WAITING, "the waiter never started waiting");
         long start = System.nanoTime();
         backoff.stop();
-        assertFalse(
-                waited.get(10, java.util.concurrent.TimeUnit.SECONDS),
-                "a stopped backoff reports it did not wait the delay out");
+        assertFalse(waited.get(10, TimeUnit.SECONDS), "a stopped backoff reports it did not wait the delay out");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < 5_000, millis + " ms");
         waiter.join();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class DocStateTest {
 
     private static Change upsert(long generation, String... chunkIds) {
-        List<Chunk> chunks = java.util.Arrays.stream(chunkIds)
+        List<Chunk> chunks = Arrays.stream(chunkIds)
                 .map(id -> new Chunk(id, 0, null, id, id))
                 .toList();
         DocumentCard card = new DocumentCard(

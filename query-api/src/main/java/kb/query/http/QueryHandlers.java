@@ -384,16 +384,19 @@ final class QueryHandlers {
                 .catalog()
                 .get(docId)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
-        String name =
-                card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
+        String name = card.card().path() == null
+                ? docId
+                : card.card().path().substring(card.card().path().lastIndexOf('/') + 1);
         ctx.header("X-Content-Type-Options", "nosniff")
                 .header(
                         "Content-Disposition",
                         "inline; filename*=UTF-8''"
                                 + URLEncoder.encode(name, StandardCharsets.UTF_8)
                                         .replace("+", "%20"));
-        Optional<Path> pdf = "pdf".equals(card.format())
-                ? services.documents().files().original(card.collection(), card.path())
+        Optional<Path> pdf = "pdf".equals(card.card().format())
+                ? services.documents()
+                        .files()
+                        .original(card.card().collection(), card.card().path())
                 : Optional.empty();
         if (pdf.isPresent()) {
             ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
@@ -464,8 +467,11 @@ final class QueryHandlers {
                 .catalog()
                 .get(docId)
                 .orElseThrow(() -> new NotFoundException("no document " + docId));
-        services.documents().files().delete(card.collection(), card.path());
-        ctx.status(202).json(new Deleted(docId, card.collection(), card.path()));
+        services.documents()
+                .files()
+                .delete(card.card().collection(), card.card().path());
+        ctx.status(202)
+                .json(new Deleted(docId, card.card().collection(), card.card().path()));
     }
 
     record Deleted(String docId, String collection, String path) {}

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kb.chunker.notes.Frontmatter;
 import kb.core.Formats;
 
 /**

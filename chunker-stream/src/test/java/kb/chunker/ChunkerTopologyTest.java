@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
+import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Ids;
 import kb.core.Json;
+import kb.core.Location;
 import kb.core.topics.DeadLetters;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
@@ -190,10 +194,10 @@ class ChunkerTopologyTest {
     /** A 5,000-page PDF of 218 KB of text (a parts list: one short line a page), as the producer extracts it. */
     @Test
     void shouldKeepALongPdfSearchableToItsLastPageWithinTheChunkBudget() throws Exception {
-        List<kb.core.ExtractedText.Block> pages = new java.util.ArrayList<>();
+        List<ExtractedText.Block> pages = new ArrayList<>();
         for (int page = 1; page <= 5000; page++) {
-            pages.add(new kb.core.ExtractedText.Block(
-                    kb.core.Location.Unit.PAGE, page, null, 0, "Part " + page + ": valve seal, size M" + page % 40));
+            pages.add(new ExtractedText.Block(
+                    Location.Unit.PAGE, page, null, 0, "Part " + page + ": valve seal, size M" + page % 40));
         }
         FileEvent text = DocumentAssemblerTest.event("parts.pdf", "");
         FileEvent event = new FileEvent(
@@ -208,11 +212,11 @@ class ChunkerTopologyTest {
                 1,
                 2,
                 null,
-                new kb.core.ExtractedText("Parts", List.of(), pages));
+                new ExtractedText("Parts", List.of(), pages));
         input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
 
         DocumentChunks document = chunks.readValue();
-        kb.core.Chunk last = document.chunks().get(document.chunks().size() - 1);
+        Chunk last = document.chunks().get(document.chunks().size() - 1);
         assertEquals(5000, last.location().end(), "searchable to the last page");
         assertTrue(last.text().contains("Part 5000:"), last.text());
         assertTrue(document.chunks().size() < 2000, document.chunks().size() + " chunks");

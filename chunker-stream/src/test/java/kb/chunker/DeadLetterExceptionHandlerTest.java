@@ -11,6 +11,7 @@ import java.util.Map;
 import kb.core.topics.DeadLetters;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
@@ -38,7 +39,7 @@ class DeadLetterExceptionHandlerTest {
             return 42;
         }
 
-        public org.apache.kafka.common.header.Headers headers() {
+        public Headers headers() {
             return new RecordHeaders();
         }
 

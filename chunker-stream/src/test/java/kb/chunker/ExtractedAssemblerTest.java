@@ -3,6 +3,7 @@ package kb.chunker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import kb.core.Chunk;
 import kb.core.DocumentChunks;
@@ -179,7 +180,7 @@ class ExtractedAssemblerTest {
 
     @Test
     void shouldPackTheRowsOfEachSheetNamedByTheSheet() {
-        List<Block> rows = new java.util.ArrayList<>();
+        List<Block> rows = new ArrayList<>();
         for (int r = 1; r <= 3; r++) {
             rows.add(new Block(Location.Unit.ROW, r, "Budget", 0, "item" + r + " | " + r * 10));
         }

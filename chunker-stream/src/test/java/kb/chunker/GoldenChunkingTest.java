@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import kb.core.Chunk;
 import kb.core.DocumentChunks;
@@ -82,7 +83,7 @@ class GoldenChunkingTest {
     @Test
     void shouldSplitPythonOnDefinitionsWithDecoratorsAndComments() throws IOException {
         DocumentChunks doc = chunk("scripts/backup.py");
-        assertEquals(java.util.Arrays.asList(null, "Target", "run_backup", "prune", null), headers(doc));
+        assertEquals(Arrays.asList(null, "Target", "run_backup", "prune", null), headers(doc));
         assertTrue(doc.chunks().get(0).text().contains("def not_a_function():"), "docstring stays in the module chunk");
         assertTrue(doc.chunks().get(0).text().contains("import subprocess"));
         assertTrue(withHeader(doc, "Target").text().startsWith("@dataclass(frozen=True)\nclass Target:"));

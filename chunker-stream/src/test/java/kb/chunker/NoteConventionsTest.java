@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import kb.chunker.notes.Frontmatter;
+import kb.chunker.notes.FrontmatterParser;
+import kb.chunker.notes.ObsidianMarkup;
 import kb.core.DocumentChunks;
 import kb.core.NoteMeta;
 import org.junit.jupiter.api.Test;

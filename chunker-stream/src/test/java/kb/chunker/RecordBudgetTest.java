@@ -3,6 +3,7 @@ package kb.chunker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import kb.core.DocumentChunks;
 import kb.core.Json;
 import kb.core.topics.KbTopics;
@@ -35,7 +36,7 @@ class RecordBudgetTest {
 
     @Test
     void shouldCutTheControlCharacterFileUnderTheTopicLimitWhenEscapingMakesIt18Megabytes() throws Exception {
-        assertEquals(1_000_018, controlCharacterFile().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        assertEquals(1_000_018, controlCharacterFile().getBytes(StandardCharsets.UTF_8).length);
         DocumentChunks whole = assembler.assemble(DocumentAssemblerTest.event("poison.txt", controlCharacterFile()));
         int wholeBytes = Json.MAPPER.writeValueAsBytes(whole).length;
         assertTrue(wholeBytes > 2 * LIMIT, "reproduces the poison record: " + wholeBytes + " bytes");

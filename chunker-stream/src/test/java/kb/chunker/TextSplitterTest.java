@@ -3,6 +3,7 @@ package kb.chunker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +59,7 @@ class TextSplitterTest {
 
     /** The former algorithm, kept as the reference the linear one must agree with. */
     private static List<String> naiveSplit(String text, int maxChars) {
-        java.util.List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         String rest = text;
         while (rest.length() > maxChars) {
             int cut = -1;

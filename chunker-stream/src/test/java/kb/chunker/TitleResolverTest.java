@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import kb.core.ExtractedText;
 import kb.core.ExtractedText.Block;
+import kb.core.Location;
 import org.junit.jupiter.api.Test;
 
 class TitleResolverTest {
@@ -44,7 +45,7 @@ class TitleResolverTest {
 
     @Test
     void shouldTitleAPdfWhoseMetadataTitleIsItsSourceFileByItsHeadingElseItsFileName() {
-        Block page = new Block(kb.core.Location.Unit.PAGE, 1, null, 0, "Some text.");
+        Block page = new Block(Location.Unit.PAGE, 1, null, 0, "Some text.");
         assertEquals(
                 "SCH_v2.2.2_VersionDescriptionDocument",
                 ExtractedAssembler.title(

@@ -1,29 +1,35 @@
 package kb.sink;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
-import kb.core.runtime.DiskSpace;
 import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
 import kb.search.embed.Embeddings;
-import kb.sink.ChunkRecords.Decoded;
-import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import kb.sink.config.SinkConfig;
+import kb.sink.consume.BacklogConsumer;
+import kb.sink.consume.ChunkBudget;
+import kb.sink.consume.ChunkRecords;
+import kb.sink.consume.ChunkRecords.Decoded;
+import kb.sink.consume.CommitOffsets;
+import kb.sink.consume.LargeDocumentLane;
+import kb.sink.consume.LiveChunks;
+import kb.sink.consume.ServedFollowing;
+import kb.sink.vectors.VectorFiller;
+import kb.sink.versions.IndexVersion;
+import kb.sink.versions.IndexVersions;
+import kb.sink.write.Change;
+import kb.sink.write.DeadLetterPublisher;
+import kb.sink.write.RetryingWriter;
+import kb.sink.write.Visibility;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,9 +46,9 @@ import org.slf4j.LoggerFactory;
  * poll of kb.chunks and between the writes of one, so it overtakes the backlog; generations keep a file's versions
  * in order whichever topic brings one first.
  *
- * <p>Each index version has its own consumer group ({@link kb.core.topics.SinkGroups}). A new version is built by
+ * <p>Each index version has its own consumer group ({@code SinkGroups}). A new version is built by
  * replaying the topic from the beginning with the new version's group ({@link IndexVersions}) while a
- * {@link ServedVersionFollower} keeps the served one current; once the new group has no lag the aliases swap.
+ * {@link ServedFollowing} keeps the served one current; once the new group has no lag the aliases swap.
  */
 public final class IndexerSink implements AutoCloseable, ReindexControl {
 
@@ -51,146 +57,68 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private static final Duration BACKLOG_POLL = Duration.ofMillis(100);
 
     private final SinkConfig config;
-    private final MeterRegistry registry;
-    private final VectorFiller vectors;
-    private final IndexVersions versions;
-    private final DeadLetterPublisher deadLetters;
-    private final ChunkRecords chunkRecords;
+    private final BacklogConsumer backlog;
+    private final LiveChunks live;
+    private final ChunkRecords records;
+    private final CommitOffsets offsets;
     private final RetryingWriter writer;
-    private final DocumentWriter documents;
-    private final SinkMetrics metrics;
-    private final CommitOffsets offsets = new CommitOffsets();
     private final LargeDocumentLane largeLane;
-    private final LiveChunks liveChunks;
-    private ServedVersionFollower follower;
+    private final IndexVersions versions;
+    private final ServedFollowing served;
+    private final VectorFiller vectors;
+    private final DeadLetterPublisher deadLetters;
+    /** The last poll brought a backlog, not a live edit: its text is being written (the vector pass waits). */
+    private final AtomicBoolean writingBacklog;
+
     private final Thread thread;
-    private final DiskSpace disk;
     private volatile boolean running = true;
     private volatile boolean failed;
-    /** The last poll brought a backlog, not a live edit: its text is being written (the vector pass waits). */
-    private volatile boolean writingBacklog;
-
-    private KafkaConsumer<String, byte[]> consumer;
-    private KafkaClientMetrics consumerMetrics;
 
     /** While Elasticsearch is unavailable the partitions are paused; polls keep the group membership alive. */
     private final RetryingWriter.WhileRetrying whileRetrying = new RetryingWriter.WhileRetrying() {
         @Override
         public void failed() {
-            consumer.pause(consumer.assignment());
-            liveChunks.pause();
+            backlog.pause();
+            live.pause();
         }
 
         @Override
         public void waited() {
-            consumer.poll(Duration.ZERO);
-            liveChunks.keepAlive();
+            backlog.keepAlive();
+            live.keepAlive();
         }
     };
 
-    public IndexerSink(
-            SinkConfig config, ElasticsearchClient client, Embeddings embeddings, MeterRegistry registry, Clock clock)
-            throws IOException {
-        this(config, client, embeddings, registry, clock, DocumentWriter.Steps.NONE);
-    }
-
-    /** @param steps told at each step of every write, on the thread writing (tests hold a write there) */
-    public IndexerSink(
-            SinkConfig config,
-            ElasticsearchClient client,
-            Embeddings embeddings,
-            MeterRegistry registry,
-            Clock clock,
-            DocumentWriter.Steps steps)
-            throws IOException {
-        this(config, client, embeddings, registry, clock, steps, DiskSpace.UNWATCHED);
-    }
-
-    /** @param disk while it is full, nothing is written to Elasticsearch; writing resumes when there is room */
-    public IndexerSink(
-            SinkConfig config,
-            ElasticsearchClient client,
-            Embeddings embeddings,
-            MeterRegistry registry,
-            Clock clock,
-            DocumentWriter.Steps steps,
-            DiskSpace disk)
-            throws IOException {
-        this.disk = disk;
-        this.config = config;
-        this.registry = registry;
-        IndexLayout layout =
-                new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(), config.vectorIndex());
-        EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
-        this.metrics = new SinkMetrics(registry);
-        this.deadLetters = new DeadLetterPublisher(
-                config.common().bootstrapServers(), config.common().topics(), registry);
-        this.chunkRecords = new ChunkRecords(config.common().topics(), deadLetters);
-        this.versions = new IndexVersions(
-                client,
-                layout,
-                config.forceReindex(),
-                config.common().topics().chunks().name());
-        this.vectors = new VectorFiller(
-                client,
-                stage,
-                () -> versions.target().chunksIndex(),
-                config.vectorSlice(),
-                config.maxRetryBackoff(),
-                registry,
-                new VectorFiller.SinkSignals(deadLetters::unembeddable, disk, () -> writingBacklog));
-        this.documents = new DocumentWriter(client, stage, clock, registry, steps);
-        this.writer = new RetryingWriter(
-                documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written, disk);
-        this.largeLane = new LargeDocumentLane(
-                new RetryingWriter(
-                        documents,
-                        versions::target,
-                        deadLetters,
-                        metrics,
-                        config.maxRetryBackoff(),
-                        this::written,
-                        disk),
-                offsets);
-        this.liveChunks = new LiveChunks(config, offsets);
+    private IndexerSink(SinkWiring.Parts parts) {
+        this.config = parts.config();
+        this.backlog = parts.lanes().backlog();
+        this.live = parts.lanes().live();
+        this.records = parts.lanes().records();
+        this.offsets = parts.lanes().offsets();
+        this.writer = parts.lanes().writer();
+        this.largeLane = parts.lanes().large();
+        this.versions = parts.versions();
+        this.served = parts.served();
+        this.vectors = parts.vectors();
+        this.deadLetters = parts.deadLetters();
+        this.writingBacklog = parts.writingBacklog();
         this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
-    /** A consumer in the version's group; revoked partitions forget what was pending on them. */
-    private KafkaConsumer<String, byte[]> newConsumer(IndexVersion version) {
-        KafkaConsumer<String, byte[]> created = ChunkConsumers.create(config, version, new ConsumerRebalanceListener() {
-            @Override
-            public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                offsets.forget(partitions); // the next owner starts from what was committed
-            }
-
-            @Override
-            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
-        });
-        if (consumerMetrics != null) {
-            consumerMetrics.close();
-        }
-        consumerMetrics = new KafkaClientMetrics(created);
-        consumerMetrics.bindTo(registry);
-        return created;
+    /** The sink, built by {@link SinkWiring}; nothing is read or written before {@link #start()}. */
+    public static IndexerSink create(
+            SinkConfig config, ElasticsearchClient client, Embeddings embeddings, SinkHost host) {
+        return new IndexerSink(SinkWiring.wire(config, client, embeddings, host));
     }
 
     /** Creates the topics and the first index version if missing (or resumes a reindex), then starts consuming. */
     public void start() throws IOException {
         TopicCreator.ensureTopics(config.common());
         versions.open();
-        consumer = newConsumer(versions.target());
-        liveChunks.open(versions.target());
+        backlog.open(versions.target());
+        live.open(versions.target());
         thread.start();
         vectors.start();
-    }
-
-    /** During a reindex of the same format, the served version keeps receiving live changes until the swap. */
-    private void followServedWhileBuilding() throws IOException {
-        if (versions.migrating() && follower == null && versions.servedIsCurrentFormat()) {
-            follower = new ServedVersionFollower(config, versions.serving(), documents, metrics, registry, disk);
-            follower.start();
-        }
     }
 
     public boolean isHealthy() {
@@ -219,7 +147,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
 
     private void run() {
         try {
-            followServedWhileBuilding();
+            served.followWhileBuilding(versions);
             while (running) {
                 if (versions.takeReindexRequest()) {
                     startReindex();
@@ -227,10 +155,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 if (!applyLive()) {
                     continue;
                 }
-                ConsumerRecords<String, byte[]> records = consumer.poll(BACKLOG_POLL);
-                writingBacklog = records.count() > Visibility.FEW_RECORDS;
+                ConsumerRecords<String, byte[]> polled = backlog.poll(BACKLOG_POLL);
+                writingBacklog.set(polled.count() > Visibility.FEW_RECORDS);
                 for (List<Decoded> batch :
-                        ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
+                        ChunkBudget.split(records.decode(polled), config.batchChunks(), Decoded::chunks)) {
                     if (!running || !applyLive() || !applyWithRetry(batch, Visibility.SCHEDULED)) {
                         break;
                     }
@@ -255,7 +183,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     /** What the large-document lane finishes in time is committed; the rest is redelivered at the next start. */
     private void closeLaneAndConsumer() {
         try {
-            stopFollower();
+            served.stop();
             largeLane.close();
             commitReady();
         } catch (InterruptedException e) {
@@ -263,8 +191,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         } catch (RuntimeException e) {
             LOG.debug("no final commit ({}); the records after the last commit are redelivered", e.toString());
         } finally {
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-            liveChunks.close();
+            backlog.close();
+            live.close();
         }
     }
 
@@ -272,13 +200,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private void startReindex() throws IOException, InterruptedException {
         largeLane.awaitIdle();
         commitReady();
-        offsets.forget(consumer.assignment());
-        offsets.forget(liveChunks.assignment());
+        offsets.forget(backlog.assignment());
+        offsets.forget(live.assignment());
         IndexVersion target = versions.startReindex();
-        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-        consumer = newConsumer(target);
-        liveChunks.open(target);
-        followServedWhileBuilding();
+        backlog.reopen(target);
+        live.open(target);
+        served.followWhileBuilding(versions);
     }
 
     /**
@@ -286,13 +213,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * holds copies of records kb.chunks holds too.
      */
     private void finishMigrationWhenCaughtUp() throws IOException, InterruptedException {
-        if (!versions.migrating() || consumer.assignment().isEmpty() || offsets.pendingCount() > 0) {
+        if (!versions.migrating() || offsets.pendingCount() > 0) {
             return;
         }
-        Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
-        if (end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue())
-                && versions.targetComplete()
-                && stopFollower()) {
+        if (backlog.caughtUp() && versions.targetComplete() && served.stop()) {
             versions.promote();
         }
     }
@@ -326,23 +250,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * @return false when the sink stopped before Elasticsearch confirmed
      */
     private boolean applyLive() throws InterruptedException {
-        ConsumerRecords<String, byte[]> records = liveChunks.poll();
-        for (List<Decoded> batch :
-                ChunkBudget.split(chunkRecords.decode(records), config.batchChunks(), Decoded::chunks)) {
+        ConsumerRecords<String, byte[]> polled = live.poll();
+        for (List<Decoded> batch : ChunkBudget.split(records.decode(polled), config.batchChunks(), Decoded::chunks)) {
             if (!running || !applyWithRetry(batch, Visibility.REFRESH_NOW)) {
                 return false;
             }
         }
-        return true;
-    }
-
-    /** @return whether nothing writes to the served version any more */
-    private boolean stopFollower() throws InterruptedException {
-        if (follower != null && !follower.stop()) {
-            LOG.warn("the served version's follower has not stopped yet; the swap waits");
-            return false;
-        }
-        follower = null;
         return true;
     }
 
@@ -351,21 +264,14 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
      * consumer that owns it.
      */
     private void commitReady() {
-        offsets.commitThrough(consumer);
-        liveChunks.commitReady();
+        backlog.commitReady();
+        live.commitReady();
     }
 
     private void resumeIfPaused() {
-        liveChunks.resume();
-        if (!consumer.paused().isEmpty()) {
-            consumer.resume(consumer.paused());
+        live.resume();
+        if (backlog.resume()) {
             LOG.info("Elasticsearch writable again; resumed");
-        }
-    }
-
-    private void written(DocumentWriter.BatchResult result) {
-        if (result.chunksWithoutVectors() > 0) {
-            vectors.wake();
         }
     }
 
@@ -375,14 +281,10 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         vectors.close();
         writer.stop();
         largeLane.stop();
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        liveChunks.wakeup();
+        backlog.wakeup();
+        live.wakeup();
         thread.join(TimeUnit.SECONDS.toMillis(30));
-        if (consumerMetrics != null) {
-            consumerMetrics.close();
-        }
+        backlog.closeMetrics();
         deadLetters.close();
     }
 }

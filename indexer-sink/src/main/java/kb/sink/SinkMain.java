@@ -10,6 +10,7 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
 
 /** Runs the indexer sink on its own, configured by environment variables (docs/configuration.md). */
 public final class SinkMain {
@@ -21,8 +22,8 @@ public final class SinkMain {
         SinkConfig config = SinkConfig.from(settings);
         PrometheusMeterRegistry registry = Metrics.newRegistry();
         ElasticsearchClient client = EsClients.create(config.elasticsearchUrl());
-        IndexerSink sink =
-                new IndexerSink(config, client, Embeddings.load(config.embeddingModel()), registry, Clock.systemUTC());
+        IndexerSink sink = IndexerSink.create(
+                config, client, Embeddings.load(config.embeddingModel()), SinkHost.of(registry, Clock.systemUTC()));
         sink.start();
         MetricsServer metrics =
                 MetricsServer.start(settings.get(KbSettings.METRICS_PORT).orElse(9403), registry, sink::isHealthy);

@@ -13,6 +13,8 @@ import kb.search.es.EsClients;
 import kb.search.es.IndexNames;
 import kb.search.es.IndexShards;
 import kb.search.es.VectorIndex;
+import kb.sink.versions.IndexLayout;
+import kb.sink.versions.IndexVersion;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.StubEmbedder;
 import org.junit.jupiter.api.Test;

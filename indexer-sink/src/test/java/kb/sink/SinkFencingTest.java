@@ -24,9 +24,16 @@ import kb.core.DocumentChunks;
 import kb.core.NoteMeta;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
-import kb.sink.DocumentWriter.BatchResult;
-import kb.sink.DocumentWriter.Step;
+import kb.sink.versions.IndexVersion;
+import kb.sink.write.Change;
+import kb.sink.write.DocState;
+import kb.sink.write.DocumentWriter;
+import kb.sink.write.DocumentWriter.BatchResult;
+import kb.sink.write.DocumentWriter.Step;
+import kb.sink.write.EmbeddingStage;
+import kb.sink.write.Visibility;
 import kb.testkit.SharedInfrastructure;
+import org.elasticsearch.client.ResponseException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -114,7 +121,7 @@ class SinkFencingTest {
                 return true;
             } catch (ElasticsearchException conflict) {
                 return false;
-            } catch (org.elasticsearch.client.ResponseException conflict) {
+            } catch (ResponseException conflict) {
                 // The client sometimes hands the 409 over as the low-level exception.
                 if (conflict.getResponse().getStatusLine().getStatusCode() != 409) {
                     throw conflict;

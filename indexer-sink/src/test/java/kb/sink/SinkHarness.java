@@ -5,10 +5,12 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
@@ -17,11 +19,19 @@ import kb.core.NoteMeta;
 import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
+import kb.core.topics.SinkGroups;
+import kb.search.embed.Embedder;
+import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
+import kb.search.es.ChunkQueries;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
+import kb.sink.write.DocumentWriter;
 import kb.testkit.SharedInfrastructure;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The indexer sink alone on the shared broker and Elasticsearch, fed by records the test writes straight
@@ -45,7 +55,7 @@ final class SinkHarness implements AutoCloseable {
     SinkHarness(Map<String, String> extra) throws Exception {
         var infra = SharedInfrastructure.get();
         client = EsClients.create(infra.elasticsearchUrl());
-        Map<String, String> all = new java.util.HashMap<>(extra);
+        Map<String, String> all = new HashMap<>(extra);
         all.putAll(Map.of(
                 "KB_KAFKA_BOOTSTRAP",
                 infra.bootstrapServers(),
@@ -70,22 +80,25 @@ final class SinkHarness implements AutoCloseable {
         return start(SharedInfrastructure.embeddings());
     }
 
-    SinkHarness start(kb.search.embed.Embedder embedder) throws Exception {
-        return start(kb.search.embed.Embeddings.single(embedder));
+    SinkHarness start(Embedder embedder) throws Exception {
+        return start(Embeddings.single(embedder));
     }
 
-    SinkHarness start(kb.search.embed.Embeddings embeddings) throws Exception {
-        return start(embeddings, kb.sink.DocumentWriter.Steps.NONE);
+    SinkHarness start(Embeddings embeddings) throws Exception {
+        return start(embeddings, DocumentWriter.Steps.NONE);
     }
 
     /** @param steps told at each step of every write, on the writing thread */
-    SinkHarness start(kb.sink.DocumentWriter.Steps steps) throws Exception {
+    SinkHarness start(DocumentWriter.Steps steps) throws Exception {
         return start(SharedInfrastructure.embeddings(), steps);
     }
 
-    private SinkHarness start(kb.search.embed.Embeddings embeddings, kb.sink.DocumentWriter.Steps steps)
-            throws Exception {
-        sink = new IndexerSink(SinkConfig.from(settings), client, embeddings, registry, Clock.systemUTC(), steps);
+    private SinkHarness start(Embeddings embeddings, DocumentWriter.Steps steps) throws Exception {
+        sink = IndexerSink.create(
+                SinkConfig.from(settings),
+                client,
+                embeddings,
+                SinkHost.of(registry, Clock.systemUTC()).holding(steps));
         sink.start();
         return this;
     }
@@ -135,25 +148,25 @@ final class SinkHarness implements AutoCloseable {
 
     /** The offset the sink's group (of the served version) committed on kb.chunks (one partition), -1 for none. */
     long committedOffset() throws Exception {
-        String group = new kb.core.topics.SinkGroups(prefix + "-indexer")
+        String group = new SinkGroups(prefix + "-indexer")
                 .forVersion(sink.servingVersion().number());
         return committedOffset(group, topics.chunks().name());
     }
 
     /** The offset the served version's live-lane group committed on kb.chunks-live (one partition), -1 for none. */
     long committedLiveOffset() throws Exception {
-        String group = new kb.core.topics.SinkGroups(prefix + "-indexer")
+        String group = new SinkGroups(prefix + "-indexer")
                 .liveForVersion(sink.servingVersion().number());
         return committedOffset(group, topics.chunksLive().name());
     }
 
     private long committedOffset(String group, String topic) throws Exception {
-        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+        try (Admin admin = Admin.create(
                 Map.of("bootstrap.servers", SharedInfrastructure.get().bootstrapServers()))) {
             var committed = admin.listConsumerGroupOffsets(group)
                     .partitionsToOffsetAndMetadata()
-                    .get(10, java.util.concurrent.TimeUnit.SECONDS)
-                    .get(new org.apache.kafka.common.TopicPartition(topic, 0));
+                    .get(10, TimeUnit.SECONDS)
+                    .get(new TopicPartition(topic, 0));
             return committed == null ? -1 : committed.offset();
         }
     }
@@ -183,7 +196,7 @@ final class SinkHarness implements AutoCloseable {
     /** Chunks of the index behind the alias still without a vector (after a refresh). */
     long awaitingVectors() throws Exception {
         client.indices().refresh(r -> r.index(prefix + "-chunks"));
-        return client.count(c -> c.index(prefix + "-chunks").query(kb.search.es.ChunkQueries.awaitingVector()))
+        return client.count(c -> c.index(prefix + "-chunks").query(ChunkQueries.awaitingVector()))
                 .count();
     }
 

@@ -11,6 +11,7 @@ import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.NoteMeta;
 import kb.core.ReindexStatus;
+import kb.core.topics.DeadLetters;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
@@ -86,16 +87,12 @@ class SinkIntegrationTest {
             await().atMost(DEADLINE).until(() -> sink.chunksOf(good.docId()).size() == 1);
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
             var dead = dlq.records().get(0);
-            assertEquals(
-                    "indexer-sink",
-                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.STAGE));
-            assertEquals(
-                    "ElasticsearchRejected",
-                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.CLASS));
+            assertEquals("indexer-sink", DeadLetters.header(dead.headers(), DeadLetters.STAGE));
+            assertEquals("ElasticsearchRejected", DeadLetters.header(dead.headers(), DeadLetters.CLASS));
             assertTrue(
-                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.MESSAGE)
+                    DeadLetters.header(dead.headers(), DeadLetters.MESSAGE)
                             .contains("failed to parse field [keywords]"),
-                    kb.core.topics.DeadLetters.header(dead.headers(), kb.core.topics.DeadLetters.MESSAGE));
+                    DeadLetters.header(dead.headers(), DeadLetters.MESSAGE));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,9 @@ import java.util.stream.IntStream;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.NoteMeta;
+import kb.sink.consume.LargeDocumentLane;
+import kb.sink.write.DocState;
+import kb.sink.write.DocumentWriter;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.junit.jupiter.api.Test;
@@ -128,7 +132,7 @@ class SinkLargeDocumentTest {
                     plain.chunks());
             long badOffset = sink.send(bad.docId(), bad, 1);
             await().atMost(DEADLINE).until(() -> !dlq.records().isEmpty());
-            assertEquals(bad.docId(), new String(dlq.records().get(0).key(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(bad.docId(), new String(dlq.records().get(0).key(), StandardCharsets.UTF_8));
             await().atMost(DEADLINE).until(() -> sink.committedOffset() == badOffset + 1);
         }
     }

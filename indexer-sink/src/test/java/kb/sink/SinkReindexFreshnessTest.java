@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kb.core.DocumentChunks;
 import kb.core.ReindexStatus;
+import kb.sink.write.DocumentWriter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +50,7 @@ class SinkReindexFreshnessTest {
     @Test
     void shouldShowAnEditAndADeleteThroughTheServedAliasWhileAReindexRuns() throws Exception {
         HeldReplay replay = new HeldReplay();
-        try (SinkHarness sink = new SinkHarness(java.util.Map.of()).start(replay)) {
+        try (SinkHarness sink = new SinkHarness(Map.of()).start(replay)) {
             for (int i = 0; i < 10; i++) {
                 DocumentChunks doc = SinkHarness.document("d" + i + ".md", "text " + i, "more " + i);
                 sink.send(doc.docId(), doc, i + 1);

@@ -16,6 +16,7 @@ import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import kb.search.es.EsClients;
+import kb.sink.config.SinkConfig;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TcpProxy;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -46,8 +47,11 @@ class SinkShutdownIntegrationTest {
                     "KB_SINK_GROUP",
                     prefix + "-indexer"));
             var client = EsClients.create(url);
-            IndexerSink sink = new IndexerSink(
-                    SinkConfig.from(settings), client, SharedInfrastructure.embeddings(), registry, Clock.systemUTC());
+            IndexerSink sink = IndexerSink.create(
+                    SinkConfig.from(settings),
+                    client,
+                    SharedInfrastructure.embeddings(),
+                    SinkHost.of(registry, Clock.systemUTC()));
             sink.start();
             elasticsearch.close(); // Elasticsearch is gone from the sink's point of view
             send(infra.bootstrapServers(), topics, SinkHarness.document("a.md", "written while Elasticsearch is dead"));

@@ -16,6 +16,7 @@ import java.util.Set;
 import kb.core.DocumentChunks;
 import kb.search.embed.Embeddings;
 import kb.search.es.ChunkFields;
+import kb.sink.write.EmbeddingStage;
 import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.Test;
 

@@ -34,7 +34,7 @@ class SinkVectorPassTest {
     }
 
     private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
-        kb.core.DocumentCard c = document.card();
+        DocumentCard c = document.card();
         return new DocumentChunks(
                 new DocumentCard(
                         c.docId(),

@@ -29,7 +29,8 @@ import kb.query.status.IndexingProgress;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;
 import kb.sink.IndexerSink;
-import kb.sink.SinkConfig;
+import kb.sink.SinkHost;
+import kb.sink.config.SinkConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,14 +94,11 @@ public final class LocalPipeline implements AutoCloseable {
         ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
         started.push(writer(chunker));
         chunker.start();
-        IndexerSink sink = new IndexerSink(
+        IndexerSink sink = IndexerSink.create(
                 SinkConfig.from(settings),
                 client,
                 embeddings,
-                registry,
-                Clock.systemUTC(),
-                kb.sink.DocumentWriter.Steps.NONE,
-                disk);
+                SinkHost.of(registry, Clock.systemUTC()).watching(disk));
         started.push(writer(sink));
         sink.start();
         List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()

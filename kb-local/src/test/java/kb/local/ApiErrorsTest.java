@@ -17,8 +17,10 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import kb.core.DocumentCard;
 import kb.core.Ids;
 import kb.core.Json;
+import kb.core.NoteMeta;
 import kb.search.es.CardDoc;
 import kb.search.es.EsClients;
 import kb.testkit.Multipart;
@@ -140,7 +142,7 @@ class ApiErrorsTest {
         for (int i = 0; i < extra; i++) {
             String path = "bulk/%05d.md".formatted(i);
             CardDoc card = card(Ids.docId(PipelineHarness.COLLECTION, path), path);
-            bulk.operations(o -> o.index(x -> x.id(card.docId()).document(card)));
+            bulk.operations(o -> o.index(x -> x.id(card.card().docId()).document(card)));
         }
         assertTrue(!client.bulk(bulk.build()).errors());
         Set<String> paths = new HashSet<>();
@@ -158,25 +160,22 @@ class ApiErrorsTest {
     }
 
     private static CardDoc card(String docId, String path) {
-        return new CardDoc(
-                docId,
-                PipelineHarness.COLLECTION,
-                path,
-                path,
-                List.of(),
-                null,
-                path.substring(0, path.indexOf('/')),
-                "md",
-                "h",
-                1,
-                1,
-                1L,
-                1L,
+        return CardDoc.of(
+                new DocumentCard(
+                        docId,
+                        PipelineHarness.COLLECTION,
+                        path,
+                        path,
+                        List.of(),
+                        null,
+                        path.substring(0, path.indexOf('/')),
+                        "md",
+                        "h",
+                        1,
+                        1,
+                        1L,
+                        NoteMeta.NONE),
                 "x",
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of());
+                1L);
     }
 }

@@ -222,9 +222,10 @@ public final class DocumentCatalog {
         CardDoc card = cards.get(0).source();
         Query version = Query.of(q -> q.bool(
                 b -> b.filter(f -> f.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
-                        .filter(f -> f.term(t -> t.field(ChunkFields.EVENT_TIME).value(card.eventTime())))));
+                        .filter(f -> f.term(t -> t.field(ChunkFields.EVENT_TIME)
+                                .value(card.card().eventTime())))));
         long chunks = client.count(c -> c.index(chunksAlias).query(version)).count();
-        if (chunks < card.chunkCount()) {
+        if (chunks < card.card().chunkCount()) {
             return Visibility.NOT_YET;
         }
         long awaiting = client.count(c -> c.index(chunksAlias)

@@ -27,11 +27,11 @@ public record DocumentDetail(
     public static DocumentDetail of(CardDoc card, LinkGraph.Links links) {
         return new DocumentDetail(
                 DocumentSummary.of(card),
-                card.summary(),
-                card.size(),
-                card.contentHash(),
+                card.card().summary(),
+                card.card().size(),
+                card.card().contentHash(),
                 card.content(),
-                DocumentSummary.orEmpty(card.aliases()),
+                card.card().notes().aliases(),
                 links.links(),
                 links.backlinks());
     }

@@ -1,42 +1,35 @@
 package kb.query.documents;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
+import kb.core.DocumentCard;
 import kb.search.es.CardDoc;
 
 /**
  * A document's card as the API shows it: one line of the listing, and the head of a document's page
- * ({@link DocumentDetail}).
- *
- * @param updatedAt observed time of the file version indexed, epoch milliseconds
- * @param tags      tags as written (frontmatter and inline)
+ * ({@link DocumentDetail}). A view of the {@link DocumentCard}: its fields inline, less what only the page shows.
  */
+@JsonPropertyOrder({"updatedAt", "tags"})
 public record DocumentSummary(
-        String docId,
-        String collection,
-        String path,
-        String title,
-        String category,
-        String format,
-        List<String> keywords,
-        int chunkCount,
-        long updatedAt,
-        List<String> tags) {
+        @JsonUnwrapped @JsonIgnoreProperties({"summary", "contentHash", "size", "eventTime", "notes"})
+                DocumentCard card) {
 
     public static DocumentSummary of(CardDoc card) {
-        return new DocumentSummary(
-                card.docId(),
-                card.collection(),
-                card.path(),
-                card.title(),
-                card.category(),
-                card.format(),
-                card.keywords(),
-                card.chunkCount(),
-                card.eventTime(),
-                orEmpty(card.tags()));
+        return new DocumentSummary(card.card());
     }
 
-    static List<String> orEmpty(List<String> values) {
-        return values == null ? List.of() : values;
+    /** Observed time of the file version indexed, epoch milliseconds. */
+    @JsonProperty
+    public long updatedAt() {
+        return card.eventTime();
+    }
+
+    /** Tags as written (frontmatter and inline). */
+    @JsonProperty
+    public List<String> tags() {
+        return card.notes().tags();
     }
 }

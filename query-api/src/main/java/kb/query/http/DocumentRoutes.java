@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import kb.core.DocumentCard;
 import kb.query.api.ApiServices;
 import kb.query.api.CollectionCheck;
 import kb.query.api.SavedFiles;
@@ -79,7 +80,8 @@ final class DocumentRoutes implements EndpointGroup {
      */
     void getRawDocument(Context ctx) throws IOException {
         String docId = RequestParams.docId(ctx);
-        CardDoc card = card(docId);
+        CardDoc doc = document(docId);
+        DocumentCard card = doc.card();
         String name =
                 card.path() == null ? docId : card.path().substring(card.path().lastIndexOf('/') + 1);
         ctx.header("X-Content-Type-Options", "nosniff")
@@ -95,7 +97,7 @@ final class DocumentRoutes implements EndpointGroup {
             ctx.contentType("application/pdf").result(Files.newInputStream(pdf.get()));
             return;
         }
-        ctx.contentType("text/plain; charset=utf-8").result(card.content() == null ? "" : card.content());
+        ctx.contentType("text/plain; charset=utf-8").result(doc.content() == null ? "" : doc.content());
     }
 
     /**
@@ -113,7 +115,7 @@ final class DocumentRoutes implements EndpointGroup {
     void deleteDocument(Context ctx) throws IOException {
         WriteAccess.authorize(ctx, services.writes());
         String docId = RequestParams.docId(ctx);
-        CardDoc card = card(docId);
+        DocumentCard card = document(docId).card();
         services.documents().files().delete(card.collection(), card.path());
         ctx.status(202).json(new Deleted(docId, card.collection(), card.path()));
     }
@@ -121,7 +123,7 @@ final class DocumentRoutes implements EndpointGroup {
     /** {@code DELETE}'s answer: which document's file was removed; the index follows through the pipeline. */
     record Deleted(String docId, String collection, String path) {}
 
-    private CardDoc card(String docId) throws IOException {
+    private CardDoc document(String docId) throws IOException {
         return services.documents()
                 .catalog()
                 .get(docId)

@@ -60,12 +60,14 @@ final class PageHandlers {
         String docId = RequestParams.docId(ctx);
         int number = pageNumber(ctx);
         CardDoc card = pdfCard(docId);
-        Optional<PageLayout.Page> page =
-                services.documents().pages().of(card.collection(), card.path()).flatMap(l -> l.page(number));
+        Optional<PageLayout.Page> page = services.documents()
+                .pages()
+                .of(card.card().collection(), card.card().path())
+                .flatMap(l -> l.page(number));
         String image = "api/v1/documents/"
                 + URLEncoder.encode(docId, StandardCharsets.UTF_8).replace("+", "%20") + "/pages/" + number + "/image";
         if (page.isEmpty()) {
-            ctx.json(new PageView(docId, card.path(), number, 0, 0, false, false, image, "", List.of()));
+            ctx.json(new PageView(docId, card.card().path(), number, 0, 0, false, false, image, "", List.of()));
             return;
         }
         PageQuotes.PageText text = PageQuotes.of(page.get());
@@ -82,7 +84,7 @@ final class PageHandlers {
         }
         ctx.json(new PageView(
                 docId,
-                card.path(),
+                card.card().path(),
                 number,
                 page.get().width(),
                 page.get().height(),
@@ -100,11 +102,11 @@ final class PageHandlers {
         CardDoc card = pdfCard(docId);
         Path pdf = services.documents()
                 .pages()
-                .file(card.collection(), card.path())
+                .file(card.card().collection(), card.card().path())
                 .orElseThrow(
                         () -> new NotFoundException("the file of " + docId + " is not in a folder this API reads"));
         byte[] png = images.png(pdf, number)
-                .orElseThrow(() -> new NotFoundException(card.path() + " has no page " + number));
+                .orElseThrow(() -> new NotFoundException(card.card().path() + " has no page " + number));
         ctx.header("Cache-Control", "private, max-age=60")
                 .contentType("image/png")
                 .result(png);
@@ -120,8 +122,8 @@ final class PageHandlers {
         } catch (IOException e) {
             throw new UnavailableException("the document catalogue is unavailable: " + e.getMessage());
         }
-        if (!"pdf".equals(card.format())) {
-            throw new NotFoundException(card.path() + " is not a PDF: it has no pages to show");
+        if (!"pdf".equals(card.card().format())) {
+            throw new NotFoundException(card.card().path() + " is not a PDF: it has no pages to show");
         }
         return card;
     }

@@ -73,10 +73,11 @@ final class DocumentTools {
                 .get(docId)
                 .orElseThrow(() -> new NotFoundException("no document '" + path + "' in collection '" + collection
                         + "' (list_documents lists them; a path is relative to its collection's folder)"));
-        List<ChunkDoc> chunks = Formats.isExtracted(card.format()) && !"pdf".equals(card.format())
+        List<ChunkDoc> chunks = Formats.isExtracted(card.card().format())
+                        && !"pdf".equals(card.card().format())
                 ? services.answering().search().chunksOf(docId)
                 : List.of();
-        DocumentRange range = DocumentRange.of(card.format(), card.content(), chunks, start, end);
+        DocumentRange range = DocumentRange.of(card.card().format(), card.content(), chunks, start, end);
         return ToolResults.of(WithIndexState.of(
                 DocumentPart.of(card, range), true, services.health().status().indexState()));
     }
@@ -117,20 +118,20 @@ final class DocumentTools {
 
         static DocumentPart of(CardDoc card, DocumentRange range) {
             return new DocumentPart(
-                    card.docId(),
-                    card.collection(),
-                    card.path(),
-                    card.title(),
-                    card.category(),
-                    card.format(),
-                    card.tags() == null ? List.of() : card.tags(),
-                    card.eventTime(),
-                    card.contentHash(),
+                    card.card().docId(),
+                    card.card().collection(),
+                    card.card().path(),
+                    card.card().title(),
+                    card.card().category(),
+                    card.card().format(),
+                    card.card().notes().tags(),
+                    card.card().eventTime(),
+                    card.card().contentHash(),
                     range.unit() == null ? null : range.unit().id(),
                     range.start(),
                     range.end(),
                     range.total(),
-                    range.citation(card.path()),
+                    range.citation(card.card().path()),
                     range.text(),
                     range.truncated());
         }

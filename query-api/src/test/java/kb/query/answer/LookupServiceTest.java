@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import kb.core.DocumentCard;
+import kb.core.NoteMeta;
 import kb.query.l0.L0Hit;
 import kb.query.search.ArmHits;
 import kb.query.search.Retrieval;
@@ -51,26 +53,11 @@ class LookupServiceTest {
     }
 
     private static CardDoc card(String docId, String content) {
-        return new CardDoc(
-                docId,
-                "kb",
-                docId + ".md",
-                docId,
-                List.of(),
-                null,
-                null,
-                "md",
-                "h",
-                1,
-                1,
-                0,
-                0,
+        return CardDoc.of(
+                new DocumentCard(
+                        docId, "kb", docId + ".md", docId, List.of(), null, null, "md", "h", 1, 1, 0, NoteMeta.NONE),
                 content,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of());
+                0);
     }
 
     private static final LookupService LOOKUP = new LookupService(null, texts(false));

@@ -1,9 +1,0 @@
-package kb.sink;
-
-/** Elasticsearch is overloaded (429) or unavailable: the batch must be retried, nothing committed. */
-public final class RetriableWriteException extends RuntimeException {
-
-    public RetriableWriteException(String message) {
-        super(message);
-    }
-}

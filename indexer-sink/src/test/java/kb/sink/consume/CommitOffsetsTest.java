@@ -1,0 +1,68 @@
+package kb.sink.consume;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+class CommitOffsetsTest {
+
+    private static final TopicPartition P0 = new TopicPartition("kb.chunks", 0);
+    private static final TopicPartition P1 = new TopicPartition("kb.chunks", 1);
+
+    @Test
+    void shouldCommitWhatTheMainLoopConfirmedWhenNothingIsPending() {
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.confirmed(Map.of(P0, 10L, P1, 4L));
+        assertEquals(Map.of(P0, 10L, P1, 4L), offsets.committable());
+    }
+
+    @Test
+    void shouldStopAtTheOldestPendingLargeRecordWhenTheMainLoopIsPastIt() {
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.pending(P0, 5);
+        offsets.pending(P0, 8);
+        offsets.confirmed(Map.of(P0, 20L, P1, 3L));
+        // Offset 5 itself is not committed: a restart redelivers it.
+        assertEquals(Map.of(P0, 5L, P1, 3L), offsets.committable());
+        offsets.committed(offsets.committable());
+
+        offsets.written(P0, 8);
+        assertEquals(Map.of(), offsets.committable(), "5 is still pending: nothing moves");
+        offsets.written(P0, 5);
+        assertEquals(Map.of(P0, 20L), offsets.committable());
+    }
+
+    @Test
+    void shouldCommitOnlyUpToTheMainLoopWhenTheLargeRecordIsWrittenFirst() {
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.pending(P0, 5);
+        offsets.confirmed(Map.of(P0, 6L));
+        offsets.written(P0, 5);
+        assertEquals(Map.of(P0, 6L), offsets.committable());
+        offsets.committed(Map.of(P0, 6L));
+        assertEquals(Map.of(), offsets.committable(), "nothing new since the last commit");
+    }
+
+    @Test
+    void shouldCommitNothingOfAPartitionTheMainLoopHasNotConfirmedYet() {
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.pending(P1, 0);
+        assertEquals(Map.of(), offsets.committable());
+        assertEquals(1, offsets.pendingCount());
+    }
+
+    @Test
+    void shouldDropAPartitionsStateWhenItIsRevoked() {
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.pending(P0, 5);
+        offsets.confirmed(Map.of(P0, 9L, P1, 2L));
+        offsets.committed(offsets.committable());
+        offsets.forget(List.of(P0));
+        assertEquals(0, offsets.pendingCount());
+        offsets.confirmed(Map.of(P0, 3L));
+        assertEquals(Map.of(P0, 3L), offsets.committable(), "a new owner's commits start afresh");
+    }
+}

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,8 +121,7 @@ public final class TopicCreator {
     private static Set<String> createTolerantOfRaces(Admin admin, List<NewTopic> missing)
             throws InterruptedException, TimeoutException, ExecutionException {
         Set<String> createdElsewhere = new HashSet<>();
-        Map<String, org.apache.kafka.common.KafkaFuture<Void>> results =
-                admin.createTopics(missing).values();
+        Map<String, KafkaFuture<Void>> results = admin.createTopics(missing).values();
         for (var entry : results.entrySet()) {
             try {
                 entry.getValue().get(30, TimeUnit.SECONDS);

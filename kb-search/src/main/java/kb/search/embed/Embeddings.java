@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import kb.core.Ids;
 import kb.core.settings.KbSettings;
+import kb.core.settings.Settings;
 import kb.search.es.ChunkFields;
 
 /**
@@ -77,7 +78,7 @@ public final class Embeddings {
      * {@code KB_EMBEDDING_MODEL}, validated: {@value #BY_LANGUAGE} when unset or blank, else a packaged model's id
      * (an unknown id fails here, at start, with the list of known ones).
      */
-    public static String setting(kb.core.settings.Settings settings) {
+    public static String setting(Settings settings) {
         String value = settings.get(KbSettings.EMBEDDING_MODEL);
         if (isByLanguage(value)) {
             return BY_LANGUAGE;

@@ -1,6 +1,7 @@
 package kb.query.answer;
 
 import java.util.List;
+import kb.core.Location;
 
 /**
  * What an LLM prompt needs: the full text of the top documents, capped in total.
@@ -21,5 +22,5 @@ public record ContextResponse(String query, boolean found, List<ContextDocument>
             String title,
             String content,
             boolean truncated,
-            List<kb.core.Location> locations) {}
+            List<Location> locations) {}
 }

@@ -2,6 +2,7 @@ package kb.query.l0;
 
 import java.text.Normalizer;
 import java.util.Locale;
+import kb.search.embed.Embeddings;
 
 /** How L0 compares text: NFKC, lower case (root locale), and what counts as a word boundary. */
 final class KeywordText {
@@ -25,7 +26,7 @@ final class KeywordText {
 
     /** Ideographs, kana and hangul match as substrings: these scripts do not separate words by spaces. */
     static boolean isCjk(char c) {
-        return kb.search.embed.Embeddings.isCjk(c); // one definition for L0, the gate's script and the model choice
+        return Embeddings.isCjk(c); // one definition for L0, the gate's script and the model choice
     }
 
     /** Letters and digits (outside CJK) make words; everything else, underscore included, separates them. */

@@ -60,8 +60,8 @@ public final class GateCalibrator implements AutoCloseable {
     static final Duration MAX_UPKEEP_RETRY = Duration.ofMinutes(8);
 
     public interface NearestCosines {
-        /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
-        List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
+        /** The best cosine similarity in the corpus for each vector, in order (empty where there is none). */
+        List<OptionalDouble> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
     /**
@@ -342,12 +342,12 @@ public final class GateCalibrator implements AutoCloseable {
                 probeScripts.add(script);
             }));
         }
-        List<Double> best = nearest.bestCosines(probeVectors);
+        List<OptionalDouble> best = nearest.bestCosines(probeVectors);
         Map<Script, List<Double>> byScript = new EnumMap<>(Script.class);
         for (int i = 0; i < best.size(); i++) {
-            if (best.get(i) > -1) {
+            if (best.get(i).isPresent()) {
                 byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>())
-                        .add(best.get(i));
+                        .add(best.get(i).getAsDouble());
             }
         }
         Map<Script, Double> thresholds = new EnumMap<>(Script.class);

@@ -46,6 +46,7 @@ public final class SearchService {
     private final Supplier<FittedFusion> fusion;
     private final Map<FusionMethod, Fusion> fusions;
     private final PassageCheck check;
+    private final ChunkIndex index;
 
     /**
      * @param gate   the honesty gate's threshold in force (calibrated on the corpus, or as configured)
@@ -58,10 +59,17 @@ public final class SearchService {
             KeywordIndex keywords,
             Supplier<GateThreshold> gate,
             Supplier<FittedFusion> fusion) {
-        this(config, embeddings, retriever, keywords, gate, fusion, PassageCheck.NONE);
+        this(config, embeddings, retriever, keywords, gate, fusion, new Reading(PassageCheck.NONE, null));
     }
 
-    /** @param check what the passages shown are checked against (their pages), before they are answered */
+    /**
+     * What a search reads besides the arms.
+     *
+     * @param check what the passages shown are checked against (their pages), before they are answered
+     * @param index where a document's chunks are read ({@link #chunksOf}); null where that is never asked
+     */
+    public record Reading(PassageCheck check, ChunkIndex index) {}
+
     public SearchService(
             QueryConfig config,
             Embeddings embeddings,
@@ -69,8 +77,9 @@ public final class SearchService {
             KeywordIndex keywords,
             Supplier<GateThreshold> gate,
             Supplier<FittedFusion> fusion,
-            PassageCheck check) {
-        this.check = check;
+            Reading reading) {
+        this.check = reading.check();
+        this.index = reading.index();
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
@@ -82,7 +91,7 @@ public final class SearchService {
 
     /** A document's chunks in file order, as indexed: what reading it part by part (MCP get_document) reads. */
     public List<ChunkDoc> chunksOf(String docId) throws IOException {
-        return retriever.chunksOf(docId);
+        return index.chunksOf(docId);
     }
 
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */

@@ -48,7 +48,7 @@ class GateCalibratorTest {
         AtomicLong documents = new AtomicLong(2); // the deleted document's card not refreshed away yet
         try (GateCalibrator gate = new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                vectors -> Collections.nCopies(vectors.size(), OptionalDouble.of(0.5)),
                 documents::get,
                 embedded::get,
                 GateCalibrator.Upkeep.NONE,
@@ -114,7 +114,7 @@ class GateCalibratorTest {
         List<UpkeepState> told = new ArrayList<>();
         try (GateCalibrator gate = new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                vectors -> Collections.nCopies(vectors.size(), OptionalDouble.of(0.5)),
                 () -> 10,
                 () -> 70,
                 upkeep,
@@ -198,7 +198,7 @@ class GateCalibratorTest {
                     if (slow.get()) {
                         throw new IOException("Elasticsearch did not answer: 3,000 milliseconds");
                     }
-                    return Collections.nCopies(vectors.size(), 0.5);
+                    return Collections.nCopies(vectors.size(), OptionalDouble.of(0.5));
                 },
                 store,
                 OptionalDouble.empty())) {
@@ -248,7 +248,7 @@ class GateCalibratorTest {
                     if (attempts.incrementAndGet() < 3) {
                         throw new IOException("Elasticsearch did not answer");
                     }
-                    return Collections.nCopies(vectors.size(), 0.5);
+                    return Collections.nCopies(vectors.size(), OptionalDouble.of(0.5));
                 },
                 CalibrationStore.NONE,
                 OptionalDouble.empty())) {
@@ -304,7 +304,7 @@ class GateCalibratorTest {
             AtomicLong embedded, GateCalibrator.Upkeep upkeep, OptionalDouble configured) {
         return new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                vectors -> Collections.nCopies(vectors.size(), OptionalDouble.of(0.5)),
                 () -> 10,
                 embedded::get,
                 upkeep,

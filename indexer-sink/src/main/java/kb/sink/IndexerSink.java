@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import kb.core.IndexUpkeep;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.runtime.DiskSpace;
@@ -19,6 +20,7 @@ import kb.core.runtime.Threads;
 import kb.core.topics.TopicCreator;
 import kb.search.embed.Embeddings;
 import kb.sink.ChunkRecords.Decoded;
+import kb.sink.upkeep.UpkeepRunner;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -65,6 +67,9 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private ServedVersionFollower follower;
     private final Thread thread;
     private final DiskSpace disk;
+    /** The chunk index's upkeep: the sink owns the index's shape. */
+    private final UpkeepRunner upkeep;
+
     private volatile boolean running = true;
     private volatile boolean failed;
     /** The last poll brought a backlog, not a live edit: its text is being written (the vector pass waits). */
@@ -121,6 +126,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.registry = registry;
         IndexLayout layout =
                 new IndexLayout(client, config.indexNames(), embeddings, config.indexShards(), config.vectorIndex());
+        this.upkeep = UpkeepRunner.of(client, config.indexNames().chunksAlias(), clock);
         EmbeddingStage stage = new EmbeddingStage(client, config.indexNames().chunksAlias(), embeddings, registry);
         this.metrics = new SinkMetrics(registry);
         this.deadLetters = new DeadLetterPublisher(
@@ -138,7 +144,8 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
                 config.vectorSlice(),
                 config.maxRetryBackoff(),
                 registry,
-                new VectorFiller.SinkSignals(deadLetters::unembeddable, disk, () -> writingBacklog));
+                new VectorFiller.SinkSignals(
+                        deadLetters::unembeddable, disk, () -> writingBacklog, upkeep::vectorPassDrained));
         this.documents = new DocumentWriter(client, stage, clock, registry, steps);
         this.writer = new RetryingWriter(
                 documents, versions::target, deadLetters, metrics, config.maxRetryBackoff(), this::written, disk);
@@ -183,6 +190,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         liveChunks.open(versions.target());
         thread.start();
         vectors.start();
+        upkeep.start();
     }
 
     /** During a reindex of the same format, the served version keeps receiving live changes until the swap. */
@@ -191,6 +199,11 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
             follower = new ServedVersionFollower(config, versions.serving(), documents, metrics, registry, disk);
             follower.start();
         }
+    }
+
+    /** How the chunk index's upkeep fares (merges, the vector mapping's switch by size). */
+    public IndexUpkeep upkeep() {
+        return upkeep;
     }
 
     public boolean isHealthy() {
@@ -372,6 +385,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     @Override
     public void close() throws InterruptedException {
         running = false;
+        upkeep.close();
         vectors.close();
         writer.stop();
         largeLane.stop();

@@ -76,9 +76,10 @@ final class VectorFiller implements AutoCloseable {
 
     /**
      * What the pass asks of the rest of the sink: where an unembeddable chunk is reported, whether the disk has room
-     * for vectors, and whether documents are waiting to be written (then the pass yields to them).
+     * for vectors, whether documents are waiting to be written (then the pass yields to them), and who is told when
+     * a backlog is drained (the index's upkeep).
      */
-    record SinkSignals(Unembeddable unembeddable, DiskSpace disk, BooleanSupplier writingBacklog) {}
+    record SinkSignals(Unembeddable unembeddable, DiskSpace disk, BooleanSupplier writingBacklog, Runnable drained) {}
 
     private final ElasticsearchClient client;
     private final EmbeddingStage embeddings;
@@ -96,6 +97,7 @@ final class VectorFiller implements AutoCloseable {
 
     private final Thread thread;
     private final BooleanSupplier writingBacklog;
+    private final Runnable drained;
     /** When the pass last embedded or found no backlog of text (nanoTime): the start of its current yield. */
     private long yieldingSince = System.nanoTime();
 
@@ -127,6 +129,7 @@ final class VectorFiller implements AutoCloseable {
         this.chunksIndex = chunksIndex;
         this.slice = slice;
         this.unembeddable = signals.unembeddable();
+        this.drained = signals.drained();
         this.registry = registry;
         this.backoff = new Backoff(Duration.ofMillis(200), maxBackoff);
         registry.gauge("kb_sink_backlog_chunks", awaiting);
@@ -205,6 +208,9 @@ final class VectorFiller implements AutoCloseable {
         clock.spent(VectorPassClock.Phase.SCAN, since);
         if (current.isEmpty()) {
             finishUpdate();
+            if (clock.chunks() > 0) {
+                drained.run();
+            }
             clock.drained();
             return false;
         }

@@ -89,9 +89,9 @@ final class QueryWiring {
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
-        // A failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with its
-        // reason.
-        gate.onUpkeepChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
+        // The sink's failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with
+        // its reason when the sink runs in this process.
+        host.upkeep().onChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
         FusionFitter fusion = new FusionFitter(
                 new FittedCorpus(index.chunks()),
                 SearchService.configuredWeights(config),
@@ -134,7 +134,7 @@ final class QueryWiring {
                         index.keywords()::size,
                         probe,
                         () -> fusion.settled() && gate.settled(),
-                        gate::state,
+                        () -> gate.state().withUpkeep(host.upkeep().state()),
                         host.disk()),
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
@@ -172,7 +172,7 @@ final class QueryWiring {
                 index.chunks()::bestCosines,
                 () -> documentCount(index.catalog()),
                 () -> embeddedChunks(index.chunks()),
-                new DeletedVersions(index.chunks()),
+                index.chunks()::isTidy,
                 new GateCalibrator.Thresholds(
                         Embeddings.defaultGateMinCosine(config.embeddingModel()),
                         config.gate().minCosine(),
@@ -225,19 +225,10 @@ final class QueryWiring {
         public List<ChunkDoc> chunks() throws IOException {
             return index.sampleChunks();
         }
-    }
-
-    /** The gate's upkeep: the chunks' deleted versions merged away once every chunk has its vector. */
-    private record DeletedVersions(ChunkIndex index) implements GateCalibrator.Upkeep {
-
-        @Override
-        public boolean tidy() throws IOException {
-            return index.expungeDeletes();
-        }
 
         @Override
         public boolean isTidy() throws IOException {
-            return !index.hasDeletesToExpunge();
+            return index.isTidy();
         }
     }
 }

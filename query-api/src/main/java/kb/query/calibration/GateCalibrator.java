@@ -6,19 +6,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import kb.core.runtime.Threads;
 import kb.query.search.ChunkRetriever;
@@ -53,52 +50,31 @@ public final class GateCalibrator implements AutoCloseable {
     /** The pause after a first failed attempt; it doubles with each failure in a row, up to the period. */
     static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
-    /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
-    static final Duration FIRST_UPKEEP_RETRY = Duration.ofSeconds(30);
-
-    /** The longest pause between failed upkeeps: space freed is noticed within this. */
-    static final Duration MAX_UPKEEP_RETRY = Duration.ofMinutes(8);
-
     public interface NearestCosines {
         /** The best cosine similarity in the corpus for each vector, in order (empty where there is none). */
         List<OptionalDouble> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
     /**
-     * Keeps the index as the corpus alone would make it (no deleted versions counted in its statistics), so that
-     * what is measured and served does not depend on how the writes happened to fall.
+     * Whether the index is as the corpus alone would make it (no deleted versions counted in its statistics, no merge
+     * running), read live: the sink keeps it so, and what is measured and served is settled only then.
      */
-    public interface Upkeep {
-        /** Does what is due; whether the index changed. */
-        boolean tidy() throws IOException;
-
-        /** Whether nothing is due (read live). */
+    @FunctionalInterface
+    public interface Tidiness {
         boolean isTidy() throws IOException;
 
-        Upkeep NONE = new Upkeep() {
-            @Override
-            public boolean tidy() {
-                return false;
-            }
-
-            @Override
-            public boolean isTidy() {
-                return true;
-            }
-        };
+        Tidiness ALWAYS = () -> true;
     }
 
     private final Embeddings embeddings;
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
     private final LongSupplier embeddedChunks;
-    private final Upkeep upkeep;
+    private final Tidiness tidiness;
     private final CalibrationStore store;
     private volatile long calibratedOnChunks = -1;
     private volatile long calibratedOnDocuments = -1;
     private volatile CalibrationState state = CalibrationState.PENDING;
-    private volatile UpkeepState upkeepState = UpkeepState.OK;
-    private final List<Consumer<UpkeepState>> upkeepListeners = new CopyOnWriteArrayList<>();
     private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
     private final Clock clock;
@@ -110,26 +86,26 @@ public final class GateCalibrator implements AutoCloseable {
     private List<Script> probeScripts;
 
     /**
-     * @param embeddedChunks chunks with a vector: a change of it or of the document count calls for a new measurement
-     * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param thresholds     the model's default, the configured threshold and where each measurement is kept
-     */
-    /**
      * Where the gate's thresholds come from besides its own measurements.
      *
      * @param modelDefault the model's threshold while (or when) the corpus cannot be measured
      * @param configured   KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
-     *                     still measured (its shape balances the fusion) and kept tidy
+     *                     still measured (its shape balances the fusion)
      * @param kept         where each measurement is kept beside the index for the next run
      */
     public record Thresholds(double modelDefault, OptionalDouble configured, CalibrationStore kept) {}
 
+    /**
+     * @param embeddedChunks chunks with a vector: a change of it or of the document count calls for a new measurement
+     * @param tidiness       whether the index is tidy: until it is, the gate is not settled
+     * @param thresholds     the model's default, the configured threshold and where each measurement is kept
+     */
     public GateCalibrator(
             Embeddings embeddings,
             NearestCosines nearest,
             LongSupplier documentCount,
             LongSupplier embeddedChunks,
-            Upkeep upkeep,
+            Tidiness tidiness,
             Thresholds thresholds,
             Clock clock) {
         double modelDefault = thresholds.modelDefault();
@@ -138,7 +114,7 @@ public final class GateCalibrator implements AutoCloseable {
         this.nearest = nearest;
         this.documentCount = documentCount;
         this.embeddedChunks = embeddedChunks;
-        this.upkeep = upkeep;
+        this.tidiness = tidiness;
         this.store = thresholds.kept();
         this.modelDefault = modelDefault;
         this.clock = clock;
@@ -175,19 +151,9 @@ public final class GateCalibrator implements AutoCloseable {
         return Duration.ofMillis(Math.min(millis, period.toMillis()));
     }
 
-    /** How far the measurement is, with the upkeep's state. */
+    /** How far the measurement is. */
     public CalibrationState state() {
-        return state.withUpkeep(upkeepState);
-    }
-
-    /** How the index's upkeep fares: failing since when, why, and when it is tried again. */
-    public UpkeepState upkeep() {
-        return upkeepState;
-    }
-
-    /** Told each change of the upkeep's state (it starts failing, fails otherwise, works again). */
-    public void onUpkeepChange(Consumer<UpkeepState> listener) {
-        upkeepListeners.add(listener);
+        return state;
     }
 
     public GateThreshold current() {
@@ -196,14 +162,14 @@ public final class GateCalibrator implements AutoCloseable {
 
     /**
      * True when the threshold in force (and the corpus's shape) was measured on the corpus as it is now and the
-     * index's upkeep is done: an answer given before then may be gated or ranked differently from the same
+     * index is tidy: an answer given before then may be gated or ranked differently from the same
      * question asked a period later.
      */
     public boolean settled() {
         try {
             return calibratedOnChunks == embeddedChunks.getAsLong()
                     && calibratedOnDocuments == documentCount.getAsLong()
-                    && upkeep.isTidy();
+                    && tidiness.isTidy();
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -218,9 +184,6 @@ public final class GateCalibrator implements AutoCloseable {
             if (state == CalibrationState.PENDING) {
                 serveKept();
             }
-            // Read first: an Elasticsearch that does not answer fails the measurement, not the upkeep.
-            embeddedChunks.getAsLong();
-            keepTidy();
             long chunks = embeddedChunks.getAsLong();
             // The two indexes refresh apart: a deleted document's chunks may be gone before its card.
             long documents = documentCount.getAsLong();
@@ -239,46 +202,6 @@ public final class GateCalibrator implements AutoCloseable {
             LOG.warn("calibration failed ({} in a row), retried: {}", state.failures(), e.toString());
             return false;
         }
-    }
-
-    /**
-     * Does the upkeep when due: at every refresh while it works, after a pause doubling from
-     * {@link #FIRST_UPKEEP_RETRY} to {@link #MAX_UPKEEP_RETRY} while it fails. Logged once when it starts failing,
-     * again when the reason changes, and when it works again; never fails the measurement.
-     */
-    private void keepTidy() {
-        UpkeepState before = upkeepState;
-        Instant now = clock.instant();
-        if (before.failing() && now.isBefore(before.nextAttempt())) {
-            return;
-        }
-        try {
-            if (upkeep.tidy()) {
-                LOG.info("merged away the deleted versions of chunks");
-            }
-            if (before.failing()) {
-                LOG.info("the index's upkeep works again after {} failed attempts", before.failures());
-                changeUpkeep(UpkeepState.OK);
-            }
-        } catch (IOException | RuntimeException e) {
-            Instant next = now.plus(upkeepPause(before.failures() + 1));
-            UpkeepState after = before.failed(e.toString(), now, next);
-            if (!after.reason().equals(before.reason())) {
-                LOG.warn("the index's upkeep failed, tried again at {} (then less often): {}", next, e.toString());
-            }
-            changeUpkeep(after);
-        }
-    }
-
-    /** {@link #FIRST_UPKEEP_RETRY} doubled with each earlier failure in a row, at most {@link #MAX_UPKEEP_RETRY}. */
-    static Duration upkeepPause(int failures) {
-        long millis = FIRST_UPKEEP_RETRY.toMillis() << Math.min(Math.max(failures - 1, 0), 20);
-        return Duration.ofMillis(Math.min(millis, MAX_UPKEEP_RETRY.toMillis()));
-    }
-
-    private void changeUpkeep(UpkeepState next) {
-        upkeepState = next;
-        upkeepListeners.forEach(l -> l.accept(next));
     }
 
     /**

@@ -15,9 +15,6 @@ import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
 import kb.search.es.ChunkQueries;
 import kb.search.es.IndexNames;
-import kb.search.es.VectorIndexBySize;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The chunk index as the query side reads it besides the arms' searches: counts, samples, a document's sections,
@@ -25,8 +22,6 @@ import org.slf4j.LoggerFactory;
  * its shape (merges, the vector mapping's switch by size).
  */
 public final class ChunkIndex {
-
-    private static final Logger LOG = LoggerFactory.getLogger(ChunkIndex.class);
 
     /** Chunks read for pseudo-questions at most (by chunk id, so the same ones every time). */
     private static final int MAX_SAMPLED_CHUNKS = 10_000;
@@ -37,16 +32,12 @@ public final class ChunkIndex {
     private final String chunksAlias;
     private final VectorSearch vectorSearch;
     private final ServingIndex serving;
-    private final VectorIndexBySize bySize;
-    /** Set when Elasticsearch refused the graph: not asked again by this process. */
-    private volatile boolean bySizeRefused;
 
     public ChunkIndex(ElasticsearchClient client, IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
         this.chunksAlias = names.chunksAlias();
         this.vectorSearch = vectorSearch;
         this.serving = new ServingIndex(client, names);
-        this.bySize = new VectorIndexBySize(client, chunksAlias);
     }
 
     /** Chunks that have their vector (the rest wait for the sink's vector pass). */
@@ -62,62 +53,23 @@ public final class ChunkIndex {
     }
 
     /**
-     * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. Every
-     * chunk is written twice (its text, then its vector) and BM25 counts the first version until a merge drops it,
-     * so without this two indexes of one folder score the same question differently, by how their merges fell.
-     *
-     * @return whether there was anything to merge away
+     * Whether the index is as the corpus alone would make it, read live: no deleted chunk versions left for BM25 to
+     * count and no merge running (the sink's upkeep merges them away once every chunk has its vector, so while
+     * chunks await theirs there is nothing it would do yet). Two indexes of one folder score alike only then.
      */
-    public boolean expungeDeletes() throws IOException {
-        if (awaitingVectors() == 0 && growVectorIndex()) {
-            return true;
-        }
-        if (!hasDeletesToExpunge()) {
-            return false;
-        }
-        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
-        client.indices().refresh(r -> r.index(chunksAlias));
-        return true;
-    }
-
-    /**
-     * Gives a flat index grown past {@link VectorIndexBySize#HNSW_FROM_CHUNKS} its graph; a refusal (an Elasticsearch
-     * that cannot change the type in place) is logged once and the index stays flat: the upkeep must go on.
-     */
-    private boolean growVectorIndex() {
-        if (bySizeRefused) {
-            return false;
-        }
-        try {
-            if (bySize.applyIfGrown(true)) {
-                // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
-                LOG.info(
-                        "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the"
-                                + " background)",
-                        VectorIndexBySize.HNSW_FROM_CHUNKS);
-                return true;
-            }
-        } catch (IOException | RuntimeException e) {
-            bySizeRefused = true;
-            LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
-        }
-        return false;
-    }
-
-    /** Whether {@link #expungeDeletes} has work: every chunk has its vector and deleted versions remain. */
-    public boolean hasDeletesToExpunge() throws IOException {
+    public boolean isTidy() throws IOException {
         if (awaitingVectors() > 0) {
-            return false;
+            return true;
         }
         var primaries = client.indices()
                 .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
                 .all()
                 .primaries();
         if (primaries.merges() != null && primaries.merges().current() > 0) {
-            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
+            return false; // the upkeep's merge (or the graph's, after a switch by size) is still dropping them
         }
         var docs = primaries.docs();
-        return docs != null && docs.deleted() != null && docs.deleted() > 0;
+        return docs == null || docs.deleted() == null || docs.deleted() == 0;
     }
 
     /** Chunks without vectors or analysed terms, by chunk id: what pseudo-questions are made from. */

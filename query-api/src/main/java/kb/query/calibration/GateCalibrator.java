@@ -1,12 +1,8 @@
 package kb.query.calibration;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import kb.core.runtime.Threads;
 import kb.query.search.ChunkRetriever;
-import kb.query.search.GateThreshold;
+import kb.query.search.corpus.GateThreshold;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
@@ -78,12 +74,10 @@ public final class GateCalibrator implements AutoCloseable {
     private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
     private final Clock clock;
-    private final Map<Script, List<String>> probes;
+    private final GateProbes probes = new GateProbes();
     private final OptionalDouble configured;
     private final ScheduledExecutorService scheduler;
     private volatile GateThreshold current;
-    private List<ChunkRetriever.QueryVector> probeVectors;
-    private List<Script> probeScripts;
 
     /**
      * Where the gate's thresholds come from besides its own measurements.
@@ -118,7 +112,6 @@ public final class GateCalibrator implements AutoCloseable {
         this.store = thresholds.kept();
         this.modelDefault = modelDefault;
         this.clock = clock;
-        this.probes = loadProbes();
         this.configured = configured;
         this.current = configured.isPresent()
                 ? GateThreshold.fixed(configured.getAsDouble(), "configured")
@@ -254,25 +247,7 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     GateThreshold calibrate(long documents, long chunks) throws IOException {
-        if (probeVectors == null) {
-            probeVectors = new ArrayList<>();
-            probeScripts = new ArrayList<>();
-            probes.forEach((script, questions) -> questions.forEach(q -> {
-                // By language, a script's probes measure its own model against its own field.
-                Embeddings.Space space = embeddings.of(Embeddings.Script.valueOf(script.name()));
-                probeVectors.add(new ChunkRetriever.QueryVector(
-                        space.field(), space.embedder().embedQuery(q)));
-                probeScripts.add(script);
-            }));
-        }
-        List<OptionalDouble> best = nearest.bestCosines(probeVectors);
-        Map<Script, List<Double>> byScript = new EnumMap<>(Script.class);
-        for (int i = 0; i < best.size(); i++) {
-            if (best.get(i).isPresent()) {
-                byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>())
-                        .add(best.get(i).getAsDouble());
-            }
-        }
+        Map<Script, List<Double>> byScript = probes.bestCosines(embeddings, nearest);
         Map<Script, Double> thresholds = new EnumMap<>(Script.class);
         Map<Script, Double> max = new EnumMap<>(Script.class);
         Map<Script, Integer> counts = new EnumMap<>(Script.class);
@@ -296,23 +271,6 @@ public final class GateCalibrator implements AutoCloseable {
 
     private static double round(double value) {
         return Math.round(value * 1000) / 1000.0;
-    }
-
-    /** The built-in probes by script (English and Chinese questions about everyday life). */
-    static Map<Script, List<String>> loadProbes() {
-        try (InputStream in = GateCalibrator.class.getResourceAsStream("/kb/query/gate-probes.txt")) {
-            Map<Script, List<String>> probes = new EnumMap<>(Script.class);
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                String probe = line.strip();
-                if (!probe.isEmpty() && !probe.startsWith("#")) {
-                    probes.computeIfAbsent(Script.of(probe), s -> new ArrayList<>())
-                            .add(probe);
-                }
-            }
-            return probes;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

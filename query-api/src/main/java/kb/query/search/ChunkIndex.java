@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
 import kb.query.config.VectorSearch;
+import kb.query.search.corpus.ServingIndex;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
 import kb.search.es.ChunkQueries;

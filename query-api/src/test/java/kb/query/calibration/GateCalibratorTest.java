@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import kb.core.UpkeepState;
-import kb.query.search.GateThreshold;
+import kb.query.search.corpus.GateThreshold;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import kb.testkit.StubEmbedder;

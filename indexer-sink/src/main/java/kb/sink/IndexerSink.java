@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import kb.core.IndexUpkeep;
 import kb.core.ReindexControl;
 import kb.core.ReindexStatus;
 import kb.core.runtime.Threads;
@@ -22,6 +23,7 @@ import kb.sink.consume.CommitOffsets;
 import kb.sink.consume.LargeDocumentLane;
 import kb.sink.consume.LiveChunks;
 import kb.sink.consume.ServedFollowing;
+import kb.sink.upkeep.UpkeepRunner;
 import kb.sink.vectors.VectorFiller;
 import kb.sink.versions.IndexVersion;
 import kb.sink.versions.IndexVersions;
@@ -71,6 +73,9 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     private final AtomicBoolean writingBacklog;
 
     private final Thread thread;
+    /** The chunk index's upkeep: the sink owns the index's shape. */
+    private final UpkeepRunner upkeep;
+
     private volatile boolean running = true;
     private volatile boolean failed;
 
@@ -102,6 +107,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         this.vectors = parts.vectors();
         this.deadLetters = parts.deadLetters();
         this.writingBacklog = parts.writingBacklog();
+        this.upkeep = parts.upkeep();
         this.thread = Threads.worker("kb-indexer-sink", this::run);
     }
 
@@ -119,6 +125,12 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
         live.open(versions.target());
         thread.start();
         vectors.start();
+        upkeep.start();
+    }
+
+    /** How the chunk index's upkeep fares (merges, the vector mapping's switch by size). */
+    public IndexUpkeep upkeep() {
+        return upkeep;
     }
 
     public boolean isHealthy() {
@@ -278,6 +290,7 @@ public final class IndexerSink implements AutoCloseable, ReindexControl {
     @Override
     public void close() throws InterruptedException {
         running = false;
+        upkeep.close();
         vectors.close();
         writer.stop();
         largeLane.stop();

@@ -12,6 +12,7 @@ import kb.sink.consume.LargeDocumentLane;
 import kb.sink.consume.LiveChunks;
 import kb.sink.consume.ServedFollowing;
 import kb.sink.consume.ServedVersionFollower;
+import kb.sink.upkeep.UpkeepRunner;
 import kb.sink.vectors.VectorFiller;
 import kb.sink.versions.IndexLayout;
 import kb.sink.versions.IndexVersions;
@@ -47,7 +48,8 @@ final class SinkWiring {
             ServedFollowing served,
             VectorFiller vectors,
             DeadLetterPublisher deadLetters,
-            AtomicBoolean writingBacklog) {}
+            AtomicBoolean writingBacklog,
+            UpkeepRunner upkeep) {}
 
     static Parts wire(SinkConfig config, ElasticsearchClient client, Embeddings embeddings, SinkHost host) {
         IndexVersions versions = new IndexVersions(
@@ -60,8 +62,8 @@ final class SinkWiring {
         DeadLetterPublisher deadLetters = new DeadLetterPublisher(
                 config.common().bootstrapServers(), config.common().topics(), host.registry());
         AtomicBoolean writingBacklog = new AtomicBoolean();
-        // The chunk index's upkeep (merges, the vector index's switch by size) belongs where the pass drains: the
-        // last signal here.
+        // The chunk index's upkeep (merges, the vector index's switch by size) runs when the pass drains a backlog.
+        UpkeepRunner upkeep = UpkeepRunner.of(client, config.indexNames().chunksAlias(), host.clock());
         VectorFiller vectors = new VectorFiller(
                 client,
                 stage,
@@ -70,7 +72,7 @@ final class SinkWiring {
                 config.maxRetryBackoff(),
                 host.registry(),
                 new VectorFiller.SinkSignals(
-                        deadLetters::unembeddable, host.disk(), writingBacklog::get, VectorFiller.Drained.NOTHING));
+                        deadLetters::unembeddable, host.disk(), writingBacklog::get, upkeep::vectorPassDrained));
         DocumentWriter documents = new DocumentWriter(client, stage, host.clock(), host.registry(), host.steps());
         SinkMetrics metrics = new SinkMetrics(host.registry());
         // The main loop and the large-document lane each retry with a backoff of their own.
@@ -96,6 +98,6 @@ final class SinkWiring {
                 new LargeDocumentLane(writers.get(), offsets));
         ServedFollowing served = new ServedFollowing(servedVersion ->
                 new ServedVersionFollower(config, servedVersion, documents, metrics, host.registry(), host.disk()));
-        return new Parts(config, lanes, versions, served, vectors, deadLetters, writingBacklog);
+        return new Parts(config, lanes, versions, served, vectors, deadLetters, writingBacklog, upkeep);
     }
 }

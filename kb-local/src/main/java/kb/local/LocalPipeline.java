@@ -117,7 +117,7 @@ public final class LocalPipeline implements AutoCloseable {
                 queryClient,
                 embeddings,
                 registry,
-                new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk));
+                new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk, sink.upkeep()));
         started.push(query);
         if (handover == null) {
             query.start();

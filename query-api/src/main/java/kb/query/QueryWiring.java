@@ -20,6 +20,7 @@ import kb.query.calibration.FusionFitter;
 import kb.query.calibration.GateCalibrator;
 import kb.query.calibration.IndexedCalibrations;
 import kb.query.config.QueryConfig;
+import kb.query.config.VectorSearch;
 import kb.query.documents.DocumentCatalog;
 import kb.query.documents.DocumentFiles;
 import kb.query.documents.PageLayouts;
@@ -27,6 +28,7 @@ import kb.query.http.QueryApp;
 import kb.query.l0.KeywordFeed;
 import kb.query.l0.KeywordIndex;
 import kb.query.links.LinkGraph;
+import kb.query.search.ChunkIndex;
 import kb.query.search.ChunkRetriever;
 import kb.query.search.SearchService;
 import kb.query.status.ElasticsearchLimits;
@@ -36,6 +38,7 @@ import kb.query.status.PipelineAddress;
 import kb.query.status.PipelineStatus;
 import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
+import kb.search.es.IndexNames;
 
 /** The one place the query API's parts are built and connected, from its configuration and its clients. */
 final class QueryWiring {
@@ -60,6 +63,7 @@ final class QueryWiring {
     private record Index(
             ElasticsearchClient guarded,
             ChunkRetriever retriever,
+            ChunkIndex chunks,
             DocumentCatalog catalog,
             KeywordIndex keywords,
             LinkGraph links) {}
@@ -85,11 +89,11 @@ final class QueryWiring {
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
-        // A failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with its
-        // reason.
-        gate.onUpkeepChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
+        // The sink's failing upkeep (a merge refused near Elasticsearch's disk watermark) makes /health DEGRADED with
+        // its reason when the sink runs in this process.
+        host.upkeep().onChange(upkeep -> host.disk().problem("elasticsearch-upkeep", upkeep.describe()));
         FusionFitter fusion = new FusionFitter(
-                new FittedCorpus(index.retriever()),
+                new FittedCorpus(index.chunks()),
                 SearchService.configuredWeights(config),
                 config.ranking().vectorWeight(),
                 config.ranking().fusionQuestions(),
@@ -108,12 +112,12 @@ final class QueryWiring {
                 index.keywords(),
                 gate::current,
                 fusion::current,
-                new PageChecks(pages));
+                new SearchService.Reading(new PageChecks(pages), index.chunks()));
         PipelineStatus status = new PipelineStatus(config, index.guarded(), registry, index.catalog());
         ApiServices services = new ApiServices(
                 new ApiServices.Answering(
                         search,
-                        new LookupService(search, DocumentTexts.of(index.retriever(), index.catalog())),
+                        new LookupService(search, DocumentTexts.of(index.chunks(), index.catalog())),
                         new ContextService(search, index.catalog()),
                         queryLog),
                 new ApiServices.Documents(
@@ -130,7 +134,7 @@ final class QueryWiring {
                         index.keywords()::size,
                         probe,
                         () -> fusion.settled() && gate.settled(),
-                        gate::state,
+                        () -> gate.state().withUpkeep(host.upkeep().state()),
                         host.disk()),
                 WriteGuard.from(config),
                 PipelineAddress.of(config));
@@ -151,12 +155,12 @@ final class QueryWiring {
     }
 
     private static Index index(QueryConfig config, ElasticsearchClient guarded) {
+        IndexNames names = config.elasticsearch().indexNames();
+        VectorSearch vectorSearch = config.ranking().vectorSearch();
         return new Index(
                 guarded,
-                new ChunkRetriever(
-                        guarded,
-                        config.elasticsearch().indexNames(),
-                        config.ranking().vectorSearch()),
+                new ChunkRetriever(guarded, names, vectorSearch),
+                new ChunkIndex(guarded, names, vectorSearch),
                 new DocumentCatalog(guarded, config.elasticsearch().indexNames().docsAlias()),
                 new KeywordIndex(),
                 new LinkGraph());
@@ -165,10 +169,10 @@ final class QueryWiring {
     private static GateCalibrator gate(QueryConfig config, Embeddings embeddings, Index index) {
         return new GateCalibrator(
                 embeddings,
-                index.retriever()::bestCosines,
+                index.chunks()::bestCosines,
                 () -> documentCount(index.catalog()),
-                () -> embeddedChunks(index.retriever()),
-                new DeletedVersions(index.retriever()),
+                () -> embeddedChunks(index.chunks()),
+                index.chunks()::isTidy,
                 new GateCalibrator.Thresholds(
                         Embeddings.defaultGateMinCosine(config.embeddingModel()),
                         config.gate().minCosine(),
@@ -196,44 +200,35 @@ final class QueryWiring {
         }
     }
 
-    private static long embeddedChunks(ChunkRetriever retriever) {
+    private static long embeddedChunks(ChunkIndex chunks) {
         try {
-            return retriever.embeddedChunks();
+            return chunks.embeddedChunks();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** The index as the fusion fitter reads it. */
-    private record FittedCorpus(ChunkRetriever retriever) implements FusionFitter.Corpus {
+    private record FittedCorpus(ChunkIndex index) implements FusionFitter.Corpus {
 
         @Override
         public long embeddedChunks() throws IOException {
-            return retriever.embeddedChunks();
+            return index.embeddedChunks();
         }
 
         @Override
         public long awaitingVectors() throws IOException {
-            return retriever.awaitingVectors();
+            return index.awaitingVectors();
         }
 
         @Override
         public List<ChunkDoc> chunks() throws IOException {
-            return retriever.sampleChunks();
-        }
-    }
-
-    /** The gate's upkeep: the chunks' deleted versions merged away once every chunk has its vector. */
-    private record DeletedVersions(ChunkRetriever retriever) implements GateCalibrator.Upkeep {
-
-        @Override
-        public boolean tidy() throws IOException {
-            return retriever.expungeDeletes();
+            return index.sampleChunks();
         }
 
         @Override
         public boolean isTidy() throws IOException {
-            return !retriever.hasDeletesToExpunge();
+            return index.isTidy();
         }
     }
 }

@@ -71,8 +71,8 @@ public final class VectorFiller implements AutoCloseable {
     }
 
     /**
-     * Told on the pass's thread each time a look finds no chunk left without a vector: at every idle look, so what
-     * runs here must be cheap when nothing changed.
+     * Told on the pass's thread when a look finds no chunk left without a vector after the pass embedded some (a
+     * backlog drained), not at every idle look.
      */
     @FunctionalInterface
     public interface Drained {
@@ -216,8 +216,10 @@ public final class VectorFiller implements AutoCloseable {
         clock.spent(VectorPassClock.Phase.SCAN, since);
         if (current.isEmpty()) {
             finishUpdate();
+            if (clock.chunks() > 0) {
+                drained.drained(); // a backlog was embedded and none is left: not at every idle look
+            }
             clock.drained();
-            drained.drained();
             return false;
         }
         readAhead(current);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import kb.query.documents.DocumentCatalog;
-import kb.query.search.ChunkRetriever;
+import kb.query.search.ChunkIndex;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
 
@@ -18,7 +18,7 @@ public interface DocumentTexts {
     Optional<CardDoc> card(String docId) throws IOException;
 
     /** The index's chunks and the catalogue's cards. */
-    static DocumentTexts of(ChunkRetriever chunks, DocumentCatalog catalog) {
+    static DocumentTexts of(ChunkIndex chunks, DocumentCatalog catalog) {
         return new DocumentTexts() {
             @Override
             public List<ChunkDoc> chunksOf(String docId) throws IOException {

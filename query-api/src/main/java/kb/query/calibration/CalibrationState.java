@@ -1,5 +1,7 @@
 package kb.query.calibration;
 
+import kb.core.UpkeepState;
+
 /**
  * How far the gate's measurement of the corpus is, for the status: an answer given before {@code measured} may
  * be gated or ranked otherwise than the same question later.
@@ -9,7 +11,8 @@ package kb.query.calibration;
  *                  this index), or {@code measured} (on the corpus by this run)
  * @param lastError the last attempt's failure while attempts fail in a row, else null
  * @param failures  failed attempts in a row (retried with a growing pause, never given up)
- * @param upkeep    how the index's upkeep fares (failing since when, why, next attempt)
+ * @param upkeep    how the sink's upkeep of the index fares (failing since when, why, next attempt), when the sink
+ *                  runs in this process
  */
 public record CalibrationState(String state, String lastError, int failures, UpkeepState upkeep) {
 
@@ -23,7 +26,7 @@ public record CalibrationState(String state, String lastError, int failures, Upk
         return new CalibrationState(state, error, failures + 1, upkeep);
     }
 
-    CalibrationState withUpkeep(UpkeepState now) {
+    public CalibrationState withUpkeep(UpkeepState now) {
         return new CalibrationState(state, lastError, failures, now);
     }
 }

@@ -2,7 +2,7 @@ package kb.query.calibration;
 
 import java.io.IOException;
 import java.util.Optional;
-import kb.query.search.GateThreshold;
+import kb.query.search.corpus.GateThreshold;
 
 /**
  * Where the last measurement of the corpus is kept beside the index, so that a restart serves what the same index

@@ -53,6 +53,14 @@ public final class FusionFitter implements AutoCloseable {
 
         /** Chunks to make pseudo-questions from (text, title, section, keywords; no vectors). */
         List<ChunkDoc> chunks() throws IOException;
+
+        /**
+         * Whether the index holds no deleted chunk versions for BM25 to count (the sink merges them away once every
+         * chunk has its vector): fitted before then, two indexes of one folder would fit apart.
+         */
+        default boolean isTidy() throws IOException {
+            return true;
+        }
     }
 
     private final Corpus corpus;
@@ -123,8 +131,9 @@ public final class FusionFitter implements AutoCloseable {
             long chunks = corpus.embeddedChunks();
             unchangedLooks = chunks == lastSeen ? unchangedLooks + 1 : 0;
             lastSeen = chunks;
-            // Vectors still arriving: wait for the last one, unless they have stopped coming (a stalled sink).
-            boolean stable = unchangedLooks >= STALLED_LOOKS || corpus.awaitingVectors() == 0;
+            // Vectors still arriving: wait for the last one and the sink's upkeep after it, unless they have stopped
+            // coming (a stalled sink, an upkeep refused near the disk watermark).
+            boolean stable = unchangedLooks >= STALLED_LOOKS || corpus.awaitingVectors() == 0 && corpus.isTidy();
             if (chunks > 0 && chunks != fittedOn && stable) {
                 beforeFit.run();
                 current = fit(chunks);

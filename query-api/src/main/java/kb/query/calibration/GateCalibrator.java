@@ -1,28 +1,21 @@
 package kb.query.calibration;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import kb.core.runtime.Threads;
 import kb.query.search.ChunkRetriever;
-import kb.query.search.GateThreshold;
+import kb.query.search.corpus.GateThreshold;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import org.slf4j.Logger;
@@ -53,83 +46,60 @@ public final class GateCalibrator implements AutoCloseable {
     /** The pause after a first failed attempt; it doubles with each failure in a row, up to the period. */
     static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
-    /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
-    static final Duration FIRST_UPKEEP_RETRY = Duration.ofSeconds(30);
-
-    /** The longest pause between failed upkeeps: space freed is noticed within this. */
-    static final Duration MAX_UPKEEP_RETRY = Duration.ofMinutes(8);
-
     public interface NearestCosines {
-        /** The best cosine similarity in the corpus for each vector, in order (-1 where there is none). */
-        List<Double> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
+        /** The best cosine similarity in the corpus for each vector, in order (empty where there is none). */
+        List<OptionalDouble> bestCosines(List<ChunkRetriever.QueryVector> vectors) throws IOException;
     }
 
     /**
-     * Keeps the index as the corpus alone would make it (no deleted versions counted in its statistics), so that
-     * what is measured and served does not depend on how the writes happened to fall.
+     * Whether the index is as the corpus alone would make it (no deleted versions counted in its statistics, no merge
+     * running), read live: the sink keeps it so, and what is measured and served is settled only then.
      */
-    public interface Upkeep {
-        /** Does what is due; whether the index changed. */
-        boolean tidy() throws IOException;
-
-        /** Whether nothing is due (read live). */
+    @FunctionalInterface
+    public interface Tidiness {
         boolean isTidy() throws IOException;
 
-        Upkeep NONE = new Upkeep() {
-            @Override
-            public boolean tidy() {
-                return false;
-            }
-
-            @Override
-            public boolean isTidy() {
-                return true;
-            }
-        };
+        Tidiness ALWAYS = () -> true;
     }
 
     private final Embeddings embeddings;
     private final NearestCosines nearest;
     private final LongSupplier documentCount;
     private final LongSupplier embeddedChunks;
-    private final Upkeep upkeep;
+    private final Tidiness tidiness;
     private final CalibrationStore store;
     private volatile long calibratedOnChunks = -1;
     private volatile long calibratedOnDocuments = -1;
     private volatile CalibrationState state = CalibrationState.PENDING;
-    private volatile UpkeepState upkeepState = UpkeepState.OK;
-    private final List<Consumer<UpkeepState>> upkeepListeners = new CopyOnWriteArrayList<>();
     private Duration period = Duration.ofSeconds(30);
     private final double modelDefault;
     private final Clock clock;
-    private final Map<Script, List<String>> probes;
+    private final GateProbes probes = new GateProbes();
     private final OptionalDouble configured;
     private final ScheduledExecutorService scheduler;
     private volatile GateThreshold current;
-    private List<ChunkRetriever.QueryVector> probeVectors;
-    private List<Script> probeScripts;
 
-    /**
-     * @param embeddedChunks chunks with a vector: a change of it or of the document count calls for a new measurement
-     * @param upkeep         done every period before any measurement (the chunks' deleted versions merged away)
-     * @param thresholds     the model's default, the configured threshold and where each measurement is kept
-     */
     /**
      * Where the gate's thresholds come from besides its own measurements.
      *
      * @param modelDefault the model's threshold while (or when) the corpus cannot be measured
      * @param configured   KB_GATE_MIN_COSINE when set: then the threshold is not calibrated, but the corpus is
-     *                     still measured (its shape balances the fusion) and kept tidy
+     *                     still measured (its shape balances the fusion)
      * @param kept         where each measurement is kept beside the index for the next run
      */
     public record Thresholds(double modelDefault, OptionalDouble configured, CalibrationStore kept) {}
 
+    /**
+     * @param embeddedChunks chunks with a vector: a change of it or of the document count calls for a new measurement
+     * @param tidiness       whether the index is tidy: until it is, the gate is not settled
+     * @param thresholds     the model's default, the configured threshold and where each measurement is kept
+     */
     public GateCalibrator(
             Embeddings embeddings,
             NearestCosines nearest,
             LongSupplier documentCount,
             LongSupplier embeddedChunks,
-            Upkeep upkeep,
+            Tidiness tidiness,
             Thresholds thresholds,
             Clock clock) {
         double modelDefault = thresholds.modelDefault();
@@ -138,11 +108,10 @@ public final class GateCalibrator implements AutoCloseable {
         this.nearest = nearest;
         this.documentCount = documentCount;
         this.embeddedChunks = embeddedChunks;
-        this.upkeep = upkeep;
+        this.tidiness = tidiness;
         this.store = thresholds.kept();
         this.modelDefault = modelDefault;
         this.clock = clock;
-        this.probes = loadProbes();
         this.configured = configured;
         this.current = configured.isPresent()
                 ? GateThreshold.fixed(configured.getAsDouble(), "configured")
@@ -175,19 +144,9 @@ public final class GateCalibrator implements AutoCloseable {
         return Duration.ofMillis(Math.min(millis, period.toMillis()));
     }
 
-    /** How far the measurement is, with the upkeep's state. */
+    /** How far the measurement is. */
     public CalibrationState state() {
-        return state.withUpkeep(upkeepState);
-    }
-
-    /** How the index's upkeep fares: failing since when, why, and when it is tried again. */
-    public UpkeepState upkeep() {
-        return upkeepState;
-    }
-
-    /** Told each change of the upkeep's state (it starts failing, fails otherwise, works again). */
-    public void onUpkeepChange(Consumer<UpkeepState> listener) {
-        upkeepListeners.add(listener);
+        return state;
     }
 
     public GateThreshold current() {
@@ -196,14 +155,14 @@ public final class GateCalibrator implements AutoCloseable {
 
     /**
      * True when the threshold in force (and the corpus's shape) was measured on the corpus as it is now and the
-     * index's upkeep is done: an answer given before then may be gated or ranked differently from the same
+     * index is tidy: an answer given before then may be gated or ranked differently from the same
      * question asked a period later.
      */
     public boolean settled() {
         try {
             return calibratedOnChunks == embeddedChunks.getAsLong()
                     && calibratedOnDocuments == documentCount.getAsLong()
-                    && upkeep.isTidy();
+                    && tidiness.isTidy();
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -218,9 +177,6 @@ public final class GateCalibrator implements AutoCloseable {
             if (state == CalibrationState.PENDING) {
                 serveKept();
             }
-            // Read first: an Elasticsearch that does not answer fails the measurement, not the upkeep.
-            embeddedChunks.getAsLong();
-            keepTidy();
             long chunks = embeddedChunks.getAsLong();
             // The two indexes refresh apart: a deleted document's chunks may be gone before its card.
             long documents = documentCount.getAsLong();
@@ -239,46 +195,6 @@ public final class GateCalibrator implements AutoCloseable {
             LOG.warn("calibration failed ({} in a row), retried: {}", state.failures(), e.toString());
             return false;
         }
-    }
-
-    /**
-     * Does the upkeep when due: at every refresh while it works, after a pause doubling from
-     * {@link #FIRST_UPKEEP_RETRY} to {@link #MAX_UPKEEP_RETRY} while it fails. Logged once when it starts failing,
-     * again when the reason changes, and when it works again; never fails the measurement.
-     */
-    private void keepTidy() {
-        UpkeepState before = upkeepState;
-        Instant now = clock.instant();
-        if (before.failing() && now.isBefore(before.nextAttempt())) {
-            return;
-        }
-        try {
-            if (upkeep.tidy()) {
-                LOG.info("merged away the deleted versions of chunks");
-            }
-            if (before.failing()) {
-                LOG.info("the index's upkeep works again after {} failed attempts", before.failures());
-                changeUpkeep(UpkeepState.OK);
-            }
-        } catch (IOException | RuntimeException e) {
-            Instant next = now.plus(upkeepPause(before.failures() + 1));
-            UpkeepState after = before.failed(e.toString(), now, next);
-            if (!after.reason().equals(before.reason())) {
-                LOG.warn("the index's upkeep failed, tried again at {} (then less often): {}", next, e.toString());
-            }
-            changeUpkeep(after);
-        }
-    }
-
-    /** {@link #FIRST_UPKEEP_RETRY} doubled with each earlier failure in a row, at most {@link #MAX_UPKEEP_RETRY}. */
-    static Duration upkeepPause(int failures) {
-        long millis = FIRST_UPKEEP_RETRY.toMillis() << Math.min(Math.max(failures - 1, 0), 20);
-        return Duration.ofMillis(Math.min(millis, MAX_UPKEEP_RETRY.toMillis()));
-    }
-
-    private void changeUpkeep(UpkeepState next) {
-        upkeepState = next;
-        upkeepListeners.forEach(l -> l.accept(next));
     }
 
     /**
@@ -331,25 +247,7 @@ public final class GateCalibrator implements AutoCloseable {
     }
 
     GateThreshold calibrate(long documents, long chunks) throws IOException {
-        if (probeVectors == null) {
-            probeVectors = new ArrayList<>();
-            probeScripts = new ArrayList<>();
-            probes.forEach((script, questions) -> questions.forEach(q -> {
-                // By language, a script's probes measure its own model against its own field.
-                Embeddings.Space space = embeddings.of(Embeddings.Script.valueOf(script.name()));
-                probeVectors.add(new ChunkRetriever.QueryVector(
-                        space.field(), space.embedder().embedQuery(q)));
-                probeScripts.add(script);
-            }));
-        }
-        List<Double> best = nearest.bestCosines(probeVectors);
-        Map<Script, List<Double>> byScript = new EnumMap<>(Script.class);
-        for (int i = 0; i < best.size(); i++) {
-            if (best.get(i) > -1) {
-                byScript.computeIfAbsent(probeScripts.get(i), s -> new ArrayList<>())
-                        .add(best.get(i));
-            }
-        }
+        Map<Script, List<Double>> byScript = probes.bestCosines(embeddings, nearest);
         Map<Script, Double> thresholds = new EnumMap<>(Script.class);
         Map<Script, Double> max = new EnumMap<>(Script.class);
         Map<Script, Integer> counts = new EnumMap<>(Script.class);
@@ -373,23 +271,6 @@ public final class GateCalibrator implements AutoCloseable {
 
     private static double round(double value) {
         return Math.round(value * 1000) / 1000.0;
-    }
-
-    /** The built-in probes by script (English and Chinese questions about everyday life). */
-    static Map<Script, List<String>> loadProbes() {
-        try (InputStream in = GateCalibrator.class.getResourceAsStream("/kb/query/gate-probes.txt")) {
-            Map<Script, List<String>> probes = new EnumMap<>(Script.class);
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                String probe = line.strip();
-                if (!probe.isEmpty() && !probe.startsWith("#")) {
-                    probes.computeIfAbsent(Script.of(probe), s -> new ArrayList<>())
-                            .add(probe);
-                }
-            }
-            return probes;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

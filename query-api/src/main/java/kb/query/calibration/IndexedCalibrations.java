@@ -6,7 +6,7 @@ import co.elastic.clients.elasticsearch.core.GetResponse;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.Optional;
-import kb.query.search.GateThreshold;
+import kb.query.search.corpus.GateThreshold;
 import kb.search.es.IndexMeta;
 import kb.search.es.IndexNames;
 

@@ -3,6 +3,7 @@ package kb.query.search;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import kb.query.search.corpus.ScoredChunk;
 import kb.query.search.terms.CorpusStats;
 import kb.search.es.ChunkDoc;
 

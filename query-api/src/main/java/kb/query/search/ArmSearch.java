@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import kb.query.config.VectorSearch;
+import kb.query.search.corpus.ScoredChunk;
 import kb.query.search.terms.CorpusStats;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;

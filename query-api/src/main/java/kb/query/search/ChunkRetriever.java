@@ -4,40 +4,35 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
-import co.elastic.clients.elasticsearch.core.search.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import kb.query.config.VectorSearch;
+import kb.query.search.corpus.DocumentBm25;
+import kb.query.search.corpus.ScoredChunk;
+import kb.query.search.corpus.ServingIndex;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.NamedTerms;
 import kb.query.search.terms.PhraseMentions;
 import kb.query.search.terms.TermStatistics;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
-import kb.search.es.VectorIndexBySize;
+import kb.search.es.IndexNames;
 import kb.search.text.LexicalAnalyzer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Both retrieval arms in one round trip ({@code _msearch}): BM25 over {@code lexical_text} and kNN over the
- * vector field(s) of the question's script(s), with the same optional collection and category filter. The query text only ever goes into a
- * {@code match} query, so no input can change the query's structure.
+ * vector field(s) of the question's script(s), with the same optional collection and category filter. The query text
+ * only ever goes into a {@code match} query, so no input can change the query's structure. The index's other reads
+ * are {@link ChunkIndex}'s.
  */
 public final class ChunkRetriever {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ChunkRetriever.class);
-
     /** A document's passages with a word of the question read at most, to weigh them by its own statistics. */
     private static final int MATCHING_PASSAGES = 60;
-    /** Sections listed for a lookup's primary document (a search's default result window). */
-    private static final int MAX_CHUNKS_OF_DOCUMENT = 10_000;
 
     private final ElasticsearchClient client;
     private final String chunksAlias;
@@ -45,21 +40,17 @@ public final class ChunkRetriever {
     private final TermStatistics termStatistics;
     private final PhraseMentions phraseMentions;
     private final ServingIndex serving;
-    private final VectorIndexBySize bySize;
-    /** Set when Elasticsearch refused the graph: not asked again by this process. */
-    private volatile boolean bySizeRefused;
     /** Index-only fields a reader never needs: vectors and analysed terms. */
-    private static final List<String> NOT_RETURNED = List.of(
+    static final List<String> NOT_RETURNED = List.of(
             ChunkFields.EMBEDDING, ChunkFields.EMBEDDING_ZH, ChunkFields.LEXICAL_TEXT, ChunkFields.LEXICAL_TITLE);
 
-    public ChunkRetriever(ElasticsearchClient client, kb.search.es.IndexNames names, VectorSearch vectorSearch) {
+    public ChunkRetriever(ElasticsearchClient client, IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
         this.chunksAlias = names.chunksAlias();
         this.vectorSearch = vectorSearch;
         this.serving = new ServingIndex(client, names);
         this.termStatistics = new TermStatistics(client, chunksAlias);
         this.phraseMentions = new PhraseMentions(client, chunksAlias);
-        this.bySize = new VectorIndexBySize(client, chunksAlias);
     }
 
     /** What the alias serves (mapping version, migration), read at most every few seconds. */
@@ -267,145 +258,6 @@ public final class ChunkRetriever {
         return merged;
     }
 
-    /** Chunks that have their vector (the rest wait for the sink's vector pass). */
-    public long embeddedChunks() throws IOException {
-        return client.count(c -> c.index(chunksAlias)
-                        .query(q -> q.bool(b -> b.mustNot(kb.search.es.ChunkQueries.awaitingVector()))))
-                .count();
-    }
-
-    /** Chunks read for pseudo-questions at most (by chunk id, so the same ones every time). */
-    private static final int MAX_SAMPLED_CHUNKS = 10_000;
-
-    /** Chunks without vectors or analysed terms, by chunk id: what pseudo-questions are made from. */
-    public List<ChunkDoc> sampleChunks() throws IOException {
-        return sources(client.search(
-                        s -> s.index(chunksAlias)
-                                .size(MAX_SAMPLED_CHUNKS)
-                                .sort(o -> o.field(f -> f.field(ChunkFields.CHUNK_ID)))
-                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))),
-                        ChunkDoc.class)
-                .hits()
-                .hits());
-    }
-
-    /**
-     * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. Every
-     * chunk is written twice (its text, then its vector) and BM25 counts the first version until a merge drops it,
-     * so without this two indexes of one folder score the same question differently, by how their merges fell.
-     *
-     * @return whether there was anything to merge away
-     */
-    public boolean expungeDeletes() throws IOException {
-        if (awaitingVectors() == 0 && growVectorIndex()) {
-            return true;
-        }
-        if (!hasDeletesToExpunge()) {
-            return false;
-        }
-        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
-        client.indices().refresh(r -> r.index(chunksAlias));
-        return true;
-    }
-
-    /**
-     * Gives a flat index grown past {@link VectorIndexBySize#HNSW_FROM_CHUNKS} its graph; a refusal (an Elasticsearch
-     * that cannot change the type in place) is logged once and the index stays flat: the upkeep must go on.
-     */
-    private boolean growVectorIndex() {
-        if (bySizeRefused) {
-            return false;
-        }
-        try {
-            if (bySize.applyIfGrown(true)) {
-                // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
-                LOG.info(
-                        "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the"
-                                + " background)",
-                        VectorIndexBySize.HNSW_FROM_CHUNKS);
-                return true;
-            }
-        } catch (IOException | RuntimeException e) {
-            bySizeRefused = true;
-            LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
-        }
-        return false;
-    }
-
-    /** Whether {@link #expungeDeletes} has work: every chunk has its vector and deleted versions remain. */
-    public boolean hasDeletesToExpunge() throws IOException {
-        if (awaitingVectors() > 0) {
-            return false;
-        }
-        var primaries = client.indices()
-                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
-                .all()
-                .primaries();
-        if (primaries.merges() != null && primaries.merges().current() > 0) {
-            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
-        }
-        var docs = primaries.docs();
-        return docs != null && docs.deleted() != null && docs.deleted() > 0;
-    }
-
-    /** Chunks still waiting for their vector. */
-    public long awaitingVectors() throws IOException {
-        return client.count(c -> c.index(chunksAlias).query(kb.search.es.ChunkQueries.awaitingVector()))
-                .count();
-    }
-
-    /** A document's chunks in their order in the file (their sections), without embeddings. */
-    public List<ChunkDoc> chunksOf(String docId) throws IOException {
-        return sources(client.search(
-                        s -> s.index(chunksAlias)
-                                .size(MAX_CHUNKS_OF_DOCUMENT)
-                                .query(q ->
-                                        q.term(t -> t.field(ChunkFields.DOC_ID).value(docId)))
-                                .sort(o -> o.field(f -> f.field(ChunkFields.ORDINAL)))
-                                .source(src -> src.filter(f -> f.excludes(NOT_RETURNED))),
-                        ChunkDoc.class)
-                .hits()
-                .hits());
-    }
-
-    /** The best cosine similarity in the corpus for each vector (one kNN search each, in one round trip). */
-    public List<Double> bestCosines(List<QueryVector> all) throws IOException {
-        Set<String> fields = serving.format().vectorFields();
-        List<QueryVector> vectors =
-                all.stream().filter(v -> fields.contains(v.field())).toList();
-        if (vectors.isEmpty()) {
-            return all.stream().map(v -> -1.0).toList();
-        }
-        MsearchResponse<Void> response = client.msearch(
-                m -> {
-                    m.index(chunksAlias);
-                    for (QueryVector vector : vectors) {
-                        List<Float> queryVector = ArmSearch.Knn.toList(vector.vector());
-                        m.searches(s -> s.header(h -> h).body(b -> b.knn(
-                                        k -> ArmSearch.Knn.knn(k, vector.field(), queryVector, 1, vectorSearch))
-                                .size(1)
-                                .source(src -> src.fetch(false))));
-                    }
-                    return m;
-                },
-                Void.class);
-        Iterator<MultiSearchResponseItem<Void>> items = response.responses().iterator();
-        List<Double> best = new ArrayList<>();
-        for (QueryVector vector : all) {
-            if (!fields.contains(vector.field())) {
-                best.add(-1.0); // not in the served index yet: no nearest neighbour
-                continue;
-            }
-            MultiSearchResponseItem<Void> item = items.next();
-            if (item.isFailure()) {
-                throw new IOException("search failed: " + item.failure().error().reason());
-            }
-            var hits = item.result().hits().hits();
-            best.add(hits.isEmpty() ? -1 : ArmSearch.Knn.cosine(hits.get(0)));
-        }
-        return best;
-    }
-
     /**
      * The fields BM25 searches and the question's form for them: the Java-analysed terms on an index built with
      * the lexical fields; the raw words on an older one, still served while the sink builds its successor.
@@ -424,9 +276,5 @@ public final class ChunkRetriever {
             String query = analysed ? LexicalAnalyzer.forIndex().queryTokens(words) : words;
             return query.isBlank() ? null : query;
         }
-    }
-
-    private static List<ChunkDoc> sources(List<Hit<ChunkDoc>> hits) {
-        return hits.stream().map(Hit::source).toList();
     }
 }

@@ -12,8 +12,10 @@ import java.util.stream.Stream;
 import kb.query.config.EvidenceWeights;
 import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
+import kb.query.search.corpus.ConvexFusion;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.RareTerms;
+import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
 
 /**
@@ -48,6 +50,27 @@ public interface Fusion {
     }
 
     EvidenceFusion.Scores fuse(Input input, RankingPlan plan);
+
+    /**
+     * The vector field a chunk is embedded in: the sink's choice, which the chunk's cache key names (its model). Read
+     * once per chunk of a question (the fusion asks for a chunk's field again when it scores it); from the script of
+     * its text only for a chunk without a key of these models.
+     */
+    static Function<ChunkDoc, String> vectorFields(Embeddings embeddings) {
+        if (embeddings.single()) {
+            String field = embeddings.spaces().get(0).field();
+            return c -> field;
+        }
+        Map<String, String> byChunk = new HashMap<>();
+        return c -> byChunk.computeIfAbsent(c.chunkId(), id -> {
+            String field = embeddings.fieldOfKey(c.embeddingKey());
+            if (field != null) {
+                return field;
+            }
+            String text = c.enrichedText() != null ? c.enrichedText() : c.text();
+            return embeddings.forPassage(text == null ? "" : text).field();
+        });
+    }
 
     /** The three fusions, by method; the evidence fusion's weights are read per question (they follow the corpus). */
     static Map<FusionMethod, Fusion> all(QueryConfig.Ranking ranking, Supplier<EvidenceWeights> evidence) {

@@ -2,12 +2,15 @@ package kb.query.search;
 
 import java.util.List;
 import java.util.Locale;
+import kb.query.search.corpus.GateThreshold;
+import kb.query.search.corpus.NeverMentioned;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.KeywordSpecificity;
 import kb.query.search.terms.QueryTerms;
 import kb.query.search.terms.Question;
 import kb.query.search.terms.RareTerms;
 import kb.query.search.terms.Script;
+import kb.search.embed.Embeddings;
 import kb.search.es.ChunkDoc;
 
 /**
@@ -24,6 +27,24 @@ public record HonestyGate(double questionMin, List<Double> fieldMins) {
 
     /** BM25's best chunks read for rare terms of the question (each is analysed again, so only a few). */
     private static final int RARE_EVIDENCE_CHUNKS = 5;
+
+    /**
+     * The gate's thresholds for this question: each vector field searched against its own model's threshold (per
+     * script: the by-language models are chosen by script); with one model, the question's script's threshold, as
+     * calibrated.
+     */
+    static HonestyGate of(
+            GateThreshold threshold, Question question, List<Embeddings.Space> spaces, boolean singleModel) {
+        double questionMin = threshold.minCosine().get(question.script());
+        List<Double> fieldMins = spaces.stream()
+                .map(space -> singleModel
+                        ? questionMin
+                        : threshold
+                                .minCosine()
+                                .get(Script.valueOf(space.script().name())))
+                .toList();
+        return new HonestyGate(questionMin, fieldMins);
+    }
 
     public HonestyGate {
         fieldMins = List.copyOf(fieldMins);

@@ -3,7 +3,9 @@ package kb.query.search;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
+import kb.core.Location;
 import kb.query.search.terms.CorpusStats;
+import kb.search.es.ChunkDoc;
 
 /**
  * The search answer (a contract: later versions extend it, never break it).
@@ -68,11 +70,11 @@ public record SearchResponse(
             String text,
             String sectionHeader,
             double score,
-            kb.core.Location location,
+            Location location,
             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean verified,
             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ocr) {
 
-        public ChunkResult(String text, String sectionHeader, double score, kb.core.Location location) {
+        public ChunkResult(String text, String sectionHeader, double score, Location location) {
             this(text, sectionHeader, score, location, null, null);
         }
 
@@ -123,7 +125,7 @@ public record SearchResponse(
     /** @param score the arm's own score (BM25 score, cosine similarity), NaN when it has none */
     public record ArmHit(String path, String chunkId, double score) {
 
-        public static List<ArmHit> of(List<kb.search.es.ChunkDoc> chunks, List<Double> scores) {
+        public static List<ArmHit> of(List<ChunkDoc> chunks, List<Double> scores) {
             List<ArmHit> hits = new ArrayList<>();
             for (int i = 0; i < chunks.size(); i++) {
                 hits.add(new ArmHit(

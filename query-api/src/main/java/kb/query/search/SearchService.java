@@ -2,11 +2,9 @@ package kb.query.search;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import kb.query.config.EvidenceWeights;
@@ -14,6 +12,8 @@ import kb.query.config.FusionMethod;
 import kb.query.config.QueryConfig;
 import kb.query.l0.KeywordIndex;
 import kb.query.l0.L0Hit;
+import kb.query.search.corpus.GateThreshold;
+import kb.query.search.corpus.NeverMentioned;
 import kb.query.search.terms.CjkWords;
 import kb.query.search.terms.KeywordSpecificity;
 import kb.query.search.terms.NamedTerms;
@@ -46,6 +46,7 @@ public final class SearchService {
     private final Supplier<FittedFusion> fusion;
     private final Map<FusionMethod, Fusion> fusions;
     private final PassageCheck check;
+    private final ChunkIndex index;
 
     /**
      * @param gate   the honesty gate's threshold in force (calibrated on the corpus, or as configured)
@@ -58,10 +59,17 @@ public final class SearchService {
             KeywordIndex keywords,
             Supplier<GateThreshold> gate,
             Supplier<FittedFusion> fusion) {
-        this(config, embeddings, retriever, keywords, gate, fusion, PassageCheck.NONE);
+        this(config, embeddings, retriever, keywords, gate, fusion, new Reading(PassageCheck.NONE, null));
     }
 
-    /** @param check what the passages shown are checked against (their pages), before they are answered */
+    /**
+     * What a search reads besides the arms.
+     *
+     * @param check what the passages shown are checked against (their pages), before they are answered
+     * @param index where a document's chunks are read ({@link #chunksOf}); null where that is never asked
+     */
+    public record Reading(PassageCheck check, ChunkIndex index) {}
+
     public SearchService(
             QueryConfig config,
             Embeddings embeddings,
@@ -69,8 +77,9 @@ public final class SearchService {
             KeywordIndex keywords,
             Supplier<GateThreshold> gate,
             Supplier<FittedFusion> fusion,
-            PassageCheck check) {
-        this.check = check;
+            Reading reading) {
+        this.check = reading.check();
+        this.index = reading.index();
         this.config = config;
         this.embeddings = embeddings;
         this.retriever = retriever;
@@ -82,24 +91,12 @@ public final class SearchService {
 
     /** A document's chunks in file order, as indexed: what reading it part by part (MCP get_document) reads. */
     public List<ChunkDoc> chunksOf(String docId) throws IOException {
-        return retriever.chunksOf(docId);
+        return index.chunksOf(docId);
     }
 
     /** The configured fusion per script: what is served until (or unless) the corpus fits its own. */
     public static Map<Script, FusionWeights> configuredWeights(QueryConfig config) {
-        return Map.of(
-                Script.LATIN,
-                new FusionWeights(
-                        config.ranking().bm25Weight(),
-                        config.ranking().rareBm25Weight(),
-                        config.ranking().rrfK(),
-                        config.ranking().crossVectorWeight()),
-                Script.CJK,
-                new FusionWeights(
-                        config.ranking().cjkBm25Weight(),
-                        config.ranking().rareBm25Weight(),
-                        config.ranking().rrfK(),
-                        config.ranking().crossVectorWeight()));
+        return FusionWeights.configured(config.ranking());
     }
 
     /** The fusion's weights in force and where they came from. */
@@ -177,8 +174,8 @@ public final class SearchService {
                 KeywordSpecificity.classify(inCategory, hits.corpus(), keywords.size());
         NeverMentioned never = NeverMentioned.of(
                 NamedTerms.of(question.normal()), hits.corpus(), matchedKeywords(l0), retriever::mentions);
-        SearchResponse.Gate verdict =
-                honestyGate(question, spaces).verdict(question, hits, evidence, l1Available, plan.gate(), never);
+        SearchResponse.Gate verdict = HonestyGate.of(gate.get(), question, spaces, embeddings.single())
+                .verdict(question, hits, evidence, l1Available, plan.gate(), never);
         Fusion.Input input = fusionInput(question, hits, evidence);
         RankingPlan served = plan(SearchOptions.SERVED, question);
         EvidenceFusion.Scores l1 = fusions.get(served.fusion()).fuse(input.withoutKeywords(), served);
@@ -265,25 +262,7 @@ public final class SearchService {
                 hits.l0().stream().filter(c -> evidence.isSpecific(c.docId())).toList();
         List<ChunkDoc> generic =
                 hits.l0().stream().filter(c -> !evidence.isSpecific(c.docId())).toList();
-        return new Fusion.Input(question, hits, specific, generic, vectorFields());
-    }
-
-    /**
-     * The gate's thresholds for this question: each vector field searched against its own model's threshold (per
-     * script: the by-language models are chosen by script); with one model, the question's script's threshold, as
-     * calibrated.
-     */
-    private HonestyGate honestyGate(Question question, List<Embeddings.Space> spaces) {
-        GateThreshold threshold = gate.get();
-        double questionMin = threshold.minCosine().get(question.script());
-        List<Double> fieldMins = spaces.stream()
-                .map(space -> embeddings.single()
-                        ? questionMin
-                        : threshold
-                                .minCosine()
-                                .get(Script.valueOf(space.script().name())))
-                .toList();
-        return new HonestyGate(questionMin, fieldMins);
+        return new Fusion.Input(question, hits, specific, generic, Fusion.vectorFields(embeddings));
     }
 
     /** The question's embeddings: for its own model's fields, and for the other script's model's (served only). */
@@ -338,26 +317,5 @@ public final class SearchService {
                 .distinct()
                 .limit(MAX_COUNTED_KEYWORDS)
                 .toList();
-    }
-
-    /**
-     * The vector field a chunk is embedded in: the sink's choice, which the chunk's cache key names (its model). Read
-     * once per chunk of a question (the fusion asks for a chunk's field again when it scores it); from the script of
-     * its text only for a chunk without a key of these models.
-     */
-    private Function<ChunkDoc, String> vectorFields() {
-        if (embeddings.single()) {
-            String field = embeddings.spaces().get(0).field();
-            return c -> field;
-        }
-        Map<String, String> byChunk = new HashMap<>();
-        return c -> byChunk.computeIfAbsent(c.chunkId(), id -> {
-            String field = embeddings.fieldOfKey(c.embeddingKey());
-            if (field != null) {
-                return field;
-            }
-            String text = c.enrichedText() != null ? c.enrichedText() : c.text();
-            return embeddings.forPassage(text == null ? "" : text).field();
-        });
     }
 }

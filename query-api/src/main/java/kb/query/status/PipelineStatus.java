@@ -22,7 +22,7 @@ import kb.core.topics.KbTopics;
 import kb.core.topics.SinkGroups;
 import kb.query.config.QueryConfig;
 import kb.query.documents.DocumentCatalog;
-import kb.query.search.ServingIndex;
+import kb.query.search.corpus.ServingIndex;
 import kb.search.es.ChunkQueries;
 import kb.search.es.IndexMeta;
 import kb.search.es.IndexNames;

@@ -8,18 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import kb.query.search.GateThreshold;
+import kb.core.UpkeepState;
+import kb.query.search.corpus.GateThreshold;
 import kb.query.search.terms.Script;
 import kb.search.embed.Embeddings;
 import kb.testkit.StubEmbedder;
@@ -48,10 +44,10 @@ class GateCalibratorTest {
         AtomicLong documents = new AtomicLong(2); // the deleted document's card not refreshed away yet
         try (GateCalibrator gate = new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                vectors -> Collections.nCopies(vectors.size(), OptionalDouble.of(0.5)),
                 documents::get,
                 embedded::get,
-                GateCalibrator.Upkeep.NONE,
+                GateCalibrator.Tidiness.ALWAYS,
                 new GateCalibrator.Thresholds(0.6, OptionalDouble.empty(), CalibrationStore.NONE),
                 Clock.systemUTC())) {
             gate.refresh();
@@ -68,111 +64,15 @@ class GateCalibratorTest {
     void shouldBeSettledOnlyOnceTheIndexIsTidy() {
         AtomicLong embedded = new AtomicLong(100);
         AtomicBoolean untidy = new AtomicBoolean(true); // deleted versions left, say
-        GateCalibrator.Upkeep upkeep = new GateCalibrator.Upkeep() {
-            @Override
-            public boolean tidy() {
-                return untidy.getAndSet(false);
-            }
-
-            @Override
-            public boolean isTidy() {
-                return !untidy.get();
-            }
-        };
-        try (GateCalibrator gate = calibrator(embedded, upkeep, OptionalDouble.empty())) {
+        try (GateCalibrator gate = calibrator(embedded, () -> !untidy.get(), OptionalDouble.empty())) {
             gate.refresh();
+            assertFalse(gate.settled(), "measured, but the index holds deleted versions");
+            untidy.set(false); // the sink's upkeep merged them away
             assertTrue(gate.settled());
             untidy.set(true); // a chunk written again with the same vector: no new measurement due
             assertFalse(gate.settled(), "measured, but the index holds deleted versions");
-            gate.refresh();
+            untidy.set(false);
             assertTrue(gate.settled());
-        }
-    }
-
-    /** A force merge refused near the disk watermark: shown, measured anyway, retried after a growing pause. */
-    @Test
-    void shouldShowAFailingUpkeepAndRetryItWithBackoffWhenMergesAreRefused() {
-        AtomicLong attempts = new AtomicLong();
-        AtomicBoolean refused = new AtomicBoolean(true);
-        GateCalibrator.Upkeep upkeep = new GateCalibrator.Upkeep() {
-            @Override
-            public boolean tidy() throws IOException {
-                attempts.incrementAndGet();
-                if (refused.get()) {
-                    throw new IOException("disk usage exceeded flood-stage watermark");
-                }
-                return false;
-            }
-
-            @Override
-            public boolean isTidy() {
-                return !refused.get();
-            }
-        };
-        Instant start = Instant.parse("2026-12-07T07:00:00Z");
-        AtomicLong millis = new AtomicLong(start.toEpochMilli());
-        List<UpkeepState> told = new ArrayList<>();
-        try (GateCalibrator gate = new GateCalibrator(
-                Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
-                () -> 10,
-                () -> 70,
-                upkeep,
-                new GateCalibrator.Thresholds(0.6, OptionalDouble.empty(), CalibrationStore.NONE),
-                new TickingClock(millis))) {
-            gate.onUpkeepChange(told::add);
-            assertTrue(gate.refresh(), "the measurement does not wait for the upkeep");
-            assertEquals("calibrated", gate.current().source());
-            assertEquals("failing", gate.upkeep().state());
-            assertEquals(start, gate.upkeep().failingSince());
-            assertTrue(
-                    gate.upkeep().reason().contains("flood-stage"),
-                    gate.upkeep().reason());
-            assertTrue(gate.upkeep().describe().contains("flood-stage"));
-            for (int i = 0; i < 10; i++) {
-                gate.refresh(); // the fitter's and the period's looks, seconds apart
-                millis.addAndGet(1000);
-            }
-            assertEquals(1, attempts.get(), "not retried within the first pause");
-            millis.addAndGet(GateCalibrator.FIRST_UPKEEP_RETRY.toMillis());
-            gate.refresh();
-            assertEquals(2, attempts.get());
-            assertEquals(2, gate.upkeep().failures());
-            assertEquals(start, gate.upkeep().failingSince());
-            assertEquals(Duration.ofSeconds(60), GateCalibrator.upkeepPause(2));
-            assertEquals(GateCalibrator.MAX_UPKEEP_RETRY, GateCalibrator.upkeepPause(30));
-            refused.set(false); // space freed
-            millis.addAndGet(GateCalibrator.upkeepPause(2).toMillis());
-            gate.refresh();
-            assertEquals("ok", gate.upkeep().state());
-            assertTrue(gate.settled());
-            assertEquals(
-                    List.of("failing", "failing", "ok"),
-                    told.stream().map(UpkeepState::state).toList());
-        }
-    }
-
-    /** A clock the test moves. */
-    private static final class TickingClock extends Clock {
-        private final AtomicLong millis;
-
-        TickingClock(AtomicLong millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
         }
     }
 
@@ -198,7 +98,7 @@ class GateCalibratorTest {
                     if (slow.get()) {
                         throw new IOException("Elasticsearch did not answer: 3,000 milliseconds");
                     }
-                    return Collections.nCopies(vectors.size(), 0.5);
+                    return Collections.nCopies(vectors.size(), OptionalDouble.of(0.5));
                 },
                 store,
                 OptionalDouble.empty())) {
@@ -248,7 +148,7 @@ class GateCalibratorTest {
                     if (attempts.incrementAndGet() < 3) {
                         throw new IOException("Elasticsearch did not answer");
                     }
-                    return Collections.nCopies(vectors.size(), 0.5);
+                    return Collections.nCopies(vectors.size(), OptionalDouble.of(0.5));
                 },
                 CalibrationStore.NONE,
                 OptionalDouble.empty())) {
@@ -291,20 +191,20 @@ class GateCalibratorTest {
                 nearest,
                 () -> 10,
                 () -> 70,
-                GateCalibrator.Upkeep.NONE,
+                GateCalibrator.Tidiness.ALWAYS,
                 new GateCalibrator.Thresholds(0.6, configured, store),
                 Clock.systemUTC());
     }
 
     private static GateCalibrator calibrator(AtomicLong embedded, OptionalDouble configured) {
-        return calibrator(embedded, GateCalibrator.Upkeep.NONE, configured);
+        return calibrator(embedded, GateCalibrator.Tidiness.ALWAYS, configured);
     }
 
     private static GateCalibrator calibrator(
-            AtomicLong embedded, GateCalibrator.Upkeep upkeep, OptionalDouble configured) {
+            AtomicLong embedded, GateCalibrator.Tidiness upkeep, OptionalDouble configured) {
         return new GateCalibrator(
                 Embeddings.single(new StubEmbedder("stub", 8)),
-                vectors -> Collections.nCopies(vectors.size(), 0.5),
+                vectors -> Collections.nCopies(vectors.size(), OptionalDouble.of(0.5)),
                 () -> 10,
                 embedded::get,
                 upkeep,

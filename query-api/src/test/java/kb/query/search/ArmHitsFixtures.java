@@ -2,6 +2,7 @@ package kb.query.search;
 
 import java.util.ArrayList;
 import java.util.List;
+import kb.query.search.corpus.ScoredChunk;
 import kb.search.es.ChunkDoc;
 
 /** Hand-built arm hits for tests of the fusion, the gate and the lookup's assembly (no Elasticsearch). */

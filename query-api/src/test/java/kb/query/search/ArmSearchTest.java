@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import kb.query.config.VectorSearch;
+import kb.query.search.corpus.ScoredChunk;
 import kb.search.es.ChunkDoc;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import kb.query.l0.L0Hit;
+import kb.query.search.corpus.NeverMentioned;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.KeywordSpecificity;
 import kb.query.search.terms.Question;

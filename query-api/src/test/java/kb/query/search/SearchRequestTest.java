@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import kb.query.config.FusionMethod;
+import kb.query.search.corpus.ScoredChunk;
 import kb.query.search.terms.CorpusStats;
 import kb.query.search.terms.Question;
 import org.junit.jupiter.api.Test;

@@ -16,6 +16,7 @@ import kb.core.NoteMeta;
 import kb.core.settings.Settings;
 import kb.query.config.QueryConfig;
 import kb.query.l0.KeywordIndex;
+import kb.query.search.corpus.GateThreshold;
 import kb.query.search.terms.Question;
 import kb.search.embed.Embeddings;
 import kb.search.es.EsClients;

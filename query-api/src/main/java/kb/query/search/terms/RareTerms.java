@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import kb.search.text.LexicalAnalyzer;
 
 /**
  * Rare exact words of a question: tokens (as the index analyses them) that the corpus holds, but in very few
@@ -71,8 +72,7 @@ public final class RareTerms {
         if (rare.size() < EVIDENCE_TERMS || text == null) {
             return false;
         }
-        Set<String> terms =
-                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(text));
+        Set<String> terms = new HashSet<>(LexicalAnalyzer.forIndex().terms(text));
         long held = rare.stream().filter(terms::contains).count();
         long known = corpus.termChunks().entrySet().stream()
                 .filter(e -> e.getValue() > 0 && corpus.isRealTerm(e.getKey()))
@@ -101,8 +101,7 @@ public final class RareTerms {
         if (rare.isEmpty() || title == null) {
             return false;
         }
-        Set<String> words =
-                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(title));
+        Set<String> words = new HashSet<>(LexicalAnalyzer.forIndex().terms(title));
         return rare.stream().filter(RareTerms::isNamingWord).anyMatch(words::contains);
     }
 
@@ -125,8 +124,7 @@ public final class RareTerms {
         if (!corpus.termsRead() || text == null) {
             return false;
         }
-        Set<String> terms =
-                new HashSet<>(kb.search.text.LexicalAnalyzer.forIndex().terms(text));
+        Set<String> terms = new HashSet<>(LexicalAnalyzer.forIndex().terms(text));
         double total = 0;
         double held = 0;
         for (Map.Entry<String, Long> e : corpus.termChunks().entrySet()) {

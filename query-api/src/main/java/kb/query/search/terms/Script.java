@@ -1,5 +1,7 @@
 package kb.query.search.terms;
 
+import kb.search.embed.Embeddings;
+
 /**
  * The writing system a question is mostly in. Cosine similarities of one model live in different ranges for
  * different scripts (an English model sees Chinese as little more than characters), so the honesty gate keeps
@@ -11,6 +13,6 @@ public enum Script {
 
     /** CJK when at least a third of the question's letters are ideographs, kana or hangul. */
     public static Script of(String text) {
-        return kb.search.embed.Embeddings.mostlyCjk(text) ? CJK : LATIN;
+        return Embeddings.mostlyCjk(text) ? CJK : LATIN;
     }
 }

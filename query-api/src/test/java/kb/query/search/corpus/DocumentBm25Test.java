@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

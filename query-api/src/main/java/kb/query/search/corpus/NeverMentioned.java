@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import java.io.IOException;
 import java.util.ArrayList;

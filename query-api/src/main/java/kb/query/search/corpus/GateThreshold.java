@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import java.util.Map;
 import kb.query.search.terms.Script;

@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.sink.upkeep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.JsonData;
@@ -40,7 +40,7 @@ public final class ServingIndex {
             return newestVersion > servedVersion();
         }
 
-        boolean hasLexicalFields() {
+        public boolean hasLexicalFields() {
             return mappingVersion >= ChunkFields.LEXICAL_FIELDS_SINCE;
         }
     }

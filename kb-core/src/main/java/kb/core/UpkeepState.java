@@ -1,13 +1,14 @@
-package kb.query.calibration;
+package kb.core;
 
 import java.time.Instant;
 
 /**
- * How the index's upkeep (the chunks' deleted versions merged away, the vector index's switch by size) fares, for the
- * status: a force merge refused near Elasticsearch's disk watermark fails at every attempt, so the failure is shown
- * and retried with a growing pause rather than repeated silently.
+ * How the chunk index's upkeep (the chunks' deleted versions merged away, the vector index's switch by size, done by
+ * the sink) fares, for the status: a force merge refused near Elasticsearch's disk watermark fails at every attempt,
+ * so the failure is shown and retried with a growing pause rather than repeated silently.
  *
- * @param state        {@code ok} or {@code failing}
+ * @param state        {@code ok}, {@code failing}, or {@code elsewhere} (the sink runs in another process: its log
+ *                     says how its upkeep fares)
  * @param failingSince when the failures in a row began, else null
  * @param reason       the last failure, else null
  * @param failures     failed attempts in a row
@@ -15,14 +16,15 @@ import java.time.Instant;
  */
 public record UpkeepState(String state, Instant failingSince, String reason, int failures, Instant nextAttempt) {
 
-    static final UpkeepState OK = new UpkeepState("ok", null, null, 0, null);
+    public static final UpkeepState OK = new UpkeepState("ok", null, null, 0, null);
+    public static final UpkeepState ELSEWHERE = new UpkeepState("elsewhere", null, null, 0, null);
 
     public boolean failing() {
         return failures > 0;
     }
 
     /** One more failure in a row, tried again at {@code next}. */
-    UpkeepState failed(String error, Instant now, Instant next) {
+    public UpkeepState failed(String error, Instant now, Instant next) {
         return new UpkeepState("failing", failing() ? failingSince : now, error, failures + 1, next);
     }
 

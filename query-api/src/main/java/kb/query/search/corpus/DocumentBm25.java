@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +16,7 @@ import kb.search.es.ChunkDoc;
  * that hold any word of the question, and a pair of the question's words side by side counts as a word of its
  * own: the one page that says "page numbers" wins over the pages that say "JACoW".
  */
-final class DocumentBm25 {
+public final class DocumentBm25 {
 
     private static final double K1 = 1.2;
     private static final double B = 0.75;
@@ -28,7 +28,7 @@ final class DocumentBm25 {
      * @param chunks the document's chunks that hold a term, with their analysed text ({@code lexicalText})
      * @return each chunk's score by id; empty when a chunk lacks its analysed text (an index of before it)
      */
-    static Map<String, Double> scores(String terms, List<ChunkDoc> chunks) {
+    public static Map<String, Double> scores(String terms, List<ChunkDoc> chunks) {
         if (terms == null || chunks.isEmpty() || chunks.stream().anyMatch(c -> c.lexicalText() == null)) {
             return Map.of();
         }

@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.corpus;
 
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.Map;
  * scaled to [0, 1] over what it returned (an id an arm did not return counts 0 there). Offered beside RRF
  * ({@code fusion=convex}) because it keeps how sure each arm is, which ranks alone throw away.
  */
-final class ConvexFusion {
+public final class ConvexFusion {
 
     private ConvexFusion() {}
 

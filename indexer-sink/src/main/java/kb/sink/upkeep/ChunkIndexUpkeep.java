@@ -1,0 +1,96 @@
+package kb.sink.upkeep;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import java.io.IOException;
+import kb.search.es.ChunkQueries;
+import kb.search.es.VectorIndexBySize;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the chunk index as the corpus alone would make it: the deleted versions of chunks merged away once every
+ * chunk has its vector, and a flat vector index given its graph once it has grown ({@link VectorIndexBySize}). Every
+ * chunk is written twice (its text, then its vector) and BM25 counts the first version until a merge drops it, so
+ * without this two indexes of one folder score the same question differently, by how their merges fell.
+ */
+final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkIndexUpkeep.class);
+
+    private final ElasticsearchClient client;
+    private final String chunksAlias;
+    private final VectorIndexBySize bySize;
+    /** Set when Elasticsearch refused the graph: not asked again by this process. */
+    private volatile boolean bySizeRefused;
+
+    ChunkIndexUpkeep(ElasticsearchClient client, String chunksAlias) {
+        this.client = client;
+        this.chunksAlias = chunksAlias;
+        this.bySize = new VectorIndexBySize(client, chunksAlias);
+    }
+
+    /**
+     * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. The
+     * index is refreshed first: the vector pass's last vectors are confirmed, not yet searchable, when it drains.
+     *
+     * @return whether there was anything to merge away
+     */
+    @Override
+    public boolean tidy() throws IOException {
+        client.indices().refresh(r -> r.index(chunksAlias));
+        if (awaitingVectors() == 0 && growVectorIndex()) {
+            return true;
+        }
+        if (!hasDeletesToExpunge()) {
+            return false;
+        }
+        client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
+        client.indices().refresh(r -> r.index(chunksAlias));
+        return true;
+    }
+
+    /**
+     * Gives a flat index grown past {@link VectorIndexBySize#HNSW_FROM_CHUNKS} its graph; a refusal (an Elasticsearch
+     * that cannot change the type in place) is logged once and the index stays flat: the upkeep must go on.
+     */
+    private boolean growVectorIndex() {
+        if (bySizeRefused) {
+            return false;
+        }
+        try {
+            if (bySize.applyIfGrown(true)) {
+                // Its force merge (not waited for) drops the deleted versions too, and builds the graph.
+                LOG.info(
+                        "the chunk index holds {}+ chunks: its vectors get an int8_hnsw graph (merging in the"
+                                + " background)",
+                        VectorIndexBySize.HNSW_FROM_CHUNKS);
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            bySizeRefused = true;
+            LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
+        }
+        return false;
+    }
+
+    /** Whether {@link #tidy} has a merge to do: every chunk has its vector and deleted versions remain. */
+    boolean hasDeletesToExpunge() throws IOException {
+        if (awaitingVectors() > 0) {
+            return false;
+        }
+        var primaries = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
+                .all()
+                .primaries();
+        if (primaries.merges() != null && primaries.merges().current() > 0) {
+            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
+        }
+        var docs = primaries.docs();
+        return docs != null && docs.deleted() != null && docs.deleted() > 0;
+    }
+
+    private long awaitingVectors() throws IOException {
+        return client.count(c -> c.index(chunksAlias).query(ChunkQueries.awaitingVector()))
+                .count();
+    }
+}

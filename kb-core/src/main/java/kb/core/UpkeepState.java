@@ -1,5 +1,7 @@
 package kb.core;
 
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.time.Instant;
 
 /**
@@ -14,7 +16,13 @@ import java.time.Instant;
  * @param failures     failed attempts in a row
  * @param nextAttempt  when it is tried again while failing, else null
  */
-public record UpkeepState(String state, Instant failingSince, String reason, int failures, Instant nextAttempt) {
+public record UpkeepState(
+        String state,
+        // ISO-8601 in the status: the API's JSON mapper has no java.time module, and an Instant made it fail (500)
+        @JsonSerialize(using = ToStringSerializer.class) Instant failingSince,
+        String reason,
+        int failures,
+        @JsonSerialize(using = ToStringSerializer.class) Instant nextAttempt) {
 
     public static final UpkeepState OK = new UpkeepState("ok", null, null, 0, null);
     public static final UpkeepState ELSEWHERE = new UpkeepState("elsewhere", null, null, 0, null);

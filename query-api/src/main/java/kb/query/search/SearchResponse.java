@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 import kb.core.Location;
+import kb.query.l0.L0Hit;
 import kb.query.search.terms.CorpusStats;
 import kb.search.es.ChunkDoc;
 
@@ -135,7 +136,7 @@ public record SearchResponse(
         }
     }
 
-    public record L0Explain(String path, List<kb.query.l0.L0Hit.KeywordMatch> keywords) {}
+    public record L0Explain(String path, List<L0Hit.KeywordMatch> keywords) {}
 
     public static SearchResponse of(Retrieval retrieval, boolean partial) {
         return of(retrieval, partial, false);

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import kb.query.l0.KeywordIndex;
 
 /**
  * The content terms of a question: its words without English function words, CJK ideographs one by one
@@ -133,9 +134,9 @@ public final class QueryTerms {
         for (String token : normalized.split("[^\\p{L}\\p{N}_]+")) {
             int i = 0;
             while (i < token.length()) {
-                boolean cjk = kb.query.l0.KeywordIndex.isCjk(token.charAt(i));
+                boolean cjk = KeywordIndex.isCjk(token.charAt(i));
                 int j = i + 1;
-                while (j < token.length() && kb.query.l0.KeywordIndex.isCjk(token.charAt(j)) == cjk) {
+                while (j < token.length() && KeywordIndex.isCjk(token.charAt(j)) == cjk) {
                     j++;
                 }
                 words.add(token.substring(i, j));
@@ -147,7 +148,7 @@ public final class QueryTerms {
 
     /** A CJK run as its overlapping two-character words (a single character as itself); other words as they are. */
     private static List<String> bigrams(String word) {
-        if (word.length() < 2 || !kb.query.l0.KeywordIndex.isCjk(word.charAt(0))) {
+        if (word.length() < 2 || !KeywordIndex.isCjk(word.charAt(0))) {
             return List.of(word);
         }
         List<String> bigrams = new ArrayList<>(word.length() - 1);
@@ -165,7 +166,7 @@ public final class QueryTerms {
             StringBuilder word = new StringBuilder();
             for (int i = 0; i < token.length(); i++) {
                 char c = token.charAt(i);
-                if (kb.query.l0.KeywordIndex.isCjk(c)) {
+                if (KeywordIndex.isCjk(c)) {
                     flush(tokens, word);
                     tokens.add(String.valueOf(c));
                 } else {

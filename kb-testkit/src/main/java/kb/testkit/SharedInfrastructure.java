@@ -5,7 +5,10 @@ import java.nio.file.Path;
 import kb.infra.Infrastructure;
 import kb.search.embed.Embedder;
 import kb.search.embed.EmbeddingModelSpec;
+import kb.search.embed.Embeddings;
 import kb.search.embed.OnnxEmbedder;
+import org.testcontainers.elasticsearch.ElasticsearchContainer;
+import org.testcontainers.kafka.KafkaContainer;
 
 /**
  * One real broker, one real Elasticsearch and one loaded model per test JVM, started on first use and
@@ -21,7 +24,7 @@ public final class SharedInfrastructure {
 
     private static Infrastructure infrastructure;
     private static Embedder embedder;
-    private static kb.search.embed.Embeddings embeddings;
+    private static Embeddings embeddings;
 
     private SharedInfrastructure() {}
 
@@ -43,10 +46,9 @@ public final class SharedInfrastructure {
     }
 
     /** The default models (by language), sharing the English one with {@link #embedder()}; Chinese loaded once. */
-    public static synchronized kb.search.embed.Embeddings embeddings() {
+    public static synchronized Embeddings embeddings() {
         if (embeddings == null) {
-            embeddings = kb.search.embed.Embeddings.byLanguage(
-                    embedder(), new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
+            embeddings = Embeddings.byLanguage(embedder(), new OnnxEmbedder(EmbeddingModelSpec.BGE_SMALL_ZH_V15_Q));
         }
         return embeddings;
     }
@@ -63,14 +65,12 @@ public final class SharedInfrastructure {
     }
 
     /** Kafka and Elasticsearch from Testcontainers, pinned images. */
-    private record Containers(
-            org.testcontainers.kafka.KafkaContainer kafka,
-            org.testcontainers.elasticsearch.ElasticsearchContainer elasticsearch) {
+    private record Containers(KafkaContainer kafka, ElasticsearchContainer elasticsearch) {
 
         static Containers start() {
-            var kafka = new org.testcontainers.kafka.KafkaContainer(PinnedImages.kafka());
-            var es = new org.testcontainers.elasticsearch.ElasticsearchContainer(PinnedImages.elasticsearch())
-                    .withEnv("xpack.security.enabled", "false");
+            var kafka = new KafkaContainer(PinnedImages.kafka());
+            var es =
+                    new ElasticsearchContainer(PinnedImages.elasticsearch()).withEnv("xpack.security.enabled", "false");
             kafka.start();
             es.start();
             return new Containers(kafka, es);

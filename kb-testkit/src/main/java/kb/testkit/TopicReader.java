@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import kb.core.Ids;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -55,7 +56,7 @@ public final class TopicReader implements AutoCloseable {
 
     /** The keys of one collection's file events ({@code collection:path}) as paths, in order; others left out. */
     public List<String> keysIn(String collection) {
-        String prefix = kb.core.Ids.fileKey(collection, "");
+        String prefix = Ids.fileKey(collection, "");
         return keys().stream()
                 .filter(k -> k.startsWith(prefix))
                 .map(k -> k.substring(prefix.length()))

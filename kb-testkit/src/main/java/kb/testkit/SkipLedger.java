@@ -11,11 +11,12 @@ import java.util.stream.Stream;
 
 /**
  * Where the test JVMs of one {@code mvn -B test} write the tests they skipped for a missing tool, so the last of them
- * can print the whole build's list: Maven runs one test JVM per module, and none of them sees the others.
+ * can print the whole build's list: Maven runs a module's tests in test JVMs of their own (the root pom's
+ * {@code kb.test.forks}), and none of them sees the others.
  *
  * <p>The root pom gives every test JVM the same folder for the run ({@code target/skipped-for-missing-tools/<the
- * build's start time>}); a run's folders are removed by the next run. Modules are tested one after another, and each
- * writes a file of its own.
+ * build's start time>}); a run's folders are removed by the next run. Each test JVM writes a file of its own, named by
+ * its module and fork number, so two JVMs of one module never overwrite each other's list.
  *
  * @param runs the folder holding one folder per run
  * @param run this run's folder inside it

@@ -75,9 +75,16 @@ class CommandsSmokeTest {
         return dataset;
     }
 
+    /**
+     * Unique topics, indexes and groups; and the gate's look for a changed corpus every second rather than every 30:
+     * each command waits for the gate and the fusion fitted on the complete index, and the bench does so after every
+     * step, so the default period made most of this class's time a wait (the commands' output is the same).
+     */
     private static Map<String, String> isolated() {
         String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
         return Map.of(
+                "KB_GATE_CALIBRATION_PERIOD",
+                "PT1S",
                 "KB_TOPIC_PREFIX",
                 prefix + ".",
                 "KB_INDEX_PREFIX",

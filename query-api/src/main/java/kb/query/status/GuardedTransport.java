@@ -6,12 +6,14 @@ import co.elastic.clients.transport.Endpoint;
 import co.elastic.clients.transport.TransportOptions;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import org.elasticsearch.client.ResponseException;
 
 /**
  * The query path's transport: while the probe says Elasticsearch is down, requests fail at once instead of
  * each waiting out a timeout, so L0 answers (degraded) in microseconds. A request refused or broken on I/O tells the
- * probe L1 is down at once; one that waited out its timeout only asks the probe to look now: a background task's slow
- * answer (the calibrator's, the status observer's) is a busy node, not an outage, unless the probe finds it so.
+ * probe L1 is down at once; one that waited out its timeout, or that Elasticsearch answered with an error status,
+ * only asks the probe to look now: a background task's slow or refused request (the calibrator's, the status
+ * observer's) is a busy node or a young index, not an outage, unless the probe finds it so.
  */
 public final class GuardedTransport implements ElasticsearchTransport {
 
@@ -41,14 +43,23 @@ public final class GuardedTransport implements ElasticsearchTransport {
             return delegate.performRequest(request, endpoint, options);
         } catch (IOException e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
-            if (ElasticsearchProbe.timedOut(e)) {
+            if (ElasticsearchProbe.timedOut(e) || answered(e)) {
                 probe.suspect(reason);
             } else {
-                // Refused connections and 5xx without an Elasticsearch error body: L1 is not answering.
+                // Refused or broken connections: L1 is not answering.
                 probe.markDown(reason);
             }
             throw new L1UnavailableException("Elasticsearch did not answer: " + e.getMessage());
         }
+    }
+
+    /**
+     * Elasticsearch answered, with an error status: a node that answers is no outage by itself. A count on a version
+     * created a moment ago answered 503 (no shard available yet) and turned every question to L0 only for a moment
+     * (a reindex in QueryApiTest, clean-clone CI); the probe asks the cluster and decides.
+     */
+    private static boolean answered(IOException e) {
+        return e instanceof ResponseException;
     }
 
     @Override

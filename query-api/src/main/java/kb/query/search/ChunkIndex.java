@@ -8,14 +8,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import kb.query.config.VectorSearch;
+import kb.query.search.corpus.IncludeFragments;
 import kb.query.search.corpus.ServingIndex;
 import kb.search.es.ChunkDoc;
 import kb.search.es.ChunkFields;
 import kb.search.es.ChunkQueries;
 import kb.search.es.IndexNames;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The chunk index as the query side reads it besides the arms' searches: counts, samples, a document's sections,
@@ -23,6 +27,8 @@ import kb.search.es.IndexNames;
  * its shape (merges, the vector mapping's switch by size).
  */
 public final class ChunkIndex {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkIndex.class);
 
     /** Chunks read for pseudo-questions at most (by chunk id, so the same ones every time). */
     private static final int MAX_SAMPLED_CHUNKS = 10_000;
@@ -33,12 +39,27 @@ public final class ChunkIndex {
     private final String chunksAlias;
     private final VectorSearch vectorSearch;
     private final ServingIndex serving;
+    private final IncludeFragments includes;
 
     public ChunkIndex(ElasticsearchClient client, IndexNames names, VectorSearch vectorSearch) {
         this.client = client;
         this.chunksAlias = names.chunksAlias();
         this.vectorSearch = vectorSearch;
         this.serving = new ServingIndex(client, names);
+        this.includes = new IncludeFragments(client, chunksAlias);
+    }
+
+    /**
+     * For the include fragments among a question's candidates, the documents that include each
+     * ({@link IncludeFragments}); none when Elasticsearch cannot say: the fragments then rank as they are.
+     */
+    public Map<String, Set<String>> includers(List<ChunkDoc> candidates) {
+        try {
+            return includes.includers(candidates);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("includers unavailable, fragments ranked as they are: {}", e.toString());
+            return Map.of();
+        }
     }
 
     /** Chunks that have their vector (the rest wait for the sink's vector pass). */

@@ -32,6 +32,8 @@ final class EvidenceFusion {
     private static final double COSINE_UNIT = 0.1;
     /** A chunk the vector arm did not return lies below all it did; the other script's model's best, below the question's own. */
     private static final double UNSEEN_COSINE_MARGIN = 0.02;
+    /** How far below its best includer a fragment ranks: just after it, as a part of that page. */
+    private static final double FRAGMENT_MARGIN = 1e-6;
 
     /** The fused scores: of each chunk (orders a document's chunks) and of each document (orders documents). */
     public record Scores(Map<String, Double> chunks, Map<String, Double> documents) {}
@@ -57,6 +59,22 @@ final class EvidenceFusion {
             List<ChunkDoc> candidates,
             EvidenceWeights w,
             Function<ChunkDoc, String> fieldOf) {
+        return fuse(question, hits, keywords, candidates, w, fieldOf, Map.of());
+    }
+
+    /**
+     * @param includers for each include fragment among the candidates, the documents that include it
+     *                  ({@code IncludeFragments}): each of them present scores the
+     *                  fragment's evidence where it is better than its own, and the fragment ranks after them
+     */
+    public static Scores fuse(
+            Question question,
+            ArmHits hits,
+            KeywordDocuments keywords,
+            List<ChunkDoc> candidates,
+            EvidenceWeights w,
+            Function<ChunkDoc, String> fieldOf,
+            Map<String, Set<String>> includers) {
         Map<String, Double> bm25 = scores(hits.bm25(), hits.bm25Scores());
         double bestBm25 =
                 bm25.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
@@ -77,9 +95,34 @@ final class EvidenceFusion {
             meanings.merge(c.docId(), mean, Math::max);
             document.put(c.docId(), own);
         }
+        Map<String, Set<String>> present = presentIncluders(includers, document.keySet());
+        present.forEach((fragment, pages) -> pages.forEach(page -> {
+            lexical.merge(page, lexical.get(fragment), Math::max);
+            meanings.merge(page, meanings.get(fragment), Math::max);
+        }));
         Map<String, Double> documents = new HashMap<>();
         document.forEach((doc, own) -> documents.put(doc, lexical.get(doc) + meanings.get(doc) + own));
+        present.forEach((fragment, pages) -> documents.put(
+                fragment,
+                Math.min(
+                                documents.get(fragment),
+                                pages.stream().mapToDouble(documents::get).max().orElseThrow())
+                        - FRAGMENT_MARGIN));
         return new Scores(chunks, documents);
+    }
+
+    /** Each fragment among the candidates with those of its includers that are candidates too, when there are any. */
+    private static Map<String, Set<String>> presentIncluders(Map<String, Set<String>> includers, Set<String> docs) {
+        Map<String, Set<String>> present = new HashMap<>();
+        includers.forEach((fragment, pages) -> {
+            Set<String> here = new HashSet<>(pages);
+            here.retainAll(docs);
+            here.remove(fragment);
+            if (docs.contains(fragment) && !here.isEmpty()) {
+                present.put(fragment, here);
+            }
+        });
+        return present;
     }
 
     /**

@@ -74,14 +74,26 @@ public interface Fusion {
 
     /** The three fusions, by method; the evidence fusion's weights are read per question (they follow the corpus). */
     static Map<FusionMethod, Fusion> all(QueryConfig.Ranking ranking, Supplier<EvidenceWeights> evidence) {
+        return all(ranking, evidence, candidates -> Map.of());
+    }
+
+    /**
+     * @param includers for the include fragments among a question's candidates, the documents that include each
+     *                  (empty when they cannot be read: the fragments then rank as they are)
+     */
+    static Map<FusionMethod, Fusion> all(
+            QueryConfig.Ranking ranking,
+            Supplier<EvidenceWeights> evidence,
+            Function<List<ChunkDoc>, Map<String, Set<String>>> includers) {
         return Map.of(
-                FusionMethod.EVIDENCE, new Evidence(evidence),
+                FusionMethod.EVIDENCE, new Evidence(evidence, includers),
                 FusionMethod.RRF, new Rrf(ranking),
                 FusionMethod.CONVEX, new Convex(ranking));
     }
 
-    /** Weighed evidence (see {@link EvidenceFusion}). */
-    record Evidence(Supplier<EvidenceWeights> weights) implements Fusion {
+    /** Weighed evidence (see {@link EvidenceFusion}); include fragments count for their includers. */
+    record Evidence(Supplier<EvidenceWeights> weights, Function<List<ChunkDoc>, Map<String, Set<String>>> includers)
+            implements Fusion {
 
         @Override
         public EvidenceFusion.Scores fuse(Input input, RankingPlan plan) {
@@ -89,13 +101,15 @@ public interface Fusion {
             input.specific().forEach(c -> specificDocs.add(c.docId()));
             Set<String> keywordDocs = new HashSet<>(specificDocs);
             input.generic().forEach(c -> keywordDocs.add(c.docId()));
+            List<ChunkDoc> candidates = input.candidates().toList();
             return EvidenceFusion.fuse(
                     input.question(),
                     input.hits(),
                     new EvidenceFusion.KeywordDocuments(keywordDocs, specificDocs),
-                    input.candidates().toList(),
+                    candidates,
                     weights.get(),
-                    input.vectorFields());
+                    input.vectorFields(),
+                    includers.apply(candidates));
         }
     }
 

@@ -86,7 +86,8 @@ public final class SearchService {
         this.keywords = keywords;
         this.gate = gate;
         this.fusion = fusion;
-        this.fusions = Fusion.all(config.ranking(), this::evidenceWeights);
+        this.fusions =
+                Fusion.all(config.ranking(), this::evidenceWeights, c -> index == null ? Map.of() : index.includers(c));
     }
 
     /** A document's chunks in file order, as indexed: what reading it part by part (MCP get_document) reads. */

@@ -57,6 +57,39 @@ class EvidenceFusionTest {
         assertEquals(4.0 + 2.5 * -1.2, scores.documents().get("c"), 1e-9);
     }
 
+    @Test
+    void shouldRankAnIncludeFragmentAfterItsIncluderWhenBothAreCandidates() {
+        ChunkDoc fragment = chunk("_common/options", 0, "options", null, "lineNos anchorLineNos", List.of());
+        ChunkDoc includer = chunk("highlighting", 0, "Syntax highlighting", null, "highlight code", List.of());
+        ChunkDoc other = chunk("code-blocks", 0, "Code blocks", null, "code blocks", List.of());
+        // BM25 finds the fragment's words alone; the vectors prefer the page that includes it, then another page.
+        ArmHits hits = hits(
+                List.of(fragment, other),
+                List.of(10.0, 6.0),
+                List.of(includer, other, fragment),
+                List.of(0.80, 0.79, 0.78));
+        List<ChunkDoc> all = List.of(fragment, other, includer);
+        EvidenceFusion.Scores plain = EvidenceFusion.fuse(
+                Question.of("question"), hits, EvidenceFusion.KeywordDocuments.NONE, all, WEIGHTS, c -> "embedding");
+        assertEquals("_common/options", DocumentRanking.leader(plain));
+
+        EvidenceFusion.Scores folded = EvidenceFusion.fuse(
+                Question.of("question"),
+                hits,
+                EvidenceFusion.KeywordDocuments.NONE,
+                all,
+                WEIGHTS,
+                c -> "embedding",
+                Map.of("_common/options", Set.of("highlighting", "elsewhere")));
+        // The includer scores the fragment's words with its own meaning: 4 + 0; the fragment ranks just after it.
+        assertEquals(4.0, folded.documents().get("highlighting"), 1e-9);
+        assertEquals("highlighting", DocumentRanking.leader(folded));
+        assertTrue(
+                folded.documents().get("_common/options") < folded.documents().get("highlighting"));
+        assertTrue(
+                folded.documents().get("_common/options") > folded.documents().get("code-blocks"));
+    }
+
     /** An English question's fusion with its Latin chunk ("x") in the English field, the rest in the Chinese one. */
     private static EvidenceFusion.Scores fuseByScript(ArmHits hits, List<ChunkDoc> all, EvidenceWeights weights) {
         return EvidenceFusion.fuse(

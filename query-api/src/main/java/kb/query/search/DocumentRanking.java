@@ -3,6 +3,7 @@ package kb.query.search;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,23 +62,32 @@ final class DocumentRanking {
                         .reversed()
                         .thenComparing(list -> list.get(0).chunkId()))
                 .toList();
-        List<SearchResponse.DocumentResult> results = new ArrayList<>((served ? worthReading(ranked, input) : ranked)
-                .stream()
-                        .limit(k)
-                        .map(list -> toResult(list, fused, arms, reasons))
-                        .toList());
+        List<SearchResponse.DocumentResult> results =
+                new ArrayList<>((served ? worthReading(ranked, input, fused) : ranked)
+                        .stream()
+                                .limit(k)
+                                .map(list -> toResult(list, fused, arms, reasons))
+                                .toList());
         addL0OnlyDocuments(results, evidence.specific(), byDocument.keySet(), k);
         return results;
     }
 
     /**
-     * The ranked documents {@link WorthReading} admits; the first of them all when it admits none (the gate found
-     * an answer: an empty list would say otherwise).
+     * The ranked documents {@link WorthReading} admits, and the pages that include an admitted fragment (they show
+     * its text, so its evidence is theirs); the first of them all when it admits none (the gate found an answer: an
+     * empty list would say otherwise).
      */
-    private static List<List<ChunkDoc>> worthReading(List<List<ChunkDoc>> ranked, Fusion.Input input) {
+    private static List<List<ChunkDoc>> worthReading(
+            List<List<ChunkDoc>> ranked, Fusion.Input input, EvidenceFusion.Scores fused) {
         WorthReading worth = WorthReading.of(input);
-        List<List<ChunkDoc>> kept =
-                ranked.stream().filter(list -> worth.admits(list.get(0))).toList();
+        Set<String> admitted = new HashSet<>();
+        ranked.stream()
+                .filter(list -> worth.admits(list.get(0)))
+                .forEach(list -> admitted.add(list.get(0).docId()));
+        List<List<ChunkDoc>> kept = ranked.stream()
+                .filter(list -> admitted.contains(list.get(0).docId())
+                        || admitted.contains(fused.included().get(list.get(0).docId())))
+                .toList();
         return kept.isEmpty() && !ranked.isEmpty() ? ranked.subList(0, 1) : kept;
     }
 

@@ -35,8 +35,17 @@ final class EvidenceFusion {
     /** How far below its best includer a fragment ranks: just after it, as a part of that page. */
     private static final double FRAGMENT_MARGIN = 1e-6;
 
-    /** The fused scores: of each chunk (orders a document's chunks) and of each document (orders documents). */
-    public record Scores(Map<String, Double> chunks, Map<String, Double> documents) {}
+    /**
+     * The fused scores: of each chunk (orders a document's chunks) and of each document (orders documents).
+     *
+     * @param included each document scored with the evidence of a fragment it includes, and that fragment
+     */
+    public record Scores(Map<String, Double> chunks, Map<String, Double> documents, Map<String, String> included) {
+
+        public Scores(Map<String, Double> chunks, Map<String, Double> documents) {
+            this(chunks, documents, Map.of());
+        }
+    }
 
     /** The documents L0 matched ({@code all}) and those of them matched by a specific keyword. */
     public record KeywordDocuments(Set<String> all, Set<String> specific) {
@@ -96,9 +105,11 @@ final class EvidenceFusion {
             document.put(c.docId(), own);
         }
         Map<String, Set<String>> present = presentIncluders(includers, document.keySet());
+        Map<String, String> included = new HashMap<>();
         present.forEach((fragment, pages) -> pages.forEach(page -> {
             lexical.merge(page, lexical.get(fragment), Math::max);
             meanings.merge(page, meanings.get(fragment), Math::max);
+            included.putIfAbsent(page, fragment);
         }));
         Map<String, Double> documents = new HashMap<>();
         document.forEach((doc, own) -> documents.put(doc, lexical.get(doc) + meanings.get(doc) + own));
@@ -108,7 +119,7 @@ final class EvidenceFusion {
                                 documents.get(fragment),
                                 pages.stream().mapToDouble(documents::get).max().orElseThrow())
                         - FRAGMENT_MARGIN));
-        return new Scores(chunks, documents);
+        return new Scores(chunks, documents, included);
     }
 
     /** Each fragment among the candidates with those of its includers that are candidates too, when there are any. */

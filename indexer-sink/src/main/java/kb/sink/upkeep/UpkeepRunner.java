@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import kb.core.IndexUpkeep;
 import kb.core.UpkeepState;
@@ -20,11 +21,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the chunk index's upkeep ({@link ChunkIndexUpkeep}) when the sink's vector pass has drained a backlog (every
- * chunk then has its vector, and each vector left a deleted version behind) and otherwise every {@link #PERIOD}
- * (deleted documents, a restart, a retry). A failure never stops the sink: it is logged once when it starts failing
- * and again when the reason changes, shown through {@link IndexUpkeep}, and tried again after a pause doubling from
- * {@link #FIRST_RETRY} to {@link #MAX_RETRY}: a merge refused near Elasticsearch's disk watermark fails again at
- * once.
+ * chunk then has its vector, and each vector left a deleted version behind), a moment after a write that needed no
+ * vector (a delete, a rename), and otherwise every {@link #PERIOD} (a restart, a retry). A failure never stops the
+ * sink: it is logged once when it starts failing and again when the reason changes, shown through
+ * {@link IndexUpkeep}, and tried again after a pause doubling from {@link #FIRST_RETRY} to {@link #MAX_RETRY}: a
+ * merge refused near Elasticsearch's disk watermark fails again at once.
  */
 public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
 
@@ -32,6 +33,13 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
 
     /** How often the upkeep looks when no backlog drains: the query side's former calibration period. */
     static final Duration PERIOD = Duration.ofSeconds(30);
+
+    /**
+     * How long after a write that left deleted versions behind (a delete, a rename, chunks that kept their vectors)
+     * the upkeep looks: the writes of one burst are merged away together, and the index is tidy again within
+     * seconds rather than at the next {@link #PERIOD}.
+     */
+    static final Duration AFTER_WRITE = Duration.ofSeconds(1);
 
     /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
     static final Duration FIRST_RETRY = Duration.ofSeconds(30);
@@ -50,6 +58,8 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final List<Consumer<UpkeepState>> listeners = new CopyOnWriteArrayList<>();
     private volatile UpkeepState state = UpkeepState.OK;
+    /** Set while a look after a write is scheduled: later writes before it ride along. */
+    private final AtomicBoolean lookDue = new AtomicBoolean();
 
     UpkeepRunner(Upkeep upkeep, Clock clock) {
         this.upkeep = upkeep;
@@ -71,6 +81,27 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     public void vectorPassDrained() {
         try {
             scheduler.execute(this::attempt);
+        } catch (RejectedExecutionException closed) {
+            // the sink stops: nothing more to keep tidy
+        }
+    }
+
+    /**
+     * The sink wrote something that needs no vector but may have left deleted versions behind: the upkeep is due
+     * {@link #AFTER_WRITE} from now (a write needing vectors is followed by {@link #vectorPassDrained} instead).
+     */
+    public void indexChanged() {
+        if (!lookDue.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            scheduler.schedule(
+                    () -> {
+                        lookDue.set(false);
+                        attempt();
+                    },
+                    AFTER_WRITE.toMillis(),
+                    TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException closed) {
             // the sink stops: nothing more to keep tidy
         }

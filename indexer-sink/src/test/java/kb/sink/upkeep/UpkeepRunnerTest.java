@@ -75,6 +75,25 @@ class UpkeepRunnerTest {
         }
     }
 
+    /** A delete or rename needs no vector, so no drained backlog follows it: the upkeep looks a moment later. */
+    @Test
+    void shouldTidyOnceSoonAfterABurstOfWritesThatNeedNoVector() {
+        AtomicLong attempts = new AtomicLong();
+        try (UpkeepRunner runner = new UpkeepRunner(() -> attempts.incrementAndGet() > 0, Clock.systemUTC())) {
+            long asked = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                runner.indexChanged(); // not started: no period, only the writes ask
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 1);
+            assertTrue(System.nanoTime() - asked >= UpkeepRunner.AFTER_WRITE.toNanos(), "the burst is awaited");
+            runner.indexChanged();
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 2);
+            await().during(UpkeepRunner.AFTER_WRITE.multipliedBy(2))
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> attempts.get() == 2);
+        }
+    }
+
     /** A clock the test moves. */
     private static final class TickingClock extends Clock {
         private final AtomicLong millis;

@@ -33,20 +33,33 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
      * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. The
      * index is refreshed first: the vector pass's last vectors are confirmed, not yet searchable, when it drains.
      *
-     * @return whether there was anything to merge away
+     * @return whether there was anything to merge away, or deleted versions wait behind a running merge
      */
     @Override
-    public boolean tidy() throws IOException {
+    public UpkeepRunner.Outcome tidy() throws IOException {
         client.indices().refresh(r -> r.index(chunksAlias));
-        if (awaitingVectors() == 0 && growVectorIndex()) {
-            return true;
+        if (awaitingVectors() > 0) {
+            return UpkeepRunner.Outcome.TIDY; // the vector pass's drain asks again
         }
-        if (!hasDeletesToExpunge()) {
-            return false;
+        if (growVectorIndex()) {
+            return UpkeepRunner.Outcome.MERGED;
+        }
+        var primaries = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
+                .all()
+                .primaries();
+        var docs = primaries.docs();
+        if (docs == null || docs.deleted() == null || docs.deleted() == 0) {
+            return UpkeepRunner.Outcome.TIDY;
+        }
+        if (primaries.merges() != null && primaries.merges().current() > 0) {
+            // A running merge (the graph's, after a switch by size, or Elasticsearch's own) may drop them; never
+            // queue behind it, but look again once it may have ended.
+            return UpkeepRunner.Outcome.BUSY;
         }
         client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
         client.indices().refresh(r -> r.index(chunksAlias));
-        return true;
+        return UpkeepRunner.Outcome.MERGED;
     }
 
     /**
@@ -71,22 +84,6 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
             LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
         }
         return false;
-    }
-
-    /** Whether {@link #tidy} has a merge to do: every chunk has its vector and deleted versions remain. */
-    boolean hasDeletesToExpunge() throws IOException {
-        if (awaitingVectors() > 0) {
-            return false;
-        }
-        var primaries = client.indices()
-                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
-                .all()
-                .primaries();
-        if (primaries.merges() != null && primaries.merges().current() > 0) {
-            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
-        }
-        var docs = primaries.docs();
-        return docs != null && docs.deleted() != null && docs.deleted() > 0;
     }
 
     private long awaitingVectors() throws IOException {

@@ -47,10 +47,20 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     /** The longest pause between failed upkeeps: space freed is noticed within this. */
     static final Duration MAX_RETRY = Duration.ofMinutes(8);
 
+    /** What one upkeep found. */
+    enum Outcome {
+        /** Nothing to do. */
+        TIDY,
+        /** Deleted versions merged away (or the vector index's graph begun). */
+        MERGED,
+        /** Deleted versions remain behind a merge still running: look again soon, not at the next period. */
+        BUSY
+    }
+
     /** What is kept tidy. */
     interface Upkeep {
-        /** Does what is due; whether the index changed. */
-        boolean tidy() throws IOException;
+        /** Does what is due. */
+        Outcome tidy() throws IOException;
     }
 
     private final Upkeep upkeep;
@@ -87,8 +97,9 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     }
 
     /**
-     * The sink wrote something that needs no vector but may have left deleted versions behind: the upkeep is due
-     * {@link #AFTER_WRITE} from now (a write needing vectors is followed by {@link #vectorPassDrained} instead).
+     * The sink wrote something that needs no vector but may have left deleted versions behind, or a merge still runs:
+     * the upkeep is due {@link #AFTER_WRITE} from now (a write needing vectors is followed by
+     * {@link #vectorPassDrained} instead).
      */
     public void indexChanged() {
         if (!lookDue.compareAndSet(false, true)) {
@@ -125,8 +136,11 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
             return;
         }
         try {
-            if (upkeep.tidy()) {
+            Outcome outcome = upkeep.tidy();
+            if (outcome == Outcome.MERGED) {
                 LOG.info("merged away the deleted versions of chunks");
+            } else if (outcome == Outcome.BUSY) {
+                indexChanged();
             }
             if (before.failing()) {
                 LOG.info("the index's upkeep works again after {} failed attempts", before.failures());

@@ -29,7 +29,7 @@ class UpkeepRunnerTest {
             if (refused.get()) {
                 throw new IOException("disk usage exceeded flood-stage watermark");
             }
-            return false;
+            return UpkeepRunner.Outcome.TIDY;
         };
         Instant start = Instant.parse("2026-12-07T07:00:00Z");
         AtomicLong millis = new AtomicLong(start.toEpochMilli());
@@ -68,7 +68,7 @@ class UpkeepRunnerTest {
     @Test
     void shouldTidyAtOnceWhenTheVectorPassDrainsABacklog() {
         AtomicLong attempts = new AtomicLong();
-        try (UpkeepRunner runner = new UpkeepRunner(() -> attempts.incrementAndGet() > 0, Clock.systemUTC())) {
+        try (UpkeepRunner runner = new UpkeepRunner(() -> merged(attempts), Clock.systemUTC())) {
             runner.vectorPassDrained(); // not started: no period, only the drained backlog asks
             await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 1);
             assertEquals("ok", runner.state().state());
@@ -79,7 +79,7 @@ class UpkeepRunnerTest {
     @Test
     void shouldTidyOnceSoonAfterABurstOfWritesThatNeedNoVector() {
         AtomicLong attempts = new AtomicLong();
-        try (UpkeepRunner runner = new UpkeepRunner(() -> attempts.incrementAndGet() > 0, Clock.systemUTC())) {
+        try (UpkeepRunner runner = new UpkeepRunner(() -> merged(attempts), Clock.systemUTC())) {
             long asked = System.nanoTime();
             for (int i = 0; i < 20; i++) {
                 runner.indexChanged(); // not started: no period, only the writes ask
@@ -92,6 +92,26 @@ class UpkeepRunnerTest {
                     .atMost(Duration.ofSeconds(10))
                     .until(() -> attempts.get() == 2);
         }
+    }
+
+    /** A merge running when deleted versions remain: the upkeep looks again soon rather than at the next period. */
+    @Test
+    void shouldLookAgainSoonWhenDeletedVersionsWaitBehindARunningMerge() {
+        AtomicLong attempts = new AtomicLong();
+        UpkeepRunner.Upkeep busyTwice =
+                () -> attempts.incrementAndGet() <= 2 ? UpkeepRunner.Outcome.BUSY : UpkeepRunner.Outcome.MERGED;
+        try (UpkeepRunner runner = new UpkeepRunner(busyTwice, Clock.systemUTC())) {
+            runner.vectorPassDrained();
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 3);
+            await().during(UpkeepRunner.AFTER_WRITE.multipliedBy(2))
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> attempts.get() == 3);
+        }
+    }
+
+    private static UpkeepRunner.Outcome merged(AtomicLong attempts) {
+        attempts.incrementAndGet();
+        return UpkeepRunner.Outcome.MERGED;
     }
 
     /** A clock the test moves. */

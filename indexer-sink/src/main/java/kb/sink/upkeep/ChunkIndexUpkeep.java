@@ -1,6 +1,7 @@
 package kb.sink.upkeep;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.DocStats;
 import java.io.IOException;
 import kb.search.es.ChunkQueries;
 import kb.search.es.VectorIndexBySize;
@@ -48,8 +49,8 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
                 .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
                 .all()
                 .primaries();
-        var docs = primaries.docs();
-        if (docs == null || docs.deleted() == null || docs.deleted() == 0) {
+        long deleted = deleted(primaries.docs());
+        if (deleted == 0) {
             return UpkeepRunner.Outcome.TIDY;
         }
         if (primaries.merges() != null && primaries.merges().current() > 0) {
@@ -59,7 +60,25 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
         }
         client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
         client.indices().refresh(r -> r.index(chunksAlias));
-        return UpkeepRunner.Outcome.MERGED;
+        long left = deletedNow();
+        LOG.info("merged away the deleted versions of chunks: {} before, {} left", deleted, left);
+        if (left == 0) {
+            return UpkeepRunner.Outcome.MERGED;
+        }
+        // Fewer left: versions written during the merge, merged away by a second look. As many: retained.
+        return left < deleted ? UpkeepRunner.Outcome.BUSY : UpkeepRunner.Outcome.RETAINED;
+    }
+
+    private long deletedNow() throws IOException {
+        return deleted(client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs"))
+                .all()
+                .primaries()
+                .docs());
+    }
+
+    private static long deleted(DocStats docs) {
+        return docs == null || docs.deleted() == null ? 0 : docs.deleted();
     }
 
     /**

@@ -41,6 +41,11 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
      */
     static final Duration AFTER_WRITE = Duration.ofSeconds(1);
 
+    /** How often the upkeep looks while Elasticsearch retains deleted versions, and for how long at most. */
+    static final Duration RETAINED_LOOK = Duration.ofSeconds(5);
+
+    static final Duration RETAINED_FOR = Duration.ofSeconds(40);
+
     /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
     static final Duration FIRST_RETRY = Duration.ofSeconds(30);
 
@@ -54,7 +59,12 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
         /** Deleted versions merged away (or the vector index's graph begun). */
         MERGED,
         /** Deleted versions remain behind a merge still running: look again soon, not at the next period. */
-        BUSY
+        BUSY,
+        /**
+         * A merge left every deleted version in place: Elasticsearch keeps soft-deleted versions until the shard's
+         * retention lease moves (it is renewed every 30 s), or they lie under its expunge share of a segment.
+         */
+        RETAINED
     }
 
     /** What is kept tidy. */
@@ -70,6 +80,8 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     private volatile UpkeepState state = UpkeepState.OK;
     /** Set while a look after a write is scheduled: later writes before it ride along. */
     private final AtomicBoolean lookDue = new AtomicBoolean();
+    /** Looks in a row that found deleted versions retained. */
+    private int retainedLooks;
 
     UpkeepRunner(Upkeep upkeep, Clock clock) {
         this.upkeep = upkeep;
@@ -96,12 +108,26 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
         }
     }
 
+    /** Whether and when the upkeep looks again, given what it found. */
+    private void lookAgain(Outcome outcome) {
+        retainedLooks = outcome == Outcome.RETAINED ? retainedLooks + 1 : 0;
+        if (outcome == Outcome.BUSY) {
+            lookIn(AFTER_WRITE);
+        } else if (outcome == Outcome.RETAINED && retainedLooks * RETAINED_LOOK.toMillis() <= RETAINED_FOR.toMillis()) {
+            lookIn(RETAINED_LOOK);
+        }
+    }
+
     /**
      * The sink wrote something that needs no vector but may have left deleted versions behind, or a merge still runs:
      * the upkeep is due {@link #AFTER_WRITE} from now (a write needing vectors is followed by
      * {@link #vectorPassDrained} instead).
      */
     public void indexChanged() {
+        lookIn(AFTER_WRITE);
+    }
+
+    private void lookIn(Duration pause) {
         if (!lookDue.compareAndSet(false, true)) {
             return;
         }
@@ -111,7 +137,7 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
                         lookDue.set(false);
                         attempt();
                     },
-                    AFTER_WRITE.toMillis(),
+                    pause.toMillis(),
                     TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException closed) {
             // the sink stops: nothing more to keep tidy
@@ -136,12 +162,7 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
             return;
         }
         try {
-            Outcome outcome = upkeep.tidy();
-            if (outcome == Outcome.MERGED) {
-                LOG.info("merged away the deleted versions of chunks");
-            } else if (outcome == Outcome.BUSY) {
-                indexChanged();
-            }
+            lookAgain(upkeep.tidy());
             if (before.failing()) {
                 LOG.info("the index's upkeep works again after {} failed attempts", before.failures());
                 change(UpkeepState.OK);

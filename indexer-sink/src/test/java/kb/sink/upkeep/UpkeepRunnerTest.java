@@ -109,6 +109,21 @@ class UpkeepRunnerTest {
         }
     }
 
+    /** Elasticsearch keeps soft-deleted versions until its retention lease moves: the upkeep looks until they go. */
+    @Test
+    void shouldLookAgainWhileElasticsearchRetainsTheDeletedVersions() {
+        AtomicLong attempts = new AtomicLong();
+        UpkeepRunner.Upkeep retainedTwice =
+                () -> attempts.incrementAndGet() <= 2 ? UpkeepRunner.Outcome.RETAINED : UpkeepRunner.Outcome.MERGED;
+        try (UpkeepRunner runner = new UpkeepRunner(retainedTwice, Clock.systemUTC())) {
+            runner.vectorPassDrained();
+            await().atMost(UpkeepRunner.RETAINED_LOOK.multipliedBy(4)).until(() -> attempts.get() == 3);
+            await().during(UpkeepRunner.RETAINED_LOOK.plusSeconds(1))
+                    .atMost(Duration.ofSeconds(20))
+                    .until(() -> attempts.get() == 3);
+        }
+    }
+
     private static UpkeepRunner.Outcome merged(AtomicLong attempts) {
         attempts.incrementAndGet();
         return UpkeepRunner.Outcome.MERGED;

@@ -61,7 +61,11 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
         client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
         client.indices().refresh(r -> r.index(chunksAlias));
         long left = deletedNow();
-        LOG.info("merged away the deleted versions of chunks: {} before, {} left", deleted, left);
+        if (left < deleted) {
+            LOG.info("merged away the deleted versions of chunks: {} before, {} left", deleted, left);
+        } else {
+            LOG.debug("Elasticsearch still retains {} deleted versions of chunks", left);
+        }
         if (left == 0) {
             return UpkeepRunner.Outcome.MERGED;
         }

@@ -62,7 +62,8 @@ final class SinkWiring {
         DeadLetterPublisher deadLetters = new DeadLetterPublisher(
                 config.common().bootstrapServers(), config.common().topics(), host.registry());
         AtomicBoolean writingBacklog = new AtomicBoolean();
-        // The chunk index's upkeep (merges, the vector index's switch by size) runs when the pass drains a backlog.
+        // The chunk index's upkeep (merges, the vector index's switch by size) runs when the pass drains a backlog
+        // and after writes that need no vector.
         UpkeepRunner upkeep = UpkeepRunner.of(client, config.indexNames().chunksAlias(), host.clock());
         VectorFiller vectors = new VectorFiller(
                 client,
@@ -85,6 +86,8 @@ final class SinkWiring {
                 result -> {
                     if (result.chunksWithoutVectors() > 0) {
                         vectors.wake();
+                    } else if (!result.applied().isEmpty()) {
+                        upkeep.indexChanged();
                     }
                 },
                 host.disk());

@@ -6,105 +6,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import kb.core.Json;
 import kb.infra.Infrastructure;
 import kb.testkit.SharedInfrastructure;
-import kb.tools.bench.BenchCommand;
 import kb.tools.eval.EvalCommand;
 import kb.tools.eval.ScenarioEval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Tiny runs of {@code kb eval} and {@code kb bench}, so the commands cannot rot (the full runs are manual). */
+/** Tiny runs of {@code kb eval}, so the command cannot rot (the full runs are manual; the bench: BenchSmokeTest). */
 class CommandsSmokeTest {
 
     @TempDir
     Path dir;
-
-    /** A 20-document BEIR folder about made-up animals, with 4 judged queries. */
-    private Path tinyDataset() throws Exception {
-        Path dataset = Files.createDirectories(dir.resolve("tiny"));
-        List<String> corpus = new ArrayList<>();
-        String[] animals = {
-            "zorilla",
-            "quokka",
-            "axolotl",
-            "pangolin",
-            "okapi",
-            "tapir",
-            "kinkajou",
-            "numbat",
-            "aye-aye",
-            "fossa",
-            "saiga",
-            "takin",
-            "dugong",
-            "gharial",
-            "shoebill",
-            "kakapo",
-            "markhor",
-            "quoll",
-            "binturong",
-            "jerboa"
-        };
-        for (int i = 0; i < animals.length; i++) {
-            corpus.add(Json.MAPPER.writeValueAsString(Map.of(
-                    "_id",
-                    "d" + i,
-                    "title",
-                    "The " + animals[i],
-                    "text",
-                    "The " + animals[i] + " is an animal that lives in habitat number " + i + ".")));
-        }
-        Files.write(dataset.resolve("corpus.jsonl"), corpus);
-        Files.write(
-                dataset.resolve("queries.jsonl"),
-                List.of(
-                        "{\"_id\": \"q1\", \"text\": \"where does the quokka live\"}",
-                        "{\"_id\": \"q2\", \"text\": \"pangolin habitat\"}",
-                        "{\"_id\": \"q3\", \"text\": \"tell me about the kakapo\"}",
-                        "{\"_id\": \"q4\", \"text\": \"jerboa\"}"));
-        Files.createDirectories(dataset.resolve("qrels"));
-        Files.write(
-                dataset.resolve("qrels/test.tsv"),
-                List.of("query-id\tcorpus-id\tscore", "q1\td1\t1", "q2\td3\t1", "q3\td15\t1", "q4\td19\t2"));
-        return dataset;
-    }
-
-    /**
-     * Unique topics, indexes and groups; and the gate's look for a changed corpus every second rather than every 30:
-     * each command waits for the gate and the fusion fitted on the complete index, and the bench does so after every
-     * step, so the default period made most of this class's time a wait (the commands' output is the same).
-     */
-    private static Map<String, String> isolated() {
-        String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
-        return Map.of(
-                "KB_GATE_CALIBRATION_PERIOD",
-                "PT1S",
-                "KB_TOPIC_PREFIX",
-                prefix + ".",
-                "KB_INDEX_PREFIX",
-                prefix,
-                "KB_CHUNKER_APP_ID",
-                prefix + "-chunker",
-                "KB_SINK_GROUP",
-                prefix + "-indexer");
-    }
 
     @Test
     void shouldRunEvalOnATinyDatasetAndWriteTheJsonContract() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Path json = dir.resolve("eval.json");
         EvalCommand.run(
-                tinyDataset(),
+                SmokeRuns.tinyDataset(dir),
                 json,
                 infra.bootstrapServers(),
                 infra.elasticsearchUrl(),
-                isolated(),
+                SmokeRuns.isolated(),
                 List.of("&bm25Weight=0.5", "&fusion=convex&alpha=0.3"),
                 dir.resolve("runs"));
         for (String arm : List.of("bm25", "vector", "hybrid")) {
@@ -153,7 +79,7 @@ class CommandsSmokeTest {
                 null,
                 infra.bootstrapServers(),
                 infra.elasticsearchUrl(),
-                isolated()));
+                SmokeRuns.isolated()));
         JsonNode result = Json.MAPPER.readTree(json.toFile());
         assertEquals("scenarios", result.get("scenarios").asText());
         assertEquals(2, result.get("questions").asInt());
@@ -168,33 +94,5 @@ class CommandsSmokeTest {
         assertEquals(4, result.get("rows").size());
         assertTrue(result.has("ingestSeconds"));
         assertTrue(!Files.exists(dir.resolve("work/kb")), "the notes are read in place, never copied");
-    }
-
-    @Test
-    void shouldRunBenchOnATinyCorpusAndWriteTheReport() throws Exception {
-        Infrastructure infra = SharedInfrastructure.get();
-        Path out = dir.resolve("benchmarks.md");
-        BenchCommand.run(
-                tinyDataset(),
-                new BenchCommand.Sizes(20, 4, 2, 200, 120, 50),
-                out,
-                infra.bootstrapServers(),
-                infra.elasticsearchUrl(),
-                isolated());
-        String report = Files.readString(out);
-        for (String section : List.of(
-                "L0 keyword lookup",
-                "Ingest throughput",
-                "Query latency",
-                "Freshness",
-                "Edits: embeddings computed",
-                "Extraction (20 PDFs, 200 pages",
-                "Startup: restart with documents already indexed")) {
-            assertTrue(report.contains(section), section + " missing from\n" + report);
-        }
-        assertTrue(report.contains("| one section of a 50-section document | 1 | 1 |"), report);
-        assertTrue(report.contains("| rename of that document | 0 | 0 |"), report);
-        assertTrue(report.contains("(index: 120 chunks"), report);
-        assertTrue(report.contains("(50 synthetic cards)"), report);
     }
 }

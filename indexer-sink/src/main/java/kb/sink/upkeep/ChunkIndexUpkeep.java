@@ -1,6 +1,7 @@
 package kb.sink.upkeep;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.DocStats;
 import java.io.IOException;
 import kb.search.es.ChunkQueries;
 import kb.search.es.VectorIndexBySize;
@@ -33,20 +34,55 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
      * Merges away the deleted versions of chunks once none awaits its vector, and makes the result visible. The
      * index is refreshed first: the vector pass's last vectors are confirmed, not yet searchable, when it drains.
      *
-     * @return whether there was anything to merge away
+     * @return whether there was anything to merge away, or deleted versions wait behind a running merge
      */
     @Override
-    public boolean tidy() throws IOException {
+    public UpkeepRunner.Outcome tidy() throws IOException {
         client.indices().refresh(r -> r.index(chunksAlias));
-        if (awaitingVectors() == 0 && growVectorIndex()) {
-            return true;
+        if (awaitingVectors() > 0) {
+            return UpkeepRunner.Outcome.TIDY; // the vector pass's drain asks again
         }
-        if (!hasDeletesToExpunge()) {
-            return false;
+        if (growVectorIndex()) {
+            return UpkeepRunner.Outcome.MERGED;
+        }
+        var primaries = client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
+                .all()
+                .primaries();
+        long deleted = deleted(primaries.docs());
+        if (deleted == 0) {
+            return UpkeepRunner.Outcome.TIDY;
+        }
+        if (primaries.merges() != null && primaries.merges().current() > 0) {
+            // A running merge (the graph's, after a switch by size, or Elasticsearch's own) may drop them; never
+            // queue behind it, but look again once it may have ended.
+            return UpkeepRunner.Outcome.BUSY;
         }
         client.indices().forcemerge(f -> f.index(chunksAlias).onlyExpungeDeletes(true));
         client.indices().refresh(r -> r.index(chunksAlias));
-        return true;
+        long left = deletedNow();
+        if (left < deleted) {
+            LOG.info("merged away the deleted versions of chunks: {} before, {} left", deleted, left);
+        } else {
+            LOG.debug("Elasticsearch still retains {} deleted versions of chunks", left);
+        }
+        if (left == 0) {
+            return UpkeepRunner.Outcome.MERGED;
+        }
+        // Fewer left: versions written during the merge, merged away by a second look. As many: retained.
+        return left < deleted ? UpkeepRunner.Outcome.BUSY : UpkeepRunner.Outcome.RETAINED;
+    }
+
+    private long deletedNow() throws IOException {
+        return deleted(client.indices()
+                .stats(s -> s.index(chunksAlias).metric("docs"))
+                .all()
+                .primaries()
+                .docs());
+    }
+
+    private static long deleted(DocStats docs) {
+        return docs == null || docs.deleted() == null ? 0 : docs.deleted();
     }
 
     /**
@@ -71,22 +107,6 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
             LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
         }
         return false;
-    }
-
-    /** Whether {@link #tidy} has a merge to do: every chunk has its vector and deleted versions remain. */
-    boolean hasDeletesToExpunge() throws IOException {
-        if (awaitingVectors() > 0) {
-            return false;
-        }
-        var primaries = client.indices()
-                .stats(s -> s.index(chunksAlias).metric("docs", "merge"))
-                .all()
-                .primaries();
-        if (primaries.merges() != null && primaries.merges().current() > 0) {
-            return false; // a running merge (the graph's, after a switch by size) drops them; never queue behind it
-        }
-        var docs = primaries.docs();
-        return docs != null && docs.deleted() != null && docs.deleted() > 0;
     }
 
     private long awaitingVectors() throws IOException {

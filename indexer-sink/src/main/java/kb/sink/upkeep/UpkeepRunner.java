@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import kb.core.IndexUpkeep;
 import kb.core.UpkeepState;
@@ -20,11 +21,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the chunk index's upkeep ({@link ChunkIndexUpkeep}) when the sink's vector pass has drained a backlog (every
- * chunk then has its vector, and each vector left a deleted version behind) and otherwise every {@link #PERIOD}
- * (deleted documents, a restart, a retry). A failure never stops the sink: it is logged once when it starts failing
- * and again when the reason changes, shown through {@link IndexUpkeep}, and tried again after a pause doubling from
- * {@link #FIRST_RETRY} to {@link #MAX_RETRY}: a merge refused near Elasticsearch's disk watermark fails again at
- * once.
+ * chunk then has its vector, and each vector left a deleted version behind), a moment after a write that needed no
+ * vector (a delete, a rename), and otherwise every {@link #PERIOD} (a restart, a retry). A failure never stops the
+ * sink: it is logged once when it starts failing and again when the reason changes, shown through
+ * {@link IndexUpkeep}, and tried again after a pause doubling from {@link #FIRST_RETRY} to {@link #MAX_RETRY}: a
+ * merge refused near Elasticsearch's disk watermark fails again at once.
  */
 public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
 
@@ -33,16 +34,43 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     /** How often the upkeep looks when no backlog drains: the query side's former calibration period. */
     static final Duration PERIOD = Duration.ofSeconds(30);
 
+    /**
+     * How long after a write that left deleted versions behind (a delete, a rename, chunks that kept their vectors)
+     * the upkeep looks: the writes of one burst are merged away together, and the index is tidy again within
+     * seconds rather than at the next {@link #PERIOD}.
+     */
+    static final Duration AFTER_WRITE = Duration.ofSeconds(1);
+
+    /** How often the upkeep looks while Elasticsearch retains deleted versions, and for how long at most. */
+    static final Duration RETAINED_LOOK = Duration.ofSeconds(5);
+
+    static final Duration RETAINED_FOR = Duration.ofSeconds(40);
+
     /** The pause after a first failed upkeep (a merge refused near the disk watermark fails again at once). */
     static final Duration FIRST_RETRY = Duration.ofSeconds(30);
 
     /** The longest pause between failed upkeeps: space freed is noticed within this. */
     static final Duration MAX_RETRY = Duration.ofMinutes(8);
 
+    /** What one upkeep found. */
+    enum Outcome {
+        /** Nothing to do. */
+        TIDY,
+        /** Deleted versions merged away (or the vector index's graph begun). */
+        MERGED,
+        /** Deleted versions remain behind a merge still running: look again soon, not at the next period. */
+        BUSY,
+        /**
+         * A merge left every deleted version in place: Elasticsearch keeps soft-deleted versions until the shard's
+         * retention lease moves (it is renewed every 30 s), or they lie under its expunge share of a segment.
+         */
+        RETAINED
+    }
+
     /** What is kept tidy. */
     interface Upkeep {
-        /** Does what is due; whether the index changed. */
-        boolean tidy() throws IOException;
+        /** Does what is due. */
+        Outcome tidy() throws IOException;
     }
 
     private final Upkeep upkeep;
@@ -50,6 +78,10 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final List<Consumer<UpkeepState>> listeners = new CopyOnWriteArrayList<>();
     private volatile UpkeepState state = UpkeepState.OK;
+    /** Set while a look after a write is scheduled: later writes before it ride along. */
+    private final AtomicBoolean lookDue = new AtomicBoolean();
+    /** Looks in a row that found deleted versions retained. */
+    private int retainedLooks;
 
     UpkeepRunner(Upkeep upkeep, Clock clock) {
         this.upkeep = upkeep;
@@ -76,6 +108,42 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
         }
     }
 
+    /** Whether and when the upkeep looks again, given what it found. */
+    private void lookAgain(Outcome outcome) {
+        retainedLooks = outcome == Outcome.RETAINED ? retainedLooks + 1 : 0;
+        if (outcome == Outcome.BUSY) {
+            lookIn(AFTER_WRITE);
+        } else if (outcome == Outcome.RETAINED && retainedLooks * RETAINED_LOOK.toMillis() <= RETAINED_FOR.toMillis()) {
+            lookIn(RETAINED_LOOK);
+        }
+    }
+
+    /**
+     * The sink wrote something that needs no vector but may have left deleted versions behind, or a merge still runs:
+     * the upkeep is due {@link #AFTER_WRITE} from now (a write needing vectors is followed by
+     * {@link #vectorPassDrained} instead).
+     */
+    public void indexChanged() {
+        lookIn(AFTER_WRITE);
+    }
+
+    private void lookIn(Duration pause) {
+        if (!lookDue.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            scheduler.schedule(
+                    () -> {
+                        lookDue.set(false);
+                        attempt();
+                    },
+                    pause.toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            // the sink stops: nothing more to keep tidy
+        }
+    }
+
     @Override
     public UpkeepState state() {
         return state;
@@ -94,9 +162,7 @@ public final class UpkeepRunner implements IndexUpkeep, AutoCloseable {
             return;
         }
         try {
-            if (upkeep.tidy()) {
-                LOG.info("merged away the deleted versions of chunks");
-            }
+            lookAgain(upkeep.tidy());
             if (before.failing()) {
                 LOG.info("the index's upkeep works again after {} failed attempts", before.failures());
                 change(UpkeepState.OK);

@@ -29,7 +29,7 @@ class UpkeepRunnerTest {
             if (refused.get()) {
                 throw new IOException("disk usage exceeded flood-stage watermark");
             }
-            return false;
+            return UpkeepRunner.Outcome.TIDY;
         };
         Instant start = Instant.parse("2026-12-07T07:00:00Z");
         AtomicLong millis = new AtomicLong(start.toEpochMilli());
@@ -68,11 +68,65 @@ class UpkeepRunnerTest {
     @Test
     void shouldTidyAtOnceWhenTheVectorPassDrainsABacklog() {
         AtomicLong attempts = new AtomicLong();
-        try (UpkeepRunner runner = new UpkeepRunner(() -> attempts.incrementAndGet() > 0, Clock.systemUTC())) {
+        try (UpkeepRunner runner = new UpkeepRunner(() -> merged(attempts), Clock.systemUTC())) {
             runner.vectorPassDrained(); // not started: no period, only the drained backlog asks
             await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 1);
             assertEquals("ok", runner.state().state());
         }
+    }
+
+    /** A delete or rename needs no vector, so no drained backlog follows it: the upkeep looks a moment later. */
+    @Test
+    void shouldTidyOnceSoonAfterABurstOfWritesThatNeedNoVector() {
+        AtomicLong attempts = new AtomicLong();
+        try (UpkeepRunner runner = new UpkeepRunner(() -> merged(attempts), Clock.systemUTC())) {
+            long asked = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                runner.indexChanged(); // not started: no period, only the writes ask
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 1);
+            assertTrue(System.nanoTime() - asked >= UpkeepRunner.AFTER_WRITE.toNanos(), "the burst is awaited");
+            runner.indexChanged();
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 2);
+            await().during(UpkeepRunner.AFTER_WRITE.multipliedBy(2))
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> attempts.get() == 2);
+        }
+    }
+
+    /** A merge running when deleted versions remain: the upkeep looks again soon rather than at the next period. */
+    @Test
+    void shouldLookAgainSoonWhenDeletedVersionsWaitBehindARunningMerge() {
+        AtomicLong attempts = new AtomicLong();
+        UpkeepRunner.Upkeep busyTwice =
+                () -> attempts.incrementAndGet() <= 2 ? UpkeepRunner.Outcome.BUSY : UpkeepRunner.Outcome.MERGED;
+        try (UpkeepRunner runner = new UpkeepRunner(busyTwice, Clock.systemUTC())) {
+            runner.vectorPassDrained();
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() == 3);
+            await().during(UpkeepRunner.AFTER_WRITE.multipliedBy(2))
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> attempts.get() == 3);
+        }
+    }
+
+    /** Elasticsearch keeps soft-deleted versions until its retention lease moves: the upkeep looks until they go. */
+    @Test
+    void shouldLookAgainWhileElasticsearchRetainsTheDeletedVersions() {
+        AtomicLong attempts = new AtomicLong();
+        UpkeepRunner.Upkeep retainedTwice =
+                () -> attempts.incrementAndGet() <= 2 ? UpkeepRunner.Outcome.RETAINED : UpkeepRunner.Outcome.MERGED;
+        try (UpkeepRunner runner = new UpkeepRunner(retainedTwice, Clock.systemUTC())) {
+            runner.vectorPassDrained();
+            await().atMost(UpkeepRunner.RETAINED_LOOK.multipliedBy(4)).until(() -> attempts.get() == 3);
+            await().during(UpkeepRunner.RETAINED_LOOK.plusSeconds(1))
+                    .atMost(Duration.ofSeconds(20))
+                    .until(() -> attempts.get() == 3);
+        }
+    }
+
+    private static UpkeepRunner.Outcome merged(AtomicLong attempts) {
+        attempts.incrementAndGet();
+        return UpkeepRunner.Outcome.MERGED;
     }
 
     /** A clock the test moves. */

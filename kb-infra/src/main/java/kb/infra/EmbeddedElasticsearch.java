@@ -40,6 +40,16 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
 
+    /**
+     * The launcher's JVM ({@code bin/elasticsearch}'s CLI, which reads the settings and the keystore and then waits
+     * on the server): C1 only. Its C2 compiler took 2 of its 3 CPU-s and half of the 13-16 s it took before the
+     * server's JVM started on a loaded 2-core machine (docs/operations.md, start times); it runs for seconds only.
+     */
+    static final String LAUNCHER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
+
+    /** After the launcher's own {@code -XX:+AlwaysPreTouch}, so it wins (the last of a JVM's flags does). */
+    static final String NO_PRE_TOUCH = "-XX:-AlwaysPreTouch";
+
     private final Path home;
     private final Path root;
     /** {@code ES_JAVA_OPTS} of every launch: the heap and {@code KB_ES_JAVA_OPTS}. */
@@ -179,6 +189,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
         env.put("ES_PATH_CONF", root.resolve("config").toString());
         env.put("ES_JAVA_OPTS", javaOptions);
+        env.put("CLI_JAVA_OPTS", LAUNCHER_JAVA_OPTIONS);
         env.remove("JAVA_TOOL_OPTIONS");
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;
@@ -197,14 +208,18 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     /**
-     * The node's JVM options: the heap, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's own JIT settings),
-     * else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh node's C2 compiler
-     * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (docs/decisions/jit-c1.md).
+     * The node's JVM options: the heap without its pre-touch, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's
+     * own JIT settings), else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh
+     * node's C2 compiler took about 50 CPU-s that the embedder needed; C1 code is slower once warm
+     * (docs/decisions/jit-c1.md). Elasticsearch's launcher adds {@code -XX:+AlwaysPreTouch}, which writes every
+     * page of the heap before the node starts: 2-3 s of a restart on a loaded 2-core machine for a heap that a
+     * small index never fills (docs/operations.md, start times). {@code KB_ES_JAVA_OPTS} comes later and may turn
+     * it on again.
      */
     static String javaOptions(String heap, Map<String, String> env) {
         String extra = env.getOrDefault(KbSettings.ES_JAVA_OPTS.name(), DEFAULT_JAVA_OPTIONS)
                 .strip();
-        return ("-Xms" + heap + " -Xmx" + heap + " " + extra).strip();
+        return ("-Xms" + heap + " -Xmx" + heap + " " + NO_PRE_TOUCH + " " + extra).strip();
     }
 
     /** Waits for an exit nobody asked for, then restarts, within bounds. */

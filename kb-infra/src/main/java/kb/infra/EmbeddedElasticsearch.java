@@ -189,7 +189,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
         env.put("ES_PATH_CONF", root.resolve("config").toString());
         env.put("ES_JAVA_OPTS", javaOptions);
-        env.put("CLI_JAVA_OPTS", LAUNCHER_JAVA_OPTIONS);
+        env.putIfAbsent("CLI_JAVA_OPTS", LAUNCHER_JAVA_OPTIONS); // set in the environment (blank: the launcher's own)
         env.remove("JAVA_TOOL_OPTIONS");
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -40,11 +41,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
 
-    /**
-     * The launcher's JVM ({@code bin/elasticsearch}'s CLI, which reads the settings and the keystore and then waits
-     * on the server): C1 only. Its C2 compiler took 2 of its 3 CPU-s and half of the 13-16 s it took before the
-     * server's JVM started on a loaded 2-core machine (docs/operations.md, start times); it runs for seconds only.
-     */
+    /** The launcher's JVM C1 only: its C2 took 2 of its 3 CPU-s before the server's JVM started (docs/operations.md). */
     static final String LAUNCHER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
 
     /** After the launcher's own {@code -XX:+AlwaysPreTouch}, so it wins (the last of a JVM's flags does). */
@@ -63,6 +60,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private final boolean restartOnExit;
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private volatile Process process;
+    private volatile ElasticsearchPhases phases = ElasticsearchPhases.NONE;
     private volatile boolean closing;
     private volatile Consumer<String> onGiveUp = message -> {};
 
@@ -129,9 +127,10 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 launch.restartOnExit());
         es.launch();
         LOG.info(
-                "ready at {} in {} ms (data {})",
+                "ready at {} in {} ms ({}; data {})",
                 es.url,
                 (System.nanoTime() - started) / 1_000_000,
+                es.phases.describe(),
                 folder.resolve("data"));
         es.supervise();
         return es;
@@ -144,6 +143,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
 
     public String url() {
         return url;
+    }
+
+    /** Where the last launch spent its time, from its launcher's spawn to the yellow health. */
+    public ElasticsearchPhases phases() {
+        return phases;
     }
 
     /** Told, once, when Elasticsearch died and could not be restarted; the message says why and where to look. */
@@ -193,10 +197,13 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.remove("JAVA_TOOL_OPTIONS");
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;
+        Instant spawned = Instant.now();
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
         try {
             Files.writeString(pidFile, Long.toString(process.pid()));
             awaitHealthy(START_TIMEOUT, consoleLog, logStart);
+            phases = ElasticsearchPhases.read(
+                    NodeProcesses.written(consoleLog, logStart), spawned, Instant.now(), ZoneId.systemDefault());
         } catch (IOException | InterruptedException | RuntimeException e) {
             // The start was abandoned (the broker beside it failed, the JVM stops): no node may outlive it.
             if (process.isAlive()) {

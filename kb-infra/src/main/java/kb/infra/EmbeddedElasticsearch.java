@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -40,6 +41,12 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Options beside the heap when {@code KB_ES_JAVA_OPTS} is not set: C1 only, as the kb JVM (docs/decisions/jit-c1.md). */
     static final String DEFAULT_JAVA_OPTIONS = KbSettings.ES_JAVA_OPTS.fallback();
 
+    /** The launcher's JVM C1 only: its C2 took 2 of its 3 CPU-s before the server's JVM started (docs/operations.md). */
+    static final String LAUNCHER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1";
+
+    /** After the launcher's own {@code -XX:+AlwaysPreTouch}, so it wins (the last of a JVM's flags does). */
+    static final String NO_PRE_TOUCH = "-XX:-AlwaysPreTouch";
+
     private final Path home;
     private final Path root;
     /** {@code ES_JAVA_OPTS} of every launch: the heap and {@code KB_ES_JAVA_OPTS}. */
@@ -53,6 +60,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     private final boolean restartOnExit;
     private final Deque<Instant> restarts = new ArrayDeque<>();
     private volatile Process process;
+    private volatile ElasticsearchPhases phases = ElasticsearchPhases.NONE;
     private volatile boolean closing;
     private volatile Consumer<String> onGiveUp = message -> {};
 
@@ -119,9 +127,10 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
                 launch.restartOnExit());
         es.launch();
         LOG.info(
-                "ready at {} in {} ms (data {})",
+                "ready at {} in {} ms ({}; data {})",
                 es.url,
                 (System.nanoTime() - started) / 1_000_000,
+                es.phases.describe(),
                 folder.resolve("data"));
         es.supervise();
         return es;
@@ -134,6 +143,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
 
     public String url() {
         return url;
+    }
+
+    /** Where the last launch spent its time, from its launcher's spawn to the yellow health. */
+    public ElasticsearchPhases phases() {
+        return phases;
     }
 
     /** Told, once, when Elasticsearch died and could not be restarted; the message says why and where to look. */
@@ -179,13 +193,17 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         env.put("ES_TMPDIR", root.resolve("tmp").toString());
         env.put("ES_PATH_CONF", root.resolve("config").toString());
         env.put("ES_JAVA_OPTS", javaOptions);
+        env.putIfAbsent("CLI_JAVA_OPTS", LAUNCHER_JAVA_OPTIONS); // set in the environment (blank: the launcher's own)
         env.remove("JAVA_TOOL_OPTIONS");
         Path consoleLog = logs.resolve("console.log");
         long logStart = Files.exists(consoleLog) ? Files.size(consoleLog) : 0;
+        Instant spawned = Instant.now();
         process = builder.start(); // its stdin pipe stays open: the watchdog's line to this JVM
         try {
             Files.writeString(pidFile, Long.toString(process.pid()));
             awaitHealthy(START_TIMEOUT, consoleLog, logStart);
+            phases = ElasticsearchPhases.read(
+                    NodeProcesses.written(consoleLog, logStart), spawned, Instant.now(), ZoneId.systemDefault());
         } catch (IOException | InterruptedException | RuntimeException e) {
             // The start was abandoned (the broker beside it failed, the JVM stops): no node may outlive it.
             if (process.isAlive()) {
@@ -197,14 +215,18 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     }
 
     /**
-     * The node's JVM options: the heap, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's own JIT settings),
-     * else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh node's C2 compiler
-     * took about 50 CPU-s that the embedder needed; C1 code is slower once warm (docs/decisions/jit-c1.md).
+     * The node's JVM options: the heap without its pre-touch, then {@code KB_ES_JAVA_OPTS} (empty: Elasticsearch's
+     * own JIT settings), else {@link #DEFAULT_JAVA_OPTIONS}. In a profile of a first index on 2 cores, a fresh
+     * node's C2 compiler took about 50 CPU-s that the embedder needed; C1 code is slower once warm
+     * (docs/decisions/jit-c1.md). Elasticsearch's launcher adds {@code -XX:+AlwaysPreTouch}, which writes every
+     * page of the heap before the node starts: 2-3 s of a restart on a loaded 2-core machine for a heap that a
+     * small index never fills (docs/operations.md, start times). {@code KB_ES_JAVA_OPTS} comes later and may turn
+     * it on again.
      */
     static String javaOptions(String heap, Map<String, String> env) {
         String extra = env.getOrDefault(KbSettings.ES_JAVA_OPTS.name(), DEFAULT_JAVA_OPTIONS)
                 .strip();
-        return ("-Xms" + heap + " -Xmx" + heap + " " + extra).strip();
+        return ("-Xms" + heap + " -Xmx" + heap + " " + NO_PRE_TOUCH + " " + extra).strip();
     }
 
     /** Waits for an exit nobody asked for, then restarts, within bounds. */

@@ -27,7 +27,7 @@ public final class Infrastructure implements AutoCloseable {
     private final EmbeddedElasticsearch elasticsearch;
     private final String bootstrapServers;
     private final String elasticsearchUrl;
-    private StartTimes startTimes = new StartTimes(Duration.ZERO, Duration.ZERO);
+    private StartTimes startTimes = new StartTimes(Duration.ZERO, Duration.ZERO, ElasticsearchPhases.NONE);
 
     private Infrastructure(
             DataFolderLock lock,
@@ -117,7 +117,7 @@ public final class Infrastructure implements AutoCloseable {
                 es,
                 kafka == null ? externalKafka : kafka.bootstrapServers(),
                 es == null ? externalElasticsearch : es.url());
-        infra.startTimes = times.times();
+        infra.startTimes = times.times(es);
         return infra;
     }
 

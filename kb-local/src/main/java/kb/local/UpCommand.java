@@ -181,12 +181,13 @@ public final class UpCommand implements Callable<Integer> {
                 .write(options.dataDir());
         lock.advertise("http://" + apiHost + ":" + pipeline[0].port());
         System.out.printf(
-                "kb ready at http://%s:%d (started in %.1f s; broker ready at %.1f s, Elasticsearch at %.1f s)%n",
+                "kb ready at http://%s:%d (started in %.1f s; broker ready at %.1f s, Elasticsearch at %.1f s: %s)%n",
                 apiHost,
                 pipeline[0].port(),
                 (System.nanoTime() - start) / 1e9,
                 infra.startTimes().broker().toMillis() / 1e3,
-                infra.startTimes().elasticsearch().toMillis() / 1e3);
+                infra.startTimes().elasticsearch().toMillis() / 1e3,
+                infra.startTimes().elasticsearchPhases().describe());
         // A terminal gets a bar redrawn in place; a pipe or a CI log gets plain lines.
         progress[0] = ProgressReporter.start(
                 pipeline[0]::indexing, System.out, System.console() != null, ProgressReporter.PERIOD);

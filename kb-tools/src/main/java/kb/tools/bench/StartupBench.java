@@ -28,16 +28,17 @@ final class StartupBench {
             double documents = run.registry().get("kb_l0_documents").gauge().value();
             StartTimes phases = run.infrastructure().startTimes();
             report.section("Startup: restart with documents already indexed");
-            report.add("| documents with keywords in L0 | broker ready | Elasticsearch ready | L0 load"
-                    + " (kb_l0_load_seconds) | restart until ready (broker, Elasticsearch, model, services, initial"
-                    + " scan) | goal |");
-            report.add("|---|---|---|---|---|---|");
+            report.add("| documents with keywords in L0 | broker ready | Elasticsearch ready | Elasticsearch's phases"
+                    + " (from its spawn) | L0 load (kb_l0_load_seconds) | restart until ready (broker, Elasticsearch,"
+                    + " model, services, initial scan) | goal |");
+            report.add("|---|---|---|---|---|---|---|");
             report.add(String.format(
-                    "| %,.0f (%,d synthetic cards) | %.1f s | %.1f s | %.2f s | %.1f s | ready ≤ 8 s |",
+                    "| %,.0f (%,d synthetic cards) | %.1f s | %.1f s | %s | %.2f s | %.1f s | ready ≤ 8 s |",
                     documents,
                     cards,
                     phases.broker().toMillis() / 1e3,
                     phases.elasticsearch().toMillis() / 1e3,
+                    phases.elasticsearchPhases().describe(),
                     l0,
                     ready));
             report.figure(

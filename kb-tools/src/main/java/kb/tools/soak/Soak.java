@@ -146,6 +146,9 @@ final class Soak {
                         lock,
                         killsDone,
                         out);
+        if (kills.isEmpty()) {
+            killsDone.countDown();
+        }
         Instant start = Instant.now();
         if (restarts != null) {
             restarts.start(start);
@@ -160,6 +163,9 @@ final class Soak {
                         kill(kb, ++killed, start, i);
                         lastKill = Instant.now();
                     }
+                }
+                if (killed == kills.size()) {
+                    killsDone.countDown(); // the broker's last restart may go ahead
                 }
             }
             operations.applyNext();

@@ -26,6 +26,7 @@ final class BrokerRestarts {
      * average of 50 on two cores (the first long soak's restart 2 ran out of a 3-minute timeout).
      */
     static final Duration START_TIMEOUT = Duration.ofMinutes(10);
+
     private static final int MIN_OUTAGE_SECONDS = 10;
     private static final int MAX_OUTAGE_SECONDS = 60;
 

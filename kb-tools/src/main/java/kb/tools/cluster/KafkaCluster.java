@@ -1,14 +1,10 @@
 package kb.tools.cluster;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +14,6 @@ import kb.infra.FreePorts;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Uuid;
 
 /**
  * The KRaft cluster of a {@link Cluster}: every node broker and controller at once, each its own JVM
@@ -50,36 +45,21 @@ public final class KafkaCluster {
             controllers[i] = FreePorts.pick();
             voters.add((i + 1) + "@localhost:" + controllers[i]);
         }
-        String clusterId = clusterId();
+        String clusterId = KafkaNode.clusterId(dataDir.resolve("kafka-cluster-id"));
         for (int i = 0; i < n; i++) {
-            Child child = new Child(
-                            "kafka-" + (i + 1),
-                            KafkaNodeMain.class.getName(),
-                            List.of(
-                                    Integer.toString(i + 1),
-                                    Integer.toString(ports[i]),
-                                    Integer.toString(controllers[i]),
-                                    String.join(",", voters),
-                                    Integer.toString(n),
-                                    dataDir.resolve("kafka-" + (i + 1)).toString(),
-                                    clusterId),
-                            "384m",
-                            Map.of(),
-                            logs)
-                    .start();
-            brokers.add(new Broker(i + 1, ports[i], child));
+            KafkaNode node = new KafkaNode(
+                    i + 1,
+                    ports[i],
+                    controllers[i],
+                    String.join(",", voters),
+                    n,
+                    dataDir.resolve("kafka-" + (i + 1)),
+                    clusterId);
+            brokers.add(new Broker(
+                    i + 1, ports[i], node.child("kafka-" + (i + 1), logs).start()));
         }
         bootstrap = brokers.stream().map(b -> "localhost:" + b.port()).collect(Collectors.joining(","));
         awaitBrokers(n);
-    }
-
-    /** One id for the cluster's life, so a restart over the same folder is the same cluster. */
-    private String clusterId() throws IOException {
-        Path file = dataDir.resolve("kafka-cluster-id");
-        if (!Files.exists(file)) {
-            Files.writeString(file, Uuid.randomUuid().toString());
-        }
-        return Files.readString(file).strip();
     }
 
     /** Waits until {@code count} brokers are registered. */
@@ -111,19 +91,10 @@ public final class KafkaCluster {
     private void awaitListening(Instant deadline) {
         for (Broker broker : brokers) {
             while (broker.child().isAlive()
-                    && !accepts(broker.port())
+                    && !KafkaNode.accepts(broker.port())
                     && Instant.now().isBefore(deadline)) {
                 Probe.pause();
             }
-        }
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("localhost", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

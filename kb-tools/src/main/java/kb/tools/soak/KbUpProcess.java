@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,14 @@ import kb.local.verify.Folder;
 import kb.tools.cluster.Child;
 
 /**
- * {@code kb up --dir NAME=DIR --data DATADIR --port 0} as its own JVM, the way a user runs it (with this JVM's
+ * {@code kb up --dir NAME=DIR --data DATADIR --port 0 [--kafka BOOTSTRAP]} as its own JVM, the way a user runs it (with this JVM's
  * class path), logging to {@code DATADIR/../logs}. It dies with this JVM ({@link Child}); {@link #kill()} is
  * SIGKILL. Each start is a new process on the same data folder.
  */
 final class KbUpProcess implements AutoCloseable {
+
+    /** How long a start may take to be ready. */
+    static final Duration START_TIMEOUT = Duration.ofMinutes(5);
 
     private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(5);
 
@@ -33,18 +37,23 @@ final class KbUpProcess implements AutoCloseable {
     private final Path logDir;
     private final String heap;
     private final Map<String, String> env;
+    /** {@code --kafka}: the broker to use instead of the embedded one, or null. */
+    private final String kafka;
+
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
     private Child child;
     private int starts;
 
-    KbUpProcess(String name, Folder folder, Path dataDir, Path logDir, String heap, Map<String, String> env) {
+    KbUpProcess(
+            String name, Folder folder, Path dataDir, Path logDir, String heap, Map<String, String> env, String kafka) {
         this.name = name;
         this.folder = folder;
         this.dataDir = dataDir;
         this.logDir = logDir;
         this.heap = heap;
         this.env = Map.copyOf(env);
+        this.kafka = kafka;
     }
 
     /** Starts a new process; the endpoints of the last one are removed first, so {@link #awaitReady} sees its own. */
@@ -57,8 +66,11 @@ final class KbUpProcess implements AutoCloseable {
                 "JDK_JAVA_OPTIONS",
                 "-XX:TieredStopAtLevel=1 -Dkb.elasticsearch.zip="
                         + Infrastructure.distributionZip().toAbsolutePath());
-        List<String> args = List.of(
-                "up", "--dir", folder.collection() + "=" + folder.dir(), "--data", dataDir.toString(), "--port", "0");
+        List<String> args = new ArrayList<>(List.of(
+                "up", "--dir", folder.collection() + "=" + folder.dir(), "--data", dataDir.toString(), "--port", "0"));
+        if (kafka != null) {
+            args.addAll(List.of("--kafka", kafka));
+        }
         child = new Child(name + "-" + ++starts, KbMain.class.getName(), args, heap, childEnv, logDir).start();
     }
 

@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.local.verify.Endpoints;
@@ -17,7 +19,8 @@ import kb.search.es.IndexNames;
 
 /**
  * One soak: seeded random operations on a real folder while a real {@code kb up} process runs on it and is
- * SIGKILLed and restarted at seeded moments; then, once it has settled, the same folder rebuilt from nothing by
+ * SIGKILLed and restarted at seeded moments, and, with broker restarts planned, while its broker (its own process)
+ * is stopped and started again at other seeded moments; then, once it has settled, the same folder rebuilt from nothing by
  * a second {@code kb up} on a new data folder, and the two compared layer by layer and chunk by chunk.
  */
 final class Soak {
@@ -25,12 +28,10 @@ final class Soak {
     /** The collection both pipelines index the folder as, so their document ids are the same. */
     static final String COLLECTION = "soak";
 
-    private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
-
     private final SoakPlan plan;
     private final PrintStream out;
     private final Folder folder;
-    /** When the last operation was applied: the convergence time runs from here, kills after it included. */
+    /** When the last operation was applied: the convergence time runs from here, kills and restarts after it included. */
     private Instant lastOperation;
 
     Soak(SoakPlan plan, PrintStream out) {
@@ -39,7 +40,7 @@ final class Soak {
         this.folder = new Folder(COLLECTION, plan.folder().toAbsolutePath());
     }
 
-    SoakReport run() throws IOException, InterruptedException {
+    SoakReport run() throws Exception {
         Random random = new Random(plan.seed());
         FolderOperations operations = new FolderOperations(plan.folder(), plan.files(), random);
         operations.seed();
@@ -47,14 +48,25 @@ final class Soak {
         IndexContents soakIndex;
         VerifyReport soakReport;
         Duration converged;
-        int kills;
-        try (KbUpProcess kb = process("kb-soak", "data-soak")) {
+        Disruptions disruptions;
+        Map<String, Double> publishing;
+        try (SoakBroker broker = plan.brokerRestarts() > 0 ? new SoakBroker(plan.work(), plan.logs()) : null;
+                KbUpProcess kb = process("kb-soak", "data-soak", broker == null ? null : broker.bootstrap())) {
+            if (broker != null) {
+                broker.start(BrokerRestarts.START_TIMEOUT);
+                out.printf(
+                        Locale.ROOT,
+                        "kb soak: broker %s (pid %d, log %s)%n",
+                        broker.bootstrap(),
+                        broker.pid(),
+                        broker.log());
+            }
             kb.start();
-            kb.awaitReady(START_TIMEOUT);
+            kb.awaitReady(KbUpProcess.START_TIMEOUT);
             out.printf(Locale.ROOT, "kb soak: kb up ready (pid %d, log %s)%n", kb.pid(), kb.log());
-            kills = operate(operations, kb, killMoments(new Random(plan.seed() + 1)));
+            disruptions = operate(operations, kb, broker);
             Instant restarted = Instant.now();
-            kb.awaitReady(START_TIMEOUT);
+            kb.awaitReady(KbUpProcess.START_TIMEOUT);
             out.printf(Locale.ROOT, "kb soak: kb up ready again after %.1f s%n", seconds(restarted));
             soakReport = Settling.settle(kb.endpoints(), folder, plan.env(), plan.settleTimeout());
             converged = Duration.between(lastOperation, Instant.now());
@@ -64,12 +76,13 @@ final class Soak {
                             ? "kb soak: settled %.1f s after the last operation%n"
                             : "kb soak: still drifting %.1f s after the last operation, when the settle timeout ran out%n",
                     converged.toMillis() / 1e3);
+            publishing = PublishFigures.read(kb.endpoints().api());
             soakIndex = contents(kb.endpoints());
         }
-        try (KbUpProcess fresh = process("kb-rebuild", "data-rebuild")) {
+        try (KbUpProcess fresh = process("kb-rebuild", "data-rebuild", null)) {
             Instant start = Instant.now();
             fresh.start();
-            fresh.awaitReady(START_TIMEOUT);
+            fresh.awaitReady(KbUpProcess.START_TIMEOUT);
             VerifyReport rebuildReport = Settling.settle(fresh.endpoints(), folder, plan.env(), plan.settleTimeout());
             out.printf(Locale.ROOT, "kb soak: fresh rebuild settled in %.1f s%n", seconds(start));
             IndexContents rebuilt = contents(fresh.endpoints());
@@ -82,12 +95,19 @@ final class Soak {
                     rebuilt.chunks().size());
             List<String> differences = soakIndex.differences(rebuilt);
             return new SoakReport(
-                    plan.seed(), operations.counts(), kills, converged, soakReport, rebuildReport, differences);
+                    plan.seed(),
+                    operations.counts(),
+                    disruptions,
+                    publishing,
+                    converged,
+                    soakReport,
+                    rebuildReport,
+                    differences);
         }
     }
 
-    private KbUpProcess process(String name, String data) {
-        return new KbUpProcess(name, folder, plan.work().resolve(data), plan.logs(), "2g", plan.env());
+    private KbUpProcess process(String name, String data, String kafka) {
+        return new KbUpProcess(name, folder, plan.work().resolve(data), plan.logs(), "2g", plan.env(), kafka);
     }
 
     private IndexContents contents(Endpoints endpoints) throws IOException, InterruptedException {
@@ -107,18 +127,46 @@ final class Soak {
     }
 
     /**
-     * The operations, evenly spread over the plan's duration, and the kills at their moments. A kill waits for the
-     * process to be ready (a kill during start-up is another test) without holding the operations up; the new
-     * process starts while they go on. Kills still due after the last operation happen then. Returns the kills.
+     * The operations, evenly spread over the plan's duration, kb's kills at their moments and the broker's restarts
+     * at theirs (on their own thread, {@link BrokerRestarts}). A kill waits for kb to be ready and the broker up (a
+     * kill during start-up, or with the broker down, is another test) without holding the operations up; the new
+     * process starts while they go on. Kills still due after the last operation happen then, and the restarts still
+     * due after them. Returns what was done to kb and its broker.
      */
-    private int operate(FolderOperations operations, KbUpProcess kb, List<Duration> kills)
-            throws IOException, InterruptedException {
+    private Disruptions operate(FolderOperations operations, KbUpProcess kb, SoakBroker broker) throws Exception {
+        Object lock = new Object();
+        CountDownLatch killsDone = new CountDownLatch(1);
+        List<Duration> kills = killMoments(new Random(plan.seed() + 1));
+        BrokerRestarts restarts = broker == null
+                ? null
+                : new BrokerRestarts(
+                        BrokerRestarts.plan(plan.brokerRestarts(), plan.duration(), new Random(plan.seed() + 2)),
+                        broker,
+                        kb,
+                        lock,
+                        killsDone,
+                        out);
+        if (kills.isEmpty()) {
+            killsDone.countDown();
+        }
         Instant start = Instant.now();
+        if (restarts != null) {
+            restarts.start(start);
+        }
         long interval = plan.operations() == 0 ? 0 : plan.duration().toNanos() / plan.operations();
         int killed = 0;
+        Instant lastKill = null;
         for (int i = 0; i < plan.operations(); i++) {
-            if (killed < kills.size() && !Instant.now().isBefore(start.plus(kills.get(killed))) && kb.ready()) {
-                kill(kb, ++killed, start, i);
+            if (killed < kills.size() && !Instant.now().isBefore(start.plus(kills.get(killed)))) {
+                synchronized (lock) {
+                    if ((broker == null || broker.up()) && kb.ready()) {
+                        kill(kb, ++killed, start, i);
+                        lastKill = Instant.now();
+                    }
+                }
+                if (killed == kills.size()) {
+                    killsDone.countDown(); // the broker's last restart may go ahead
+                }
             }
             operations.applyNext();
             long wait = Duration.between(Instant.now(), start.plusNanos(interval * (i + 1)))
@@ -130,10 +178,21 @@ final class Soak {
         lastOperation = Instant.now();
         out.printf(Locale.ROOT, "kb soak: %d operations in %.1f s%n", plan.operations(), seconds(start));
         while (killed < kills.size()) {
-            kb.awaitReady(START_TIMEOUT);
-            kill(kb, ++killed, start, plan.operations());
+            kb.awaitReady(KbUpProcess.START_TIMEOUT);
+            synchronized (lock) {
+                if (broker == null || broker.up()) {
+                    kill(kb, ++killed, start, plan.operations());
+                    lastKill = Instant.now();
+                }
+            }
         }
-        return killed;
+        killsDone.countDown();
+        List<BrokerRestart> done = restarts == null ? List.of() : restarts.await();
+        boolean kbRestartedAfter = restarts != null
+                && lastKill != null
+                && restarts.lastBack() != null
+                && lastKill.isAfter(restarts.lastBack());
+        return new Disruptions(killed, done, kbRestartedAfter);
     }
 
     private void kill(KbUpProcess kb, int number, Instant start, int operation)

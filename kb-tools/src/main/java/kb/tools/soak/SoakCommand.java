@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
         description = {
             "Applies seeded random operations to a new folder (create, overwrite, append, rename, move a subfolder,"
                     + " case-only rename, delete, editor saves, bursts, a git-checkout-like swap, symlinks) while"
-                    + " `kb up` runs on it as its own process, SIGKILLed and restarted at seeded moments.",
+                    + " `kb up` runs on it as its own process, SIGKILLed and restarted at seeded moments; with"
+                    + " --broker-restarts, its broker runs as a process of its own, stopped and started again at"
+                    + " other seeded moments while kb runs on.",
             "Then waits until it has settled and compares it with a fresh `kb up` of the same folder on a new data"
                     + " folder: `kb verify` finds no drift in either, and both indexes hold the same documents,"
                     + " chunk texts and locations. Exit status 0 when they converge, 1 otherwise.",
@@ -63,6 +65,15 @@ public final class SoakCommand implements Callable<Integer> {
             description = "SIGKILLs of kb up at seeded moments (default ${DEFAULT-VALUE}).")
     int kills;
 
+    @Option(
+            names = "--broker-restarts",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Run the broker as its own process (kb up --kafka) and stop it (SIGKILL or SIGTERM, seeded)"
+                    + " at N seeded moments, down 10-60 s each while the edits go on; kb is not restarted for them"
+                    + " (default ${DEFAULT-VALUE}).")
+    int brokerRestarts;
+
     @Mixin
     WorkFolderOption workFolder = new WorkFolderOption();
 
@@ -89,8 +100,9 @@ public final class SoakCommand implements Callable<Integer> {
     /** The plan the options describe; a work folder that is not empty is refused (the soak owns its folder). */
     SoakPlan plan() throws IOException {
         Path work = workFolder.given();
-        if (files < 1 || kills < 0 || minutes < 0 || ops != null && ops < 0) {
-            throw new IllegalArgumentException("--files must be at least 1; --ops, --kills and --minutes at least 0");
+        if (files < 1 || kills < 0 || brokerRestarts < 0 || minutes < 0 || ops != null && ops < 0) {
+            throw new IllegalArgumentException(
+                    "--files must be at least 1; --ops, --kills, --broker-restarts and --minutes at least 0");
         }
         if (work != null && Files.isDirectory(work)) {
             try (Stream<Path> entries = Files.list(work)) {
@@ -103,6 +115,13 @@ public final class SoakCommand implements Callable<Integer> {
         int operations = ops != null ? ops : (int) (duration.toSeconds() * 5);
         Path folder = work != null ? work.toAbsolutePath() : Files.createTempDirectory("kb-soak-");
         return new SoakPlan(
-                seed != null ? seed : System.currentTimeMillis(), files, duration, operations, kills, folder, env);
+                seed != null ? seed : System.currentTimeMillis(),
+                files,
+                duration,
+                operations,
+                kills,
+                brokerRestarts,
+                folder,
+                env);
     }
 }

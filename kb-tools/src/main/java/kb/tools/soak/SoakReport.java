@@ -12,7 +12,9 @@ import kb.local.verify.VerifyReport;
  *
  * @param seed         the seed, to run the same operations again
  * @param operations   the operations applied, by kind
- * @param kills        the SIGKILLs of {@code kb up}
+ * @param disruptions  the SIGKILLs of {@code kb up} and the broker's restarts
+ * @param publishing   the producer's publish errors, republish queue and reconciliations at the end (from kb's
+ *                     last start), as its {@code /metrics} showed them
  * @param converged    from the last operation to no drift in the soak's pipeline (its restart included)
  * @param soak         the soak's pipeline against the folder
  * @param rebuild      a fresh pipeline on a new data folder against the same folder
@@ -21,7 +23,8 @@ import kb.local.verify.VerifyReport;
 record SoakReport(
         long seed,
         Map<OpKind, Integer> operations,
-        int kills,
+        Disruptions disruptions,
+        Map<String, Double> publishing,
         Duration converged,
         VerifyReport soak,
         VerifyReport rebuild,
@@ -30,8 +33,18 @@ record SoakReport(
     /** Lines of differences printed at most; the count says how many there are. */
     private static final int MAX_LINES = 50;
 
+    SoakReport {
+        publishing = Map.copyOf(publishing);
+        differences = List.copyOf(differences);
+    }
+
+    /** No drift, the same index as a fresh rebuild, and kb not restarted after the broker's last restart. */
     boolean convergent() {
-        return soak.healthy() && rebuild.healthy() && differences.isEmpty();
+        return soak.healthy() && rebuild.healthy() && differences.isEmpty() && !disruptions.kbRestartedAfterBroker();
+    }
+
+    int kills() {
+        return disruptions.kills();
     }
 
     int operationCount() {
@@ -39,7 +52,13 @@ record SoakReport(
     }
 
     void print(PrintStream out) {
-        out.printf(Locale.ROOT, "kb soak: seed %d, %d operations, %d kills%n", seed, operationCount(), kills);
+        out.printf(
+                Locale.ROOT,
+                "kb soak: seed %d, %d operations, %d kills, %d broker restarts%n",
+                seed,
+                operationCount(),
+                kills(),
+                disruptions.brokerRestarts().size());
         for (OpKind kind : OpKind.values()) {
             out.printf(
                     Locale.ROOT,
@@ -47,6 +66,7 @@ record SoakReport(
                     kind.name().toLowerCase(Locale.ROOT),
                     operations.getOrDefault(kind, 0));
         }
+        printBroker(out);
         out.printf(
                 Locale.ROOT,
                 soak.healthy()
@@ -63,5 +83,24 @@ record SoakReport(
                 convergent()
                         ? "kb soak: CONVERGED (seed " + seed + ")"
                         : "kb soak: DID NOT CONVERGE (seed " + seed + ")");
+    }
+
+    private void printBroker(PrintStream out) {
+        for (BrokerRestart restart : disruptions.brokerRestarts()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  broker restart %d: %s at %.1f s, down %.1f s, republishPending at most %s%n",
+                    restart.number(),
+                    restart.signal(),
+                    restart.at().toMillis() / 1e3,
+                    restart.outage().toMillis() / 1e3,
+                    restart.republishPending() < 0 ? "(not shown)" : Long.toString(restart.republishPending()));
+        }
+        if (!disruptions.brokerRestarts().isEmpty()) {
+            out.println("  kb restarted after the broker's last restart: "
+                    + (disruptions.kbRestartedAfterBroker() ? "yes (does not count as converged)" : "no"));
+        }
+        publishing.forEach(
+                (name, value) -> out.printf(Locale.ROOT, "  %s %.0f (since kb's last start)%n", name, value));
     }
 }

@@ -8,7 +8,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import kb.local.KbMain;
 import kb.testkit.TempTrees;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,8 @@ class SoakCommandTest {
         StringWriter help = new StringWriter();
         commandLine.setOut(new PrintWriter(help, true));
         assertEquals(0, commandLine.execute("soak", "--help"));
-        for (String option : new String[] {"--seed", "--files", "--minutes", "--ops", "--kills", "--work"}) {
+        for (String option :
+                new String[] {"--seed", "--files", "--minutes", "--ops", "--kills", "--broker-restarts", "--work"}) {
             assertTrue(help.toString().contains(option), option + " in\n" + help);
         }
     }
@@ -64,5 +67,33 @@ class SoakCommandTest {
         assertEquals(Duration.ofSeconds(30), plan.duration());
         assertEquals(150, plan.operations());
         assertEquals(Path.of("/nonexistent-kb-soak"), plan.work());
+        assertEquals(0, plan.brokerRestarts());
+    }
+
+    @Test
+    void shouldPlanBrokerRestartsWhenAskedAndRefuseANegativeCount() throws Exception {
+        SoakCommand command = new SoakCommand(Map.of());
+        new CommandLine(command).parseArgs("--broker-restarts", "5", "--work", "/nonexistent-kb-soak");
+        assertEquals(5, command.plan().brokerRestarts());
+        StringWriter err = new StringWriter();
+        assertEquals(2, kb(err, "soak", "--broker-restarts", "-1"));
+        assertTrue(err.toString().contains("--broker-restarts"), err.toString());
+    }
+
+    @Test
+    void shouldDrawBrokerRestartsInTheMiddleOfTheOperationsWithOutagesOfTenToSixtySecondsWhenSeeded() {
+        Duration span = Duration.ofMinutes(20);
+        List<BrokerRestarts.Planned> planned = BrokerRestarts.plan(40, span, new Random(11));
+        assertEquals(planned, BrokerRestarts.plan(40, span, new Random(11)));
+        assertEquals(40, planned.size());
+        for (int i = 0; i < planned.size(); i++) {
+            BrokerRestarts.Planned restart = planned.get(i);
+            assertTrue(restart.at().compareTo(span.dividedBy(10)) >= 0, restart.toString());
+            assertTrue(restart.at().compareTo(span.multipliedBy(9).dividedBy(10)) <= 0, restart.toString());
+            assertTrue(i == 0 || planned.get(i - 1).at().compareTo(restart.at()) <= 0, "sorted");
+            assertTrue(restart.outage().toSeconds() >= 10 && restart.outage().toSeconds() <= 60, restart.toString());
+        }
+        assertTrue(planned.stream().anyMatch(BrokerRestarts.Planned::sigkill), "some SIGKILL");
+        assertTrue(planned.stream().anyMatch(r -> !r.sigkill()), "some SIGTERM");
     }
 }

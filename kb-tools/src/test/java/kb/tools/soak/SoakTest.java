@@ -22,7 +22,7 @@ class SoakTest {
     @Test
     void shouldConvergeToAFreshRebuildWhenKbIsKilledDuringRandomEdits() throws Exception {
         Path work = Files.createTempDirectory("kb-it-soak-");
-        SoakPlan plan = new SoakPlan(46, 100, Duration.ofSeconds(60), 300, 2, work, Map.of());
+        SoakPlan plan = new SoakPlan(46, 100, Duration.ofSeconds(60), 300, 2, 0, work, Map.of());
         SoakReport report = new Soak(plan, System.out).run();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));

@@ -7,6 +7,9 @@ import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the sink may commit per partition while large documents are written beside the main loop: up to the
@@ -16,12 +19,16 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class CommitOffsets {
 
+    private static final Logger LOG = LoggerFactory.getLogger(CommitOffsets.class);
+
     /** Per partition, the offset after the last record the main loop has handled (written or handed over). */
     private final Map<TopicPartition, Long> confirmed = new HashMap<>();
     /** Per partition, the offsets of large records handed to the lane and not written yet. */
     private final Map<TopicPartition, TreeSet<Long>> pending = new HashMap<>();
 
     private final Map<TopicPartition, Long> committed = new HashMap<>();
+    /** Set while commits fail with a retriable error: logged when it starts and when it ends. */
+    private volatile boolean commitsWaiting;
 
     /** A large record was handed to the lane: nothing at or after it is committed until it is written. */
     public synchronized void pending(TopicPartition partition, long offset) {
@@ -53,7 +60,12 @@ public final class CommitOffsets {
         return ready;
     }
 
-    /** Commits, through the consumer that owns them, the partitions whose commit point moved. */
+    /**
+     * Commits, through the consumer that owns them, the partitions whose commit point moved. A commit the broker
+     * cannot take now (away, restarting: a retriable error such as a timeout) is tried again at the next call: what
+     * was written stays written, and a crash meanwhile only redelivers records whose writes are idempotent, so a
+     * broker's outage never stops the sink.
+     */
     public void commitThrough(Consumer<?, ?> consumer) {
         Map<TopicPartition, Long> ready = committable();
         ready.keySet().retainAll(consumer.assignment());
@@ -62,7 +74,19 @@ public final class CommitOffsets {
         }
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         ready.forEach((partition, next) -> commit.put(partition, new OffsetAndMetadata(next)));
-        consumer.commitSync(commit);
+        try {
+            consumer.commitSync(commit);
+        } catch (RetriableException e) {
+            if (!commitsWaiting) {
+                LOG.warn("offsets not committed, tried again with the next batch: {}", e.toString());
+            }
+            commitsWaiting = true;
+            return;
+        }
+        if (commitsWaiting) {
+            LOG.info("offsets committed again");
+            commitsWaiting = false;
+        }
         committed(ready);
     }
 

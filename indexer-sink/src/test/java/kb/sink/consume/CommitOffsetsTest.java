@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class CommitOffsetsTest {
@@ -64,5 +69,29 @@ class CommitOffsetsTest {
         assertEquals(0, offsets.pendingCount());
         offsets.confirmed(Map.of(P0, 3L));
         assertEquals(Map.of(P0, 3L), offsets.committable(), "a new owner's commits start afresh");
+    }
+
+    /** The broker away for longer than a commit's timeout: the sink goes on, and commits once it is back. */
+    @Test
+    void shouldCommitAgainAfterTheBrokerWasAwayWhenACommitTimesOut() {
+        AtomicBoolean away = new AtomicBoolean(true);
+        MockConsumer<String, byte[]> consumer = new MockConsumer<>("earliest") {
+            @Override
+            public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+                if (away.get()) {
+                    throw new TimeoutException("Timeout of 60000ms expired before successfully committing offsets");
+                }
+                super.commitSync(offsets);
+            }
+        };
+        consumer.assign(List.of(P0));
+        CommitOffsets offsets = new CommitOffsets();
+        offsets.confirmed(Map.of(P0, 10L));
+        offsets.commitThrough(consumer);
+        assertEquals(Map.of(P0, 10L), offsets.committable(), "not committed: tried again");
+        away.set(false);
+        offsets.commitThrough(consumer);
+        assertEquals(Map.of(), offsets.committable());
+        assertEquals(10L, consumer.committed(Set.of(P0)).get(P0).offset());
     }
 }

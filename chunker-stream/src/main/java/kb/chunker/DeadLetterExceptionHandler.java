@@ -9,6 +9,7 @@ import kb.core.topics.DeadLetters;
 import kb.core.topics.KbTopics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
@@ -62,9 +63,23 @@ public final class DeadLetterExceptionHandler
         }
     }
 
+    /**
+     * A record the broker refused is dead-lettered; one it could not take now (away, restarting: a retriable error
+     * such as a send that expired) is never dropped: Streams then closes the task and processes it again from its
+     * last commit, so a broker's outage delays the chunks rather than losing them.
+     */
     @Override
     public ProductionExceptionHandler.Response handleError(
             ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
+        if (exception instanceof RetriableException) {
+            LOG.warn(
+                    "not sent to {} yet ({}): {} offset {} is processed again from the task's last commit",
+                    record.topic(),
+                    exception.toString(),
+                    context.topic(),
+                    context.offset());
+            return ProductionExceptionHandler.Response.retry();
+        }
         return resumeProduction(
                 deadLetter(context, record.key(), "production", exception, "while producing to " + record.topic()));
     }

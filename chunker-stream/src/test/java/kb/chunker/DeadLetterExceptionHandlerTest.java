@@ -11,6 +11,7 @@ import java.util.Map;
 import kb.core.topics.DeadLetters;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.StreamsConfig;
@@ -87,6 +88,22 @@ class DeadLetterExceptionHandlerTest {
         assertTrue(DeadLetters.header(letter.headers(), DeadLetters.MESSAGE).contains("kb.chunks"));
         assertEquals(
                 1.0,
+                registry.counter("kb_chunker_dlq_total", "reason", "production").count());
+    }
+
+    /** The broker away longer than a send's timeout: the record is processed again, never dead-lettered. */
+    @Test
+    void shouldRetryRatherThanDeadLetterWhenASendExpiresWhileTheBrokerIsAway() {
+        configure(1000);
+        ProductionExceptionHandler.Response response = handler.handleError(
+                new Context("a.md".getBytes(StandardCharsets.UTF_8), new byte[0]),
+                new ProducerRecord<>("kb.chunks", new byte[0], new byte[0]),
+                new TimeoutException("Expiring 1 record(s) for kb.chunks-0:120009 ms has passed since batch creation"));
+
+        assertEquals(ProductionExceptionHandler.Result.RETRY, response.result());
+        assertTrue(response.deadLetterQueueRecords().isEmpty());
+        assertEquals(
+                0.0,
                 registry.counter("kb_chunker_dlq_total", "reason", "production").count());
     }
 

@@ -1,7 +1,10 @@
 package kb.query.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +64,15 @@ class FormatFoldingTest {
                 List.of("a/spec.pdf", "b/guide.md"),
                 folded.stream().map(SearchResponse.DocumentResult::path).toList());
         assertEquals(List.of("a/spec.docx", "a/spec.odt"), folded.get(0).alsoAs());
+    }
+
+    @Test
+    void shouldWriteAlsoAsInTheJsonOnlyWhenADocumentHasCopies() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        SearchResponse.DocumentResult alone = result("std/spec.pdf", "Spec", "x");
+        assertFalse(json.writeValueAsString(alone).contains("alsoAs"));
+        assertTrue(json.writeValueAsString(alone.withAlsoAs(List.of("std/spec.docx")))
+                .contains("\"alsoAs\":[\"std/spec.docx\"]"));
     }
 
     private static SearchResponse.DocumentResult result(String path, String title, String text) {

@@ -1,10 +1,11 @@
 package kb.chunker;
 
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kb.chunker.notes.Frontmatter;
 import kb.core.Formats;
-import kb.core.MetadataTitle;
 
 /**
  * Title: the frontmatter's, else the first {@code # } heading, else the file name without extension. A document's
@@ -13,6 +14,28 @@ import kb.core.MetadataTitle;
 public final class TitleResolver {
 
     private static final Pattern H1 = Pattern.compile("(?m)^#\\s+(.+?)\\s*#*\\s*$");
+
+    /** The name of the file the document was made from: {@code paper.dvi}, {@code Microsoft Word - x.doc}. */
+    private static final Pattern SOURCE_FILE = Pattern.compile("(?i)^microsoft (word|powerpoint|excel|visio) -.*"
+            + "|.*\\.(dvi|tex|ps|eps|pdf|docx?|odt|rtf|pptx?|odp|xlsx?|ods|txt|md|html?|indd|qxd|wpd|pages|key)$");
+
+    /** Titles an editor or a converter writes when the author wrote none. */
+    private static final Set<String> PLACEHOLDERS = Set.of(
+            "untitled",
+            "untitled document",
+            "no title",
+            "title",
+            "document",
+            "document1",
+            "presentation",
+            "powerpoint presentation",
+            "slide 1",
+            "blank",
+            "default",
+            "new document",
+            "template");
+
+    private static final Pattern TEMPLATE = Pattern.compile("(?i)\\btemplate\\b");
 
     private TitleResolver() {}
 
@@ -36,8 +59,21 @@ public final class TitleResolver {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
-    /** Whether a document's metadata title says nothing of this document ({@link MetadataTitle}). */
+    /**
+     * Whether a document's metadata title says nothing of this document: a file name or a converter's label
+     * ({@code paper.dvi}, {@code Microsoft Word - x.doc}), an editor's placeholder ({@code Untitled}), no letter at
+     * all, or the title of the template the document was started from (a title saying "template" on a file whose
+     * path does not). People name such documents by their heading or their file, and so does the index.
+     */
     public static boolean isPlaceholder(String title, String path) {
-        return MetadataTitle.namesNoDocument(title, path);
+        String t = title.strip();
+        if (t.codePoints().noneMatch(Character::isLetter)) {
+            return true;
+        }
+        String normalized =
+                t.toLowerCase(Locale.ROOT).replaceAll("[\\p{Punct}\\s]+", " ").strip();
+        return PLACEHOLDERS.contains(normalized)
+                || SOURCE_FILE.matcher(t).matches()
+                || (TEMPLATE.matcher(t).find() && !TEMPLATE.matcher(path).find());
     }
 }

@@ -7,9 +7,7 @@ import java.util.List;
  * producer where the file is, with the structure the chunker splits by: headings, and the page, slide, sheet row or
  * notebook cell each block of text is on.
  *
- * @param title    the document's own title as a person names it (its metadata title when that names it, else its
- *                 first heading: a PDF's largest type on page 1, a notebook's or Office document's first heading),
- *                 or null
+ * @param title    the document's own title (its metadata, a notebook's first heading), or null
  * @param keywords the document's metadata keywords, never null
  * @param blocks   the text in document order
  * @param reader   the {@link #READER_VERSION} of the extraction that made this text; 0 in events published before
@@ -26,10 +24,9 @@ public record ExtractedText(String title, List<String> keywords, List<Block> blo
      * ligatures folded, running headers dropped, pages ended by form feeds); documents without pages cited by their
      * paragraphs and heading path. 2: a metadata title that names no document (a converter's file name, an editor's
      * placeholder, a template's title) gives way to the first heading or the file name. 3: PDF pages' line boxes kept
-     * ({@link PageLayout}), pages without a text layer read by OCR where Tesseract is installed. 4: a PDF whose metadata
-     * title names no document ({@link MetadataTitle}), or that has none, titled by the largest type on its first page.
+     * ({@link PageLayout}), pages without a text layer read by OCR where Tesseract is installed.
      */
-    public static final int READER_VERSION = 4;
+    public static final int READER_VERSION = 3;
 
     public ExtractedText {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Optional;
 import kb.core.ExtractedText;
 import kb.core.Location;
-import kb.core.MetadataTitle;
 import org.apache.tika.exception.EncryptedDocumentException;
 import org.apache.tika.io.TikaInputStream;
 import org.apache.tika.metadata.Metadata;
@@ -98,8 +97,7 @@ final class DocumentParser {
             parser.parse(in, handler, metadata, context());
         }
         if (unit != Location.Unit.PAGE) {
-            return new Extraction.Done(
-                    new ExtractedText(title(metadata, file, handler.blocks()), keywords(metadata), handler.blocks()));
+            return new Extraction.Done(new ExtractedText(title(metadata), keywords(metadata), handler.blocks()));
         }
         List<ExtractedText.Block> read = handler.blocks();
         PdfPages.Result pages = null;
@@ -114,7 +112,7 @@ final class DocumentParser {
         if (pages != null && layoutDir != null) {
             keep(file, pages);
         }
-        return new Extraction.Done(new ExtractedText(title(metadata, file, blocks), keywords(metadata), blocks));
+        return new Extraction.Done(new ExtractedText(title(metadata), keywords(metadata), blocks));
     }
 
     /** Why a PDF has no text: a scan, and what would read it. */
@@ -176,36 +174,9 @@ final class DocumentParser {
                 .sum();
     }
 
-    /**
-     * The document's title as a person names it: its metadata title when that names it ({@link MetadataTitle}), else
-     * its first heading (a PDF's largest type on page 1, an Office document's first heading style), else null, which
-     * titles it by its file name.
-     */
-    static String title(Metadata metadata, Path file, List<ExtractedText.Block> blocks) {
+    private static String title(Metadata metadata) {
         String title = metadata.get(TikaCoreProperties.TITLE);
-        if (title != null && !MetadataTitle.namesNoDocument(title, file.toString())) {
-            return title.strip();
-        }
-        boolean pages = blocks.stream().anyMatch(b -> b.unit() == Location.Unit.PAGE);
-        return pages ? pdfHeading(file) : firstHeading(blocks);
-    }
-
-    private static String firstHeading(List<ExtractedText.Block> blocks) {
-        return blocks.stream()
-                .filter(b -> b.level() > 0)
-                .map(b -> b.text().replaceAll("\\s+", " ").strip())
-                .findFirst()
-                .orElse(null);
-    }
-
-    /** A heading that cannot be read costs the document its heading as title, never its text. */
-    private static String pdfHeading(Path file) {
-        try {
-            return PdfHeading.of(file).orElse(null);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("could not read the first page's heading of " + file + ": " + e);
-            return null;
-        }
+        return title == null || title.isBlank() ? null : title.strip();
     }
 
     private static List<String> keywords(Metadata metadata) {

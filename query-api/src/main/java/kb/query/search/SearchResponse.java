@@ -36,6 +36,8 @@ public record SearchResponse(
      *                  whose neighbour matches too is shown with it, its location spanning both)
      * @param why       why it ranked: specific or generic keyword, rare terms held, arm ranks
      * @param tags      the document's tags as written (empty when it has none)
+     * @param alsoAs    the paths of the same document kept in other formats beside this file ({@link FormatFolding}),
+     *                  best ranked first; absent from the JSON when there are none
      */
     public record DocumentResult(
             String docId,
@@ -46,15 +48,36 @@ public record SearchResponse(
             List<String> matchedBy,
             List<ChunkResult> chunks,
             List<String> why,
-            List<String> tags) {
+            List<String> tags,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> alsoAs) {
 
         public DocumentResult {
             tags = tags == null ? List.of() : tags;
+            alsoAs = alsoAs == null ? List.of() : List.copyOf(alsoAs);
+        }
+
+        /** A document kept in one format only (as far as the results show). */
+        public DocumentResult(
+                String docId,
+                String collection,
+                String path,
+                String title,
+                double score,
+                List<String> matchedBy,
+                List<ChunkResult> chunks,
+                List<String> why,
+                List<String> tags) {
+            this(docId, collection, path, title, score, matchedBy, chunks, why, tags, List.of());
         }
 
         /** The same document shown with other passages. */
         public DocumentResult withChunks(List<ChunkResult> shown) {
-            return new DocumentResult(docId, collection, path, title, score, matchedBy, shown, why, tags);
+            return new DocumentResult(docId, collection, path, title, score, matchedBy, shown, why, tags, alsoAs);
+        }
+
+        /** The same document listing its copies in other formats. */
+        public DocumentResult withAlsoAs(List<String> paths) {
+            return new DocumentResult(docId, collection, path, title, score, matchedBy, chunks, why, tags, paths);
         }
     }
 

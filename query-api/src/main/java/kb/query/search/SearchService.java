@@ -224,7 +224,10 @@ public final class SearchService {
             RankingPlan plan,
             int k,
             QueryVectors vectors) {
-        List<SearchResponse.DocumentResult> documents = DocumentRanking.rank(input, fused, evidence, k, plan.hybrid());
+        // A served answer gives one place to one document kept in several formats; an arm alone stays as ranked.
+        List<SearchResponse.DocumentResult> documents = plan.hybrid()
+                ? FormatFolding.fold(DocumentRanking.rank(input, fused, evidence, FormatFolding.widened(k), true), k)
+                : DocumentRanking.rank(input, fused, evidence, k, false);
         if (!plan.hybrid() || vectors == null) {
             return documents;
         }

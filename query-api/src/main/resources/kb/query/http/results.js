@@ -64,6 +64,8 @@ function resultCard(result, query) {
   card.innerHTML = '<h2><a class="result-link" href="' + escapeHtml(urlFor(query, result.docId)) + '">'
     + escapeHtml(result.title || result.path) + '</a>' + badges(result) + '</h2>'
     + '<div class="path">' + escapeHtml(located(result)) + '</div>'
+    + ((result.alsoAs || []).length ? '<div class="path also-as">also as ' + result.alsoAs.map((p) => escapeHtml(p))
+      .join(', ') + '</div>' : '')
     + ((result.tags || []).length ? '<div class="tags">' + result.tags.map((t) => '<span class="tag">#'
       + escapeHtml(t) + '</span>').join(' ') + '</div>' : '')
     + (result.chunks || []).slice(0, 2).map((c, i) => '<a class="chunk md" data-chunk="' + i + '" href="'

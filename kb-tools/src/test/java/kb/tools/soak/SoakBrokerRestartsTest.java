@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import kb.testkit.TempTrees;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class SoakBrokerRestartsTest {
 
-    @Disabled("the indexer sink stops for good on a 60 s offset commit timeout during a broker outage:"
-            + " docs/operations.md, Soak")
     @Test
     void shouldConvergeToAFreshRebuildWhenTheBrokerIsRestartedDuringRandomEdits() throws Exception {
         Path work = Files.createTempDirectory("kb-it-soak-broker-");

@@ -1,6 +1,7 @@
 package kb.query.search;
 
 import java.util.Map;
+import kb.query.search.terms.PseudoQuestions;
 import kb.query.search.terms.Script;
 
 /**

@@ -8,8 +8,8 @@ import kb.query.config.FusionMethod;
 import kb.query.search.FittedFusion;
 import kb.query.search.FusionFit;
 import kb.query.search.FusionWeights;
-import kb.query.search.PseudoQuestions;
 import kb.query.search.SearchService;
+import kb.query.search.terms.PseudoQuestions;
 import kb.query.search.terms.Script;
 
 /** The fusion block of {@code /api/v1/status}; the evidence fields only when the evidence fusion is served. */

@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.terms;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,9 +14,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import kb.query.search.terms.CjkWords;
-import kb.query.search.terms.QueryTerms;
-import kb.query.search.terms.Script;
 import kb.search.es.ChunkDoc;
 
 /**

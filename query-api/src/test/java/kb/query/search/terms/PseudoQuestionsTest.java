@@ -1,4 +1,4 @@
-package kb.query.search;
+package kb.query.search.terms;
 
 import static kb.testkit.Chunks.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;

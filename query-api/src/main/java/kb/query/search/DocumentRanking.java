@@ -126,6 +126,7 @@ final class DocumentRanking {
                         List.of("L0"),
                         List.of(),
                         List.of("specific keyword: " + String.join(", ", hit.matchedKeywords())),
+                        List.of(),
                         List.of()));
             }
         }
@@ -150,7 +151,8 @@ final class DocumentRanking {
                 List.copyOf(matchedBy),
                 shown,
                 reasons.of(best.docId()),
-                best.tags());
+                best.tags(),
+                List.of());
     }
 
     private static void collect(

@@ -56,25 +56,13 @@ final class EvidenceFusion {
     private EvidenceFusion() {}
 
     /**
-     * @param question     the question (its evidence units are matched against titles)
-     * @param keywords     the documents L0 matched, and those of them matched by a specific keyword
-     * @param candidates   every chunk to score (all arms' hits, L0's chunks included)
-     * @param fieldOf      the vector field a chunk is embedded in (its model's space)
-     */
-    public static Scores fuse(
-            Question question,
-            ArmHits hits,
-            KeywordDocuments keywords,
-            List<ChunkDoc> candidates,
-            EvidenceWeights w,
-            Function<ChunkDoc, String> fieldOf) {
-        return fuse(question, hits, keywords, candidates, w, fieldOf, Map.of());
-    }
-
-    /**
-     * @param includers for each include fragment among the candidates, the documents that include it
-     *                  ({@code IncludeFragments}): each of them present scores the
-     *                  fragment's evidence where it is better than its own, and the fragment ranks after them
+     * @param question   the question (its evidence units are matched against titles)
+     * @param keywords   the documents L0 matched, and those of them matched by a specific keyword
+     * @param candidates every chunk to score (all arms' hits, L0's chunks included)
+     * @param fieldOf    the vector field a chunk is embedded in (its model's space)
+     * @param includers  for each include fragment among the candidates, the documents that include it
+     *                   ({@code IncludeFragments}): each of them present scores the fragment's evidence where it is
+     *                   better than its own, and the fragment ranks after them
      */
     public static Scores fuse(
             Question question,

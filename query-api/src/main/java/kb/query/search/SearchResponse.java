@@ -56,20 +56,6 @@ public record SearchResponse(
             alsoAs = alsoAs == null ? List.of() : List.copyOf(alsoAs);
         }
 
-        /** A document kept in one format only (as far as the results show). */
-        public DocumentResult(
-                String docId,
-                String collection,
-                String path,
-                String title,
-                double score,
-                List<String> matchedBy,
-                List<ChunkResult> chunks,
-                List<String> why,
-                List<String> tags) {
-            this(docId, collection, path, title, score, matchedBy, chunks, why, tags, List.of());
-        }
-
         /** The same document shown with other passages. */
         public DocumentResult withChunks(List<ChunkResult> shown) {
             return new DocumentResult(docId, collection, path, title, score, matchedBy, shown, why, tags, alsoAs);

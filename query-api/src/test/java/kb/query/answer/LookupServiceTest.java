@@ -84,6 +84,7 @@ class LookupServiceTest {
                 List.of("bm25"),
                 List.of(new SearchResponse.ChunkResult("passage of " + docId, null, 1.0, null)),
                 List.of(),
+                List.of(),
                 List.of());
     }
 

@@ -29,7 +29,7 @@ class EvidenceFusionTest {
     private static EvidenceFusion.Scores fuse(String question, ArmHits hits, EvidenceFusion.KeywordDocuments keywords) {
         List<ChunkDoc> all = new java.util.ArrayList<>(hits.bm25());
         all.addAll(hits.vector());
-        return EvidenceFusion.fuse(Question.of(question), hits, keywords, all, WEIGHTS, c -> "embedding");
+        return EvidenceFusion.fuse(Question.of(question), hits, keywords, all, WEIGHTS, c -> "embedding", Map.of());
     }
 
     @Test
@@ -70,7 +70,13 @@ class EvidenceFusionTest {
                 List.of(0.80, 0.79, 0.78));
         List<ChunkDoc> all = List.of(fragment, other, includer);
         EvidenceFusion.Scores plain = EvidenceFusion.fuse(
-                Question.of("question"), hits, EvidenceFusion.KeywordDocuments.NONE, all, WEIGHTS, c -> "embedding");
+                Question.of("question"),
+                hits,
+                EvidenceFusion.KeywordDocuments.NONE,
+                all,
+                WEIGHTS,
+                c -> "embedding",
+                Map.of());
         assertEquals("_common/options", DocumentRanking.leader(plain));
 
         EvidenceFusion.Scores folded = EvidenceFusion.fuse(
@@ -98,7 +104,8 @@ class EvidenceFusionTest {
                 EvidenceFusion.KeywordDocuments.NONE,
                 all,
                 weights,
-                c -> c.text().equals("x") ? "embedding" : "embedding_zh");
+                c -> c.text().equals("x") ? "embedding" : "embedding_zh",
+                Map.of());
     }
 
     @Test

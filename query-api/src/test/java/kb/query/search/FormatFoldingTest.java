@@ -85,6 +85,7 @@ class FormatFoldingTest {
                 List.of("bm25"),
                 List.of(new SearchResponse.ChunkResult(text, null, 1.0, null)),
                 List.of(),
+                List.of(),
                 List.of());
     }
 }

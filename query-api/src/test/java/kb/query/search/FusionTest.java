@@ -83,7 +83,8 @@ class FusionTest {
                 new EvidenceFusion.KeywordDocuments(java.util.Set.of("k"), java.util.Set.of("k")),
                 input.candidates().toList(),
                 RankingFixtures.EVIDENCE,
-                c -> "embedding");
+                c -> "embedding",
+                Map.of());
         assertEquals(direct, fuse(FusionMethod.EVIDENCE, input));
     }
 

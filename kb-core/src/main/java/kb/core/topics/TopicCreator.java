@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,11 @@ import org.slf4j.LoggerFactory;
 public final class TopicCreator {
 
     private static final Logger LOG = LoggerFactory.getLogger(TopicCreator.class);
+
+    /** How often a topic listed but not yet described is asked again, and how long apart. */
+    private static final int DESCRIBE_ATTEMPTS = 20;
+
+    private static final long DESCRIBE_PAUSE_MS = 500;
 
     private TopicCreator() {}
 
@@ -88,8 +94,7 @@ public final class TopicCreator {
         if (names.isEmpty()) {
             return;
         }
-        Map<String, TopicDescription> found =
-                admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+        Map<String, TopicDescription> found = describe(admin, names);
         List<String> mismatches = found.values().stream()
                 .filter(topic -> topic.partitions().size() != configured)
                 .sorted(Comparator.comparing(TopicDescription::name))
@@ -102,6 +107,24 @@ public final class TopicCreator {
                     + " re-partitioning them would move documents to other partitions, and a document's versions"
                     + " could then be applied out of order. Set " + TopicLayout.PARTITIONS_SETTING + " to the"
                     + " topics' count, or create new topics with a new KB_TOPIC_PREFIX and reindex.");
+        }
+    }
+
+    /**
+     * The topics' descriptions. A topic just created (or being deleted) may be listed before every broker hosts it:
+     * its description is then asked again for a few seconds rather than failing the start.
+     */
+    private static Map<String, TopicDescription> describe(Admin admin, Set<String> names)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attempt == DESCRIBE_ATTEMPTS) {
+                    throw e;
+                }
+                Thread.sleep(DESCRIBE_PAUSE_MS);
+            }
         }
     }
 

@@ -56,8 +56,21 @@ public final class Infrastructure implements AutoCloseable {
      */
     public static Infrastructure start(Path dataDir, String externalKafka, String externalElasticsearch)
             throws IOException, InterruptedException {
+        return start(dataDir, externalKafka, externalElasticsearch, broker -> {});
+    }
+
+    /** {@link #start(Path, String, String)}, with what needs only the broker run while Elasticsearch starts. */
+    public static Infrastructure start(
+            Path dataDir, String externalKafka, String externalElasticsearch, BrokerReady whileElasticsearchStarts)
+            throws IOException, InterruptedException {
         long keepFree = new Settings(System.getenv()).get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024;
-        return start(DataFolderLock.acquire(dataDir), externalKafka, externalElasticsearch, keepFree);
+        return start(
+                DataFolderLock.acquire(dataDir),
+                externalKafka,
+                externalElasticsearch,
+                keepFree,
+                System.getenv(),
+                whileElasticsearchStarts);
     }
 
     /**
@@ -83,6 +96,34 @@ public final class Infrastructure implements AutoCloseable {
             long keepFreeBytes,
             Map<String, String> settings)
             throws IOException, InterruptedException {
+        return start(lock, externalKafka, externalElasticsearch, keepFreeBytes, settings, broker -> {});
+    }
+
+    /** What can start with the broker alone (see {@link #start(DataFolderLock, String, String, long, Map, BrokerReady)}). */
+    @FunctionalInterface
+    public interface BrokerReady {
+        /**
+         * @param brokerSettings the broker's address and every watched folder ({@code KB_KAFKA_BOOTSTRAP},
+         *                       {@code KB_DISK_WATCH}, Elasticsearch's data folder included), as {@link #settings()}
+         *                       will give them
+         */
+        void run(Map<String, String> brokerSettings) throws Exception;
+    }
+
+    /**
+     * {@link #start(DataFolderLock, String, String, long, Map)}, running {@code whileElasticsearchStarts} on this
+     * thread once the broker is ready: Elasticsearch's JVMs take most of a restart, and what needs only the broker
+     * (the chunker, the keyword index's load, the folders' scans) is done by the time it answers. Its failure fails
+     * the start.
+     */
+    public static Infrastructure start(
+            DataFolderLock lock,
+            String externalKafka,
+            String externalElasticsearch,
+            long keepFreeBytes,
+            Map<String, String> settings,
+            BrokerReady whileElasticsearchStarts)
+            throws IOException, InterruptedException {
         Path dataDir = lock.folder();
         StartTimes.Clock times = new StartTimes.Clock();
         DiskReserve reserve = null;
@@ -102,7 +143,9 @@ public final class Infrastructure implements AutoCloseable {
                                             .withSettings(settings))
                                     : null),
                     "broker",
-                    "elasticsearch");
+                    "elasticsearch",
+                    kafka -> whileElasticsearchStarts.run(
+                            brokerSettings(kafka, externalKafka, externalElasticsearch, dataDir)));
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             closeQuietly(reserve);
             lock.close();
@@ -141,12 +184,30 @@ public final class Infrastructure implements AutoCloseable {
      * while one of them is short of space. None for external ones, whose operators watch their own disks.
      */
     public String diskWatch() {
+        return diskWatch(kafka, elasticsearch == null ? null : elasticsearch.dataFolder());
+    }
+
+    /** {@link #settings()} before Elasticsearch is ready: its embedded node's data folder is chosen already. */
+    private static Map<String, String> brokerSettings(
+            EmbeddedKafka kafka, String externalKafka, String externalElasticsearch, Path dataDir) throws IOException {
+        Path elasticsearchData = externalElasticsearch == null
+                ? ElasticsearchFolders.choose(dataDir.resolve("elasticsearch"), NodeProcesses.isRoot())
+                        .resolve("data")
+                : null;
+        return Map.of(
+                KbSettings.KAFKA_BOOTSTRAP.name(),
+                kafka == null ? externalKafka : kafka.bootstrapServers(),
+                KbSettings.DISK_WATCH.name(),
+                diskWatch(kafka, elasticsearchData));
+    }
+
+    private static String diskWatch(EmbeddedKafka kafka, Path elasticsearchData) {
         List<String> folders = new ArrayList<>();
         if (kafka != null) {
             folders.add(kafka.logDir().toString());
         }
-        if (elasticsearch != null) {
-            folders.add(elasticsearch.dataFolder().toString());
+        if (elasticsearchData != null) {
+            folders.add(elasticsearchData.toString());
         }
         return String.join(",", folders);
     }

@@ -25,6 +25,12 @@ final class StartedTogether {
         T start() throws IOException, InterruptedException;
     }
 
+    /** Work that needs only the first service, run while the second still starts. */
+    @FunctionalInterface
+    interface Meanwhile<A> {
+        void run(A first) throws Exception;
+    }
+
     /** Both started services (either may be null: not started here). */
     record Both<A extends AutoCloseable, B extends AutoCloseable>(A first, B second) {}
 
@@ -35,6 +41,16 @@ final class StartedTogether {
      */
     static <A extends AutoCloseable, B extends AutoCloseable> Both<A, B> start(
             Starter<A> first, Starter<B> second, String firstName, String secondName)
+            throws IOException, InterruptedException {
+        return start(first, second, firstName, secondName, started -> {});
+    }
+
+    /**
+     * {@link #start(Starter, Starter, String, String)}, running {@code meanwhile} on this thread once the first has
+     * started and before waiting for the second. Its failure fails the start: the second is stopped, the first closed.
+     */
+    static <A extends AutoCloseable, B extends AutoCloseable> Both<A, B> start(
+            Starter<A> first, Starter<B> second, String firstName, String secondName, Meanwhile<A> meanwhile)
             throws IOException, InterruptedException {
         CompletableFuture<B> secondResult = new CompletableFuture<>();
         Thread thread = Threads.daemon("kb-start-" + secondName, () -> {
@@ -52,6 +68,14 @@ final class StartedTogether {
             LOG.error("{} did not start ({}); stopping {}", firstName, e.toString(), secondName);
             stop(thread, secondResult, e);
             throw e;
+        }
+        try {
+            meanwhile.run(started);
+        } catch (Exception | Error e) {
+            LOG.error("the work beside {}'s start failed ({}); stopping {}", secondName, e.toString(), secondName);
+            stop(thread, secondResult, e);
+            close(started, e);
+            throw rethrown(e);
         }
         try {
             return new Both<>(started, secondResult.get());

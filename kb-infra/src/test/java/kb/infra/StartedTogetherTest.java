@@ -107,6 +107,60 @@ class StartedTogetherTest {
         assertTrue(first.closed.get());
     }
 
+    @Test
+    void shouldRunTheWorkBesideTheSecondsStartWhenTheFirstHasStarted() throws Exception {
+        CountDownLatch meanwhileRan = new CountDownLatch(1);
+        Service first = new Service();
+        Service[] given = new Service[1];
+
+        StartedTogether.start(
+                () -> first,
+                () -> {
+                    // Returns only once the work ran: a start that waited for the second first would wait in vain.
+                    if (!meanwhileRan.await(10, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the work did not run while the second started");
+                    }
+                    return new Service();
+                },
+                "first",
+                "second",
+                started -> {
+                    given[0] = started;
+                    meanwhileRan.countDown();
+                });
+
+        assertSame(first, given[0]);
+    }
+
+    @Test
+    void shouldStopTheSecondAndCloseTheFirstWhenTheWorkBesideFails() throws Exception {
+        Service first = new Service();
+        AtomicBoolean interrupted = new AtomicBoolean();
+
+        IllegalStateException thrown = assertThrows(
+                IllegalStateException.class,
+                () -> StartedTogether.start(
+                        () -> first,
+                        () -> {
+                            try {
+                                Thread.sleep(60_000);
+                            } catch (InterruptedException e) {
+                                interrupted.set(true);
+                                throw e;
+                            }
+                            return new Service();
+                        },
+                        "first",
+                        "second",
+                        started -> {
+                            throw new IllegalStateException("the chunker did not start");
+                        }));
+
+        assertEquals("the chunker did not start", thrown.getMessage());
+        assertTrue(interrupted.get(), "the second's start was interrupted and had ended before the throw");
+        assertTrue(first.closed.get());
+    }
+
     private static Service meet(CountDownLatch both, Service service) throws InterruptedException {
         both.countDown();
         // Returns only once the other is running too: a start one after the other would wait here in vain.

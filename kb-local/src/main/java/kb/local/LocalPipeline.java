@@ -19,9 +19,11 @@ import kb.core.runtime.DiskSpace;
 import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
+import kb.core.topics.CommonConfig;
 import kb.ingest.IngestProducer;
 import kb.ingest.ProducerConfig;
 import kb.query.ApiHost;
+import kb.query.KeywordTier;
 import kb.query.PortHandover;
 import kb.query.QueryService;
 import kb.query.config.QueryConfig;
@@ -48,10 +50,16 @@ public final class LocalPipeline implements AutoCloseable {
 
     private volatile DiskSpace disk;
     private volatile boolean ready;
+    private final PrometheusMeterRegistry registry;
+    private ChunkerStream chunker;
+    private KeywordTier keywordTier;
+    private List<IngestProducer> producers;
     private QueryService query;
     private IndexerSink sink;
 
-    private LocalPipeline() {}
+    private LocalPipeline(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+    }
 
     /** Starts every stage; /health answers 503 until the initial scan is published, then 200. */
     public static LocalPipeline start(Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry)
@@ -66,9 +74,20 @@ public final class LocalPipeline implements AutoCloseable {
     public static LocalPipeline start(
             Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, PortHandover handover)
             throws Exception {
-        LocalPipeline pipeline = new LocalPipeline();
+        return begin(settings, registry).finish(settings, embeddings, handover);
+    }
+
+    /**
+     * Starts what needs only the broker: the chunker, the keyword index's load and the folders' producers (their
+     * scans published), so that they run while Elasticsearch boots; {@link #finish} starts the rest.
+     *
+     * @param settings the broker's address and the watched folders at least ({@link
+     *                 kb.infra.Infrastructure.BrokerReady})
+     */
+    public static LocalPipeline begin(Settings settings, PrometheusMeterRegistry registry) throws Exception {
+        LocalPipeline pipeline = new LocalPipeline(registry);
         try {
-            pipeline.startStages(settings, embeddings, registry, handover);
+            pipeline.startBrokerStages(settings);
             return pipeline;
         } catch (Exception | Error e) {
             pipeline.close();
@@ -76,13 +95,23 @@ public final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    private void startStages(
-            Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, PortHandover handover)
-            throws Exception {
-        QueryConfig queryConfig = QueryConfig.from(settings);
-        ElasticsearchClient client =
-                EsClients.create(queryConfig.elasticsearch().url());
-        started.push(() -> client._transport().close());
+    /**
+     * Starts the stages that need Elasticsearch (the sink, the query API), then waits for the scans, the chunker
+     * and L0: ready from here. Closes everything when it fails.
+     *
+     * @param settings the whole settings, Elasticsearch's address included
+     */
+    public LocalPipeline finish(Settings settings, Embeddings embeddings, PortHandover handover) throws Exception {
+        try {
+            startIndexStages(settings, embeddings, handover);
+            return this;
+        } catch (Exception | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    private void startBrokerStages(Settings settings) throws Exception {
         ChunkerConfig chunkerConfig = ChunkerConfig.from(settings);
         // The Streams state, and the embedded broker's log and Elasticsearch's data when they run here
         // (KB_DISK_WATCH: Elasticsearch's may live apart, where its unprivileged user can reach it).
@@ -91,9 +120,19 @@ public final class LocalPipeline implements AutoCloseable {
         DiskSpace disk = DiskSpace.of(written, settings).start(registry);
         started.push(disk);
         this.disk = disk;
-        ChunkerStream chunker = new ChunkerStream(chunkerConfig, registry, disk);
+        chunker = new ChunkerStream(chunkerConfig, registry, disk);
         started.push(writer(chunker));
         chunker.start();
+        keywordTier = KeywordTier.following(CommonConfig.from(settings)).start();
+        started.push(keywordTier);
+        producers = startProducers(producerConfigs(settings), disk);
+    }
+
+    private void startIndexStages(Settings settings, Embeddings embeddings, PortHandover handover) throws Exception {
+        QueryConfig queryConfig = QueryConfig.from(settings);
+        ElasticsearchClient client =
+                EsClients.create(queryConfig.elasticsearch().url());
+        started.push(() -> client._transport().close());
         IndexerSink sink = IndexerSink.create(
                 SinkConfig.from(settings),
                 client,
@@ -101,10 +140,6 @@ public final class LocalPipeline implements AutoCloseable {
                 SinkHost.of(registry, Clock.systemUTC()).watching(disk));
         started.push(writer(sink));
         sink.start();
-        List<ProducerConfig> producerConfigs = CollectionFolder.allFrom(settings).stream()
-                .map(c -> ProducerConfig.from(settings.with(Map.of(
-                        KbSettings.BASE_DIR.name(), c.folder().toString(), KbSettings.COLLECTION.name(), c.name()))))
-                .toList();
         // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
         // for the sink's 60 s.
         ElasticsearchClient queryClient = EsClients.create(
@@ -117,14 +152,15 @@ public final class LocalPipeline implements AutoCloseable {
                 queryClient,
                 embeddings,
                 registry,
-                new ApiHost(producerConfigs.get(0).extensions(), () -> ready, sink, disk, sink.upkeep()));
+                new ApiHost(producerConfigs(settings).get(0).extensions(), () -> ready, sink, disk, sink.upkeep()),
+                keywordTier);
         started.push(query);
         if (handover == null) {
             query.start();
         } else {
             query.start(handover);
         }
-        startProducers(producerConfigs, registry, disk);
+        awaitInitialScans();
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("the chunker has not joined its group yet; it will catch up when it does");
         }
@@ -135,9 +171,15 @@ public final class LocalPipeline implements AutoCloseable {
         ready = true;
     }
 
-    /** One producer per collection, as separate processes would run them; ready once every scan is published. */
-    private void startProducers(List<ProducerConfig> configs, PrometheusMeterRegistry registry, DiskSpace disk)
-            throws Exception {
+    private static List<ProducerConfig> producerConfigs(Settings settings) {
+        return CollectionFolder.allFrom(settings).stream()
+                .map(c -> ProducerConfig.from(settings.with(Map.of(
+                        KbSettings.BASE_DIR.name(), c.folder().toString(), KbSettings.COLLECTION.name(), c.name()))))
+                .toList();
+    }
+
+    /** One producer per collection, as separate processes would run them. */
+    private List<IngestProducer> startProducers(List<ProducerConfig> configs, DiskSpace disk) throws Exception {
         List<IngestProducer> producers = new ArrayList<>();
         for (ProducerConfig config : configs) {
             IngestProducer producer = new IngestProducer(config, registry, Clock.systemUTC(), disk);
@@ -145,6 +187,11 @@ public final class LocalPipeline implements AutoCloseable {
             producer.start();
             producers.add(producer);
         }
+        return producers;
+    }
+
+    /** Ready once every producer's scan is published. */
+    private void awaitInitialScans() throws InterruptedException {
         for (IngestProducer producer : producers) {
             if (!producer.awaitInitialScan(10, TimeUnit.MINUTES)) {
                 throw new IllegalStateException("the initial scan of " + producer.baseDir() + " did not finish");

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import kb.core.runtime.Metrics;
 import kb.core.runtime.Shutdown;
@@ -56,17 +57,29 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
 
     public static PipelineRun start(
             Path kbDir, Path dataDir, String kafka, String elasticsearch, Map<String, String> extra) throws Exception {
-        Infrastructure infra = Infrastructure.start(dataDir, kafka, elasticsearch);
-        Shutdown.Registration stopInfra = Shutdown.onExit("kb run start", infra);
+        Settings base = Settings.fromEnvironment().with(LocalSettings.of(kbDir, dataDir, 0));
+        PrometheusMeterRegistry registry = Metrics.newRegistry();
+        // As kb up: what needs only the broker starts while Elasticsearch boots.
+        AtomicReference<LocalPipeline> begun = new AtomicReference<>();
+        Infrastructure infra;
         try {
-            Settings settings = Settings.fromEnvironment()
-                    .with(LocalSettings.of(kbDir, dataDir, 0))
-                    .with(infra.settings())
-                    .with(extra);
-            PrometheusMeterRegistry registry = Metrics.newRegistry();
+            infra = Infrastructure.start(
+                    dataDir,
+                    kafka,
+                    elasticsearch,
+                    broker -> begun.set(LocalPipeline.begin(base.with(broker).with(extra), registry)));
+        } catch (Exception | Error e) {
+            if (begun.get() != null) {
+                begun.get().close();
+            }
+            throw e;
+        }
+        Shutdown.Registration stopInfra = Shutdown.onExit("kb run start", begun.get(), infra);
+        try {
+            Settings settings = base.with(infra.settings()).with(extra);
             Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));
             PipelineRun run =
-                    new PipelineRun(infra, LocalPipeline.start(settings, embeddings, registry), registry, settings);
+                    new PipelineRun(infra, begun.get().finish(settings, embeddings, null), registry, settings);
             stopInfra.cancel();
             return run;
         } catch (Exception | Error e) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import kb.core.runtime.Metrics;
 import kb.core.runtime.Shutdown;
 import kb.core.settings.CollectionFolder;
@@ -114,6 +115,45 @@ public final class UpCommand implements Callable<Integer> {
         return launch;
     }
 
+    /** The infrastructure started, and the stages that need only the broker begun while Elasticsearch booted. */
+    private record Begun(Infrastructure infra, LocalPipeline pipeline, Shutdown.Registration stopOnExit) {}
+
+    /**
+     * Starts the broker and Elasticsearch, beginning the pipeline's broker-only stages in between (most of a
+     * restart is Elasticsearch's boot); a stop meanwhile closes them, a failure closes them and the holding server.
+     */
+    private static Begun begin(
+            UpOptions options,
+            DataFolderLock lock,
+            Settings configured,
+            Settings settings,
+            PrometheusMeterRegistry registry,
+            HoldingServer holding)
+            throws Exception {
+        AtomicReference<LocalPipeline> begun = new AtomicReference<>();
+        Runnable closeBegun = () -> {
+            if (begun.get() != null) {
+                begun.get().close();
+            }
+        };
+        Shutdown.Registration stopOnExit = Shutdown.onExit("kb start", closeBegun::run);
+        try {
+            Infrastructure infra = Infrastructure.start(
+                    lock,
+                    options.kafka(),
+                    options.elasticsearch(),
+                    configured.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024,
+                    elasticsearchLaunch(configured),
+                    broker -> begun.set(LocalPipeline.begin(settings.with(broker), registry)));
+            return new Begun(infra, begun.get(), stopOnExit);
+        } catch (Exception | Error e) {
+            stopOnExit.cancel();
+            closeBegun.run();
+            holding.close();
+            throw e;
+        }
+    }
+
     /**
      * Runs until the process is stopped (a signal: the shutdown hook closes everything) or Elasticsearch is lost
      * (status 1: a half-dead kb, API up and index gone, is worse than none, so a supervisor or the user notices).
@@ -134,17 +174,12 @@ public final class UpCommand implements Callable<Integer> {
                 .with(Map.of(
                         KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
                         KbSettings.API_HOST.name(), options.host()));
-        Infrastructure infra;
-        try {
-            infra = Infrastructure.start(
-                    lock, options.kafka(), options.elasticsearch(), minFree, elasticsearchLaunch(configured));
-        } catch (Exception | Error e) {
-            holding.close();
-            throw e;
-        }
+        PrometheusMeterRegistry registry = Metrics.newRegistry();
+        Begun begun = begin(options, lock, configured, settings, registry, holding);
+        Infrastructure infra = begun.infra();
         CountDownLatch ended = new CountDownLatch(1);
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
-        LocalPipeline[] pipeline = new LocalPipeline[1];
+        LocalPipeline[] pipeline = {begun.pipeline()};
         ProgressReporter[] progress = new ProgressReporter[1];
         Shutdown.onExit("kb", () -> {
             holding.close();
@@ -157,6 +192,7 @@ public final class UpCommand implements Callable<Integer> {
             infra.close();
             ended.countDown();
         });
+        begun.stopOnExit().cancel(); // the hook above closes it from here
         infra.onElasticsearchLost(message -> {
             System.err.println("kb: stopping: " + message);
             status.set(ExitCode.SOFTWARE);
@@ -169,9 +205,8 @@ public final class UpCommand implements Callable<Integer> {
             }
         });
         settings = settings.with(infra.settings());
-        PrometheusMeterRegistry registry = Metrics.newRegistry();
         // The query API accepts on the holding server's socket, which then stops: the port is never closed.
-        pipeline[0] = LocalPipeline.start(settings, Embeddings.load(Embeddings.setting(settings)), registry, holding);
+        pipeline[0].finish(settings, Embeddings.load(Embeddings.setting(settings)), holding);
         LOG.info("the query API took port {} over from the holding server", holding.port());
         String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
         new Endpoints(

@@ -44,9 +44,23 @@ public final class QueryService implements AutoCloseable {
             Embeddings embeddings,
             PrometheusMeterRegistry registry,
             ApiHost host) {
+        this(config, client, embeddings, registry, host, KeywordTier.following(config.common()));
+    }
+
+    /**
+     * The API over a keyword tier that may be loading already ({@link KeywordTier#start()}: kb up starts it while
+     * Elasticsearch boots); it is closed with the API.
+     */
+    public QueryService(
+            QueryConfig config,
+            ElasticsearchClient client,
+            Embeddings embeddings,
+            PrometheusMeterRegistry registry,
+            ApiHost host,
+            KeywordTier keywordTier) {
         this.config = config;
         this.embeddings = embeddings;
-        this.parts = QueryWiring.wire(config, client, embeddings, registry, host);
+        this.parts = QueryWiring.wire(config, client, embeddings, registry, host, keywordTier);
     }
 
     /**
@@ -78,7 +92,7 @@ public final class QueryService implements AutoCloseable {
         TopicCreator.ensureTopics(config.common());
         parts.probe().start();
         parts.limits().start(LIMITS_INTERVAL);
-        parts.feed().start();
+        parts.keywordTier().start();
         parts.gate().start(config.gate().period());
         parts.fusion().start(parts.search(), FIT_INTERVAL);
         parts.status().start(PROGRESS_INTERVAL);
@@ -102,7 +116,7 @@ public final class QueryService implements AutoCloseable {
     }
 
     public boolean awaitL0(Duration timeout) throws InterruptedException {
-        return parts.feed().awaitReady(timeout);
+        return parts.keywordTier().awaitReady(timeout);
     }
 
     /** How far the gate's measurement of the corpus is (also in the status, which needs Elasticsearch). */
@@ -122,7 +136,7 @@ public final class QueryService implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         parts.app().stop();
-        parts.feed().close();
+        parts.keywordTier().close();
         parts.queryLog().close();
         parts.status().close();
         parts.gate().close();

@@ -50,7 +50,7 @@ final class QueryWiring {
     /** The parts with a life of their own (started and closed by {@link QueryService}). */
     record Parts(
             Javalin app,
-            KeywordFeed feed,
+            KeywordTier keywordTier,
             QueryLog queryLog,
             PipelineStatus status,
             GateCalibrator gate,
@@ -73,19 +73,17 @@ final class QueryWiring {
             ElasticsearchClient client,
             Embeddings embeddings,
             PrometheusMeterRegistry registry,
-            ApiHost host) {
+            ApiHost host,
+            KeywordTier keywordTier) {
         WriteGuard.checkExposure(config);
         ElasticsearchProbe probe = new ElasticsearchProbe(
                 client,
                 PROBE_INTERVAL,
                 ElasticsearchProbe.staleAfter(config.elasticsearch().socketTimeout(), PROBE_INTERVAL),
                 Clock.systemUTC());
-        Index index = index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)));
-        KeywordFeed feed = new KeywordFeed(
-                config.common().bootstrapServers(),
-                config.common().topics().documents(),
-                index.keywords(),
-                index.links());
+        Index index =
+                index(config, new ElasticsearchClient(new GuardedTransport(client._transport(), probe)), keywordTier);
+        KeywordFeed feed = keywordTier.feed();
         QueryLog queryLog =
                 new QueryLog(config.common().bootstrapServers(), config.common().topics(), registry, host.disk());
         GateCalibrator gate = gate(config, embeddings, index);
@@ -151,10 +149,10 @@ final class QueryWiring {
                         config.elasticsearch().indexNames().chunksAlias(),
                         config.elasticsearch().indexNames().docsAlias()),
                 problem -> host.disk().problem("elasticsearch-disk", problem));
-        return new Parts(app, feed, queryLog, status, gate, fusion, probe, limits, search);
+        return new Parts(app, keywordTier, queryLog, status, gate, fusion, probe, limits, search);
     }
 
-    private static Index index(QueryConfig config, ElasticsearchClient guarded) {
+    private static Index index(QueryConfig config, ElasticsearchClient guarded, KeywordTier keywordTier) {
         IndexNames names = config.elasticsearch().indexNames();
         VectorSearch vectorSearch = config.ranking().vectorSearch();
         return new Index(
@@ -162,8 +160,8 @@ final class QueryWiring {
                 new ChunkRetriever(guarded, names, vectorSearch),
                 new ChunkIndex(guarded, names, vectorSearch),
                 new DocumentCatalog(guarded, config.elasticsearch().indexNames().docsAlias()),
-                new KeywordIndex(),
-                new LinkGraph());
+                keywordTier.keywords(),
+                keywordTier.links());
     }
 
     private static GateCalibrator gate(QueryConfig config, Embeddings embeddings, Index index) {

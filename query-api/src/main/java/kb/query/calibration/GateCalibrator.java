@@ -206,7 +206,9 @@ public final class GateCalibrator implements AutoCloseable {
         try {
             kept = store.load();
         } catch (IOException | RuntimeException e) {
-            LOG.warn("the measurement kept for this index could not be read: {}", e.toString());
+            if (!scheduler.isShutdown()) { // else closed while reading (kb stops right after its start): no news
+                LOG.warn("the measurement kept for this index could not be read: {}", e.toString());
+            }
             return;
         }
         if (kept.isEmpty() || configured.isEmpty() && !kept.get().source().equals("calibrated")) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import kb.core.settings.KbSettings;
 import kb.core.settings.SettingLayers;
+import kb.local.options.ExternalServices;
 import kb.local.options.PipelineOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -61,6 +62,7 @@ final class UpFlags {
     SettingLayers.Layer layer() {
         Map<String, String> values = new HashMap<>();
         Map<String, String> flagOf = new HashMap<>();
+        ExternalServices services = pipeline.services();
         given(values, flagOf, KbSettings.API_PORT.name(), "--port", port);
         given(values, flagOf, KbSettings.API_HOST.name(), "--host", host);
         given(
@@ -69,18 +71,8 @@ final class UpFlags {
                 KbSettings.DATA_DIR.name(),
                 "--data",
                 pipeline.data().given());
-        given(
-                values,
-                flagOf,
-                KbSettings.KAFKA_BOOTSTRAP.name(),
-                "--kafka",
-                pipeline.services().kafka());
-        given(
-                values,
-                flagOf,
-                KbSettings.ES_URL.name(),
-                "--es",
-                pipeline.services().elasticsearch());
+        given(values, flagOf, KbSettings.KAFKA_BOOTSTRAP.name(), "--kafka", services.kafka());
+        given(values, flagOf, KbSettings.ES_URL.name(), "--es", services.elasticsearch());
         return new SettingLayers.Layer(values, name -> "flag " + flagOf.get(name));
     }
 

@@ -8,15 +8,17 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.DeadLetters;
 import kb.core.topics.KbTopics;
+import kb.testkit.IsolatedSettings;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
 import org.apache.kafka.clients.admin.Admin;
@@ -37,7 +39,7 @@ class ChunkerDeadLetterIntegrationTest {
     @Test
     void shouldDeadLetterARecordTheBrokerRefusesAndProcessTheRecordsBehindIt() throws Exception {
         String bootstrap = SharedInfrastructure.get().bootstrapServers();
-        String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
+        String prefix = IsolatedSettings.newPrefix();
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             admin.createTopics(List.of(new NewTopic(topics.chunks().name(), 1, (short) 1)
@@ -49,15 +51,12 @@ class ChunkerDeadLetterIntegrationTest {
                     .all()
                     .get();
         }
-        Settings settings = new Settings(Map.of(
-                "KB_KAFKA_BOOTSTRAP",
-                bootstrap,
-                "KB_TOPIC_PREFIX",
-                prefix + ".",
-                "KB_CHUNKER_APP_ID",
-                prefix + "-chunker",
-                "KB_STREAMS_STATE_DIR",
-                Files.createTempDirectory("kb-it-chunker-").toString()));
+        Map<String, String> values = new HashMap<>(IsolatedSettings.under(prefix));
+        values.put(KbSettings.KAFKA_BOOTSTRAP.name(), bootstrap);
+        values.put(
+                KbSettings.STREAMS_STATE_DIR.name(),
+                Files.createTempDirectory("kb-it-chunker-").toString());
+        Settings settings = new Settings(values);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (ChunkerStream chunker = new ChunkerStream(ChunkerConfig.from(settings), registry);
                 TopicReader chunks = new TopicReader(bootstrap, topics.chunks().name());

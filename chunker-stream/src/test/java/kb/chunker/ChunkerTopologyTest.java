@@ -160,15 +160,7 @@ class ChunkerTopologyTest {
 
     @Test
     void shouldKeepTheTitleAndKeywordsAndDeadLetterANoticeWhenTheFrontmatterIsOverTheBound() throws Exception {
-        String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(1_100_000) + "\"\n---\n"
-                + "# Kept heading\n\nThe body is still searchable.\n";
-        FileEvent event = DocumentAssemblerTest.event("big.md", content);
-        input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
-
-        DocumentChunks document = chunks.readValue();
-        assertEquals("Kept", document.card().title());
-        assertEquals(List.of("kept"), document.card().keywords());
-        assertTrue(document.chunks().get(0).text().contains("still searchable"));
+        assertTitleKeywordsAndBodyKeptWithFrontmatterOf(1_100_000);
         TestRecord<byte[], byte[]> notice = dlq.readRecord();
         assertEquals("kb:big.md", new String(notice.key(), StandardCharsets.UTF_8));
         assertEquals(FrontmatterNotice.ERROR_CLASS, DeadLetters.header(notice.headers(), DeadLetters.CLASS));
@@ -180,7 +172,13 @@ class ChunkerTopologyTest {
     /** Over 64K (the limit before) but under the bound: read whole, nothing to report. */
     @Test
     void shouldReadAFrontmatterOfSeventyThousandCharactersWhole() throws Exception {
-        String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(70_000) + "\"\n---\n"
+        assertTitleKeywordsAndBodyKeptWithFrontmatterOf(70_000);
+        assertTrue(dlq.isEmpty());
+    }
+
+    /** A note big.md whose frontmatter has a {@code notes} value of {@code size} characters: its card and body kept. */
+    private void assertTitleKeywordsAndBodyKeptWithFrontmatterOf(int size) throws Exception {
+        String content = "---\ntitle: Kept\nkeywords: [kept]\nnotes: \"" + "x".repeat(size) + "\"\n---\n"
                 + "# Kept heading\n\nThe body is still searchable.\n";
         FileEvent event = DocumentAssemblerTest.event("big.md", content);
         input.pipeInput(event.key(), Json.MAPPER.writeValueAsBytes(event));
@@ -188,7 +186,7 @@ class ChunkerTopologyTest {
         DocumentChunks document = chunks.readValue();
         assertEquals("Kept", document.card().title());
         assertEquals(List.of("kept"), document.card().keywords());
-        assertTrue(dlq.isEmpty());
+        assertTrue(document.chunks().get(0).text().contains("still searchable"));
     }
 
     /** A 5,000-page PDF of 218 KB of text (a parts list: one short line a page), as the producer extracts it. */

@@ -19,9 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
-import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
-import kb.core.NoteMeta;
 import kb.search.es.CardDoc;
 import kb.search.es.ChunkDoc;
 import kb.sink.versions.IndexVersion;
@@ -77,27 +75,6 @@ class SinkFencingTest {
         return sink.client
                 .get(g -> g.index(target.chunksIndex()).id(chunk.chunkId()), ChunkDoc.class)
                 .source();
-    }
-
-    private static DocumentChunks withKeywords(DocumentChunks document, List<String> keywords) {
-        DocumentCard c = document.card();
-        return new DocumentChunks(
-                new DocumentCard(
-                        c.docId(),
-                        c.collection(),
-                        c.path(),
-                        c.title(),
-                        keywords,
-                        c.summary(),
-                        c.category(),
-                        c.format(),
-                        c.contentHash(),
-                        c.size(),
-                        c.chunkCount(),
-                        c.eventTime(),
-                        NoteMeta.NONE),
-                document.content(),
-                document.chunks());
     }
 
     /**
@@ -232,7 +209,8 @@ class SinkFencingTest {
                     .version();
             assertEquals(11, version);
             // ...and the very next generation still rewrites the chunk (its card fields changed, not its text).
-            DocumentChunks eleven = withKeywords(ten, List.of("rodents"));
+            DocumentChunks eleven = SinkHarness.document(
+                    "vectors.md", List.of("rodents"), 1, "the capybara handbook", "newer paragraph");
             sink.send(eleven.docId(), eleven, 11);
             await().atMost(DEADLINE)
                     .until(() -> chunk(sink, target, shared).keywords().equals(List.of("rodents")));

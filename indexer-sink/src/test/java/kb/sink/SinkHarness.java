@@ -9,13 +9,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
 import kb.core.Ids;
 import kb.core.NoteMeta;
+import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
@@ -27,6 +27,7 @@ import kb.search.es.ChunkQueries;
 import kb.search.es.EsClients;
 import kb.sink.config.SinkConfig;
 import kb.sink.write.DocumentWriter;
+import kb.testkit.IsolatedSettings;
 import kb.testkit.SharedInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -39,7 +40,7 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class SinkHarness implements AutoCloseable {
 
-    final String prefix = "s" + UUID.randomUUID().toString().substring(0, 8);
+    final String prefix = IsolatedSettings.newPrefix();
     final KbTopics topics = KbTopics.withPrefix(prefix + ".");
     final ElasticsearchClient client;
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -56,17 +57,9 @@ final class SinkHarness implements AutoCloseable {
         var infra = SharedInfrastructure.get();
         client = EsClients.create(infra.elasticsearchUrl());
         Map<String, String> all = new HashMap<>(extra);
-        all.putAll(Map.of(
-                "KB_KAFKA_BOOTSTRAP",
-                infra.bootstrapServers(),
-                "KB_ES_URL",
-                infra.elasticsearchUrl(),
-                "KB_TOPIC_PREFIX",
-                prefix + ".",
-                "KB_INDEX_PREFIX",
-                prefix,
-                "KB_SINK_GROUP",
-                prefix + "-indexer"));
+        all.putAll(IsolatedSettings.under(prefix));
+        all.put(KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers());
+        all.put(KbSettings.ES_URL.name(), infra.elasticsearchUrl());
         settings = new Settings(all);
         Properties props = new Properties();
         props.put("bootstrap.servers", infra.bootstrapServers());
@@ -109,6 +102,11 @@ final class SinkHarness implements AutoCloseable {
 
     /** A document version with the given chunk texts. */
     static DocumentChunks document(String path, String... texts) {
+        return document(path, List.of(), 1, texts);
+    }
+
+    /** The same with the card's keywords and the time the file was seen: a later version of the same text. */
+    static DocumentChunks document(String path, List<String> keywords, long eventTime, String... texts) {
         String docId = Ids.docId("kb", path);
         List<Chunk> chunks = new ArrayList<>();
         for (String text : texts) {
@@ -116,7 +114,7 @@ final class SinkHarness implements AutoCloseable {
             chunks.add(new Chunk(Ids.chunkId(docId, enriched, 0), chunks.size(), null, text, enriched));
         }
         DocumentCard card = new DocumentCard(
-                docId, "kb", path, "T", List.of(), null, null, "md", "h", 1, chunks.size(), 1, NoteMeta.NONE);
+                docId, "kb", path, "T", keywords, null, null, "md", "h", 1, chunks.size(), eventTime, NoteMeta.NONE);
         return new DocumentChunks(card, String.join("\n\n", texts), chunks);
     }
 

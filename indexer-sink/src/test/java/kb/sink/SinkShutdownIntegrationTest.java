@@ -8,15 +8,17 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import kb.core.DocumentChunks;
+import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
 import kb.search.es.EsClients;
 import kb.sink.config.SinkConfig;
+import kb.testkit.IsolatedSettings;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TcpProxy;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -29,23 +31,16 @@ class SinkShutdownIntegrationTest {
     @Test
     void shouldStopWithinTwoSecondsWhenElasticsearchIsDeadAndTheSinkIsInALongBackoff() throws Exception {
         var infra = SharedInfrastructure.get();
-        String prefix = "z" + UUID.randomUUID().toString().substring(0, 8);
+        String prefix = IsolatedSettings.newPrefix();
         KbTopics topics = KbTopics.withPrefix(prefix + ".");
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (TcpProxy elasticsearch =
                 new TcpProxy(URI.create(infra.elasticsearchUrl()).getPort())) {
             String url = "http://127.0.0.1:" + elasticsearch.port();
-            Settings settings = new Settings(Map.of(
-                    "KB_KAFKA_BOOTSTRAP",
-                    infra.bootstrapServers(),
-                    "KB_ES_URL",
-                    url,
-                    "KB_TOPIC_PREFIX",
-                    prefix + ".",
-                    "KB_INDEX_PREFIX",
-                    prefix,
-                    "KB_SINK_GROUP",
-                    prefix + "-indexer"));
+            Map<String, String> values = new HashMap<>(IsolatedSettings.under(prefix));
+            values.put(KbSettings.KAFKA_BOOTSTRAP.name(), infra.bootstrapServers());
+            values.put(KbSettings.ES_URL.name(), url);
+            Settings settings = new Settings(values);
             var client = EsClients.create(url);
             IndexerSink sink = IndexerSink.create(
                     SinkConfig.from(settings),

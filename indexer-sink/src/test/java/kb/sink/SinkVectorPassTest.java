@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
-import kb.core.NoteMeta;
 import kb.testkit.GatedEmbedder;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TopicReader;
@@ -33,27 +31,6 @@ class SinkVectorPassTest {
         return texts;
     }
 
-    private static DocumentChunks observedAt(DocumentChunks document, long eventTime) {
-        DocumentCard c = document.card();
-        return new DocumentChunks(
-                new DocumentCard(
-                        c.docId(),
-                        c.collection(),
-                        c.path(),
-                        c.title(),
-                        c.keywords(),
-                        c.summary(),
-                        c.category(),
-                        c.format(),
-                        c.contentHash(),
-                        c.size(),
-                        c.chunkCount(),
-                        eventTime,
-                        NoteMeta.NONE),
-                document.content(),
-                document.chunks());
-    }
-
     @Test
     void shouldIndexTheFileAfterALargeOneWithoutWaitingForItsVectors() throws Exception {
         GatedEmbedder model = new GatedEmbedder(SharedInfrastructure.embedder());
@@ -61,7 +38,7 @@ class SinkVectorPassTest {
             DocumentChunks large = SinkHarness.document("changelog.md", texts("changelog", 840));
             // Saved after the large file (a later event time), as a person saves: on the live lane, whose write is
             // searchable at once, so the pass's next slice can find it.
-            DocumentChunks next = observedAt(SinkHarness.document("next.md", "the quokka runbook"), 2);
+            DocumentChunks next = SinkHarness.document("next.md", List.of(), 2, "the quokka runbook");
             sink.send(large.docId(), large, 1);
             sink.sendLive(next.docId(), next, 2L);
 

@@ -9,10 +9,10 @@ import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.local.mcp.McpForwarder;
 import kb.local.mcp.RunningKb;
+import kb.local.options.ApiUrlOption;
 import kb.local.options.DataFolderOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code kb mcp}: an MCP server on stdin and stdout for clients that launch one (desktop assistants, editors),
@@ -28,11 +28,8 @@ public final class McpCommand implements Callable<Integer> {
     @Mixin
     DataFolderOption data = new DataFolderOption();
 
-    @Option(
-            names = "--url",
-            paramLabel = "URL",
-            description = "The kb's address instead of the data folder's (e.g. http://localhost:8080).")
-    URI url;
+    @Mixin
+    ApiUrlOption apiUrl = new ApiUrlOption();
 
     private final Map<String, String> env;
 
@@ -46,6 +43,7 @@ public final class McpCommand implements Callable<Integer> {
         System.setOut(System.err); // a stray print or log line must not corrupt the protocol
         Settings settings = new Settings(env);
         Path dataDir = data.orSetting(env);
+        URI url = apiUrl.given();
         McpForwarder forwarder = new McpForwarder(
                 () -> url != null ? new RunningKb(url, null) : RunningKb.of(dataDir),
                 settings.get(KbSettings.API_TOKEN),

@@ -56,9 +56,9 @@ record UpConfig(UpOptions options, SettingLayers layers, List<Path> files) {
         UpOptions options = UpOptions.of(
                 flags.dirs,
                 flags.port,
-                flags.data.given(),
-                flags.services.kafka(),
-                flags.services.elasticsearch(),
+                flags.pipeline.data().given(),
+                flags.pipeline.services().kafka(),
+                flags.pipeline.services().elasticsearch(),
                 flags.host,
                 layers.values());
         layers = layers.over(flagLayer).over(derived(options, !flags.dirs.isEmpty()));

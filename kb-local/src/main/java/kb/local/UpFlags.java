@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import kb.core.settings.KbSettings;
 import kb.core.settings.SettingLayers;
-import kb.local.options.DataFolderOption;
 import kb.local.options.ExternalServices;
+import kb.local.options.PipelineOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,12 +36,9 @@ final class UpFlags {
             description = "Interface of the API (default 127.0.0.1; another needs KB_API_TOKEN; env KB_API_HOST).")
     String host;
 
+    /** {@code --kafka}/{@code --es} not given: KB_KAFKA_BOOTSTRAP and KB_ES_URL, else the embedded ones. */
     @Mixin
-    DataFolderOption data = new DataFolderOption();
-
-    /** Not given: KB_KAFKA_BOOTSTRAP and KB_ES_URL, else the embedded ones. */
-    @Mixin
-    ExternalServices services = new ExternalServices();
+    PipelineOptions pipeline = new PipelineOptions();
 
     @Option(
             names = "--config",
@@ -65,9 +62,15 @@ final class UpFlags {
     SettingLayers.Layer layer() {
         Map<String, String> values = new HashMap<>();
         Map<String, String> flagOf = new HashMap<>();
+        ExternalServices services = pipeline.services();
         given(values, flagOf, KbSettings.API_PORT.name(), "--port", port);
         given(values, flagOf, KbSettings.API_HOST.name(), "--host", host);
-        given(values, flagOf, KbSettings.DATA_DIR.name(), "--data", data.given());
+        given(
+                values,
+                flagOf,
+                KbSettings.DATA_DIR.name(),
+                "--data",
+                pipeline.data().given());
         given(values, flagOf, KbSettings.KAFKA_BOOTSTRAP.name(), "--kafka", services.kafka());
         given(values, flagOf, KbSettings.ES_URL.name(), "--es", services.elasticsearch());
         return new SettingLayers.Layer(values, name -> "flag " + flagOf.get(name));

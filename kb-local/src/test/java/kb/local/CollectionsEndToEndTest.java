@@ -19,13 +19,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import kb.core.Ids;
 import kb.core.Json;
-import kb.core.settings.Settings;
-import kb.infra.Infrastructure;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
 import kb.testkit.Multipart;
-import kb.testkit.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -164,21 +161,10 @@ class CollectionsEndToEndTest {
     /** kb verify keys files by collection and path: the two readme.md are two expected documents, no duplicate. */
     @Test
     void shouldVerifyWithoutDriftWhenTwoCollectionsHoldTheSameFileName() throws Exception {
-        Infrastructure infra = SharedInfrastructure.get();
-        Settings settings = new Settings(Map.of(
-                "KB_TOPIC_PREFIX",
-                kb.prefix() + ".",
-                "KB_INDEX_PREFIX",
-                kb.prefix(),
-                "KB_KAFKA_BOOTSTRAP",
-                infra.bootstrapServers()));
-        VerifyCommand.Options options = new VerifyCommand.Options(
-                List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir()), new Folder(HOME, home)),
+        VerifyCommand.Options options = VerifyCommandTest.options(
+                kb,
                 "http://localhost:" + kb.port(),
-                infra.bootstrapServers(),
-                infra.elasticsearchUrl(),
-                Duration.ZERO,
-                settings);
+                List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir()), new Folder(HOME, home)));
         await().atMost(DEADLINE)
                 .until(() -> VerifyCommand.verifier(options).check().healthy());
         VerifyReport report = VerifyCommand.verifier(options).check();

@@ -160,15 +160,7 @@ class GatewayBrowserTest {
                     .map(McpSchema.Tool::name)
                     .sorted()
                     .toList();
-            assertEquals(
-                    List.of(
-                            "get_document",
-                            "index_status",
-                            "list_documents",
-                            "lookup_knowledge",
-                            "save_note",
-                            "search_knowledge"),
-                    tools);
+            assertEquals(McpToolsEndToEndTest.TOOLS, tools);
             var result = client.callTool(
                     new McpSchema.CallToolRequest("search_knowledge", Map.of("query", "zorblatt", "k", 3)));
             assertFalse(result.isError());

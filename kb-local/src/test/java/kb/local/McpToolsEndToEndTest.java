@@ -37,6 +37,11 @@ import org.junit.jupiter.api.Test;
 class McpToolsEndToEndTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
+
+    /** Every tool an MCP client is offered, sorted by name: the same behind every door (API, gateway, stdio). */
+    static final List<String> TOOLS = List.of(
+            "get_document", "index_status", "list_documents", "lookup_knowledge", "save_note", "search_knowledge");
+
     private static final String PAYMENTS =
             """
             ---
@@ -106,15 +111,7 @@ class McpToolsEndToEndTest {
             assertTrue(tool.inputSchema().properties().containsKey("collection"), tool.name());
         }
         Collections.sort(names);
-        assertEquals(
-                List.of(
-                        "get_document",
-                        "index_status",
-                        "list_documents",
-                        "lookup_knowledge",
-                        "save_note",
-                        "search_knowledge"),
-                names);
+        assertEquals(TOOLS, names);
     }
 
     @Test

@@ -297,13 +297,7 @@ class QueryApiTest {
             client.initialize();
             var tools = client.listTools().tools();
             assertEquals(
-                    List.of(
-                            "get_document",
-                            "index_status",
-                            "list_documents",
-                            "lookup_knowledge",
-                            "save_note",
-                            "search_knowledge"),
+                    McpToolsEndToEndTest.TOOLS,
                     tools.stream()
                             .map(io.modelcontextprotocol.spec.McpSchema.Tool::name)
                             .sorted()

@@ -83,6 +83,11 @@ class VerifyCommandTest {
     }
 
     private static VerifyCommand.Options options(PipelineHarness kb, String api) throws Exception {
+        return options(kb, api, List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir())));
+    }
+
+    /** What kb verify compares for the harness's pipeline: these folders with its topics, indexes and API, if any. */
+    static VerifyCommand.Options options(PipelineHarness kb, String api, List<Folder> folders) throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Settings settings = new Settings(Map.of(
                 "KB_TOPIC_PREFIX",
@@ -92,11 +97,6 @@ class VerifyCommandTest {
                 "KB_KAFKA_BOOTSTRAP",
                 infra.bootstrapServers()));
         return new VerifyCommand.Options(
-                List.of(new Folder(PipelineHarness.COLLECTION, kb.kbDir())),
-                api,
-                infra.bootstrapServers(),
-                infra.elasticsearchUrl(),
-                Duration.ZERO,
-                settings);
+                folders, api, infra.bootstrapServers(), infra.elasticsearchUrl(), Duration.ZERO, settings);
     }
 }

@@ -15,16 +15,27 @@ public final class Chunks {
      */
     public static ChunkDoc chunk(
             String docId, int ordinal, String title, String section, String text, List<String> keywords) {
-        return chunk(docId, ordinal, text, new Shape(title, section, keywords, "md", null));
+        return chunk(docId, ordinal, text, new Shape(title, section, keywords, "md", null, null));
+    }
+
+    /** A markdown chunk whose text and analysed text (as the index's analyser writes it) are {@code terms}. */
+    public static ChunkDoc analysed(String docId, int ordinal, String title, String terms) {
+        return chunk(docId, ordinal, terms, new Shape(title, null, List.of(), "md", null, terms));
     }
 
     /** A chunk of the document's format at a place in it (titled by its doc id), for citation tests. */
     public static ChunkDoc located(String docId, int ordinal, String text, String format, Location location) {
-        return chunk(docId, ordinal, text, new Shape(docId, null, List.of(), format, location));
+        return chunk(docId, ordinal, text, new Shape(docId, null, List.of(), format, location, null));
     }
 
     /** What a test may choose of a chunk besides its identity and text. */
-    private record Shape(String title, String section, List<String> keywords, String format, Location location) {}
+    private record Shape(
+            String title,
+            String section,
+            List<String> keywords,
+            String format,
+            Location location,
+            String lexicalText) {}
 
     private static ChunkDoc chunk(String docId, int ordinal, String text, Shape shape) {
         return new ChunkDoc(
@@ -39,7 +50,7 @@ public final class Chunks {
                 text,
                 text,
                 shape.keywords(),
-                null,
+                shape.lexicalText(),
                 null,
                 null,
                 1,

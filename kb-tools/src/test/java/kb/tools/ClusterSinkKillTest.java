@@ -12,15 +12,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import kb.core.Json;
+import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.infra.Infrastructure;
 import kb.local.verify.Folder;
 import kb.local.verify.VerifyCommand;
 import kb.local.verify.VerifyReport;
+import kb.testkit.IsolatedSettings;
 import kb.testkit.SharedInfrastructure;
 import kb.testkit.TempTrees;
 import kb.tools.cluster.Cluster;
@@ -41,19 +43,9 @@ class ClusterSinkKillTest {
     void shouldLeaveNoDriftWhenASinkIsKilledMidIngest() throws Exception {
         Path data = Files.createTempDirectory("kb-it-cluster-");
         Path folder = data.resolve("kb");
-        String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
         Infrastructure shared = SharedInfrastructure.get();
-        Map<String, String> env = Map.of(
-                "KB_TOPIC_PREFIX",
-                prefix + ".",
-                "KB_INDEX_PREFIX",
-                prefix,
-                "KB_CHUNKER_APP_ID",
-                prefix + "-chunker",
-                "KB_SINK_GROUP",
-                prefix + "-indexer",
-                "KB_DEBOUNCE",
-                "100");
+        Map<String, String> env = new HashMap<>(IsolatedSettings.fresh());
+        env.put(KbSettings.DEBOUNCE.name(), "100");
         ClusterLayout layout = new ClusterLayout(
                 2, 0, false, shared.elasticsearchUrl(), 1, 2, 1, List.of(new Folder(null, folder)), 4, 2, 1, 0, 0, env);
         try (Cluster cluster = Cluster.start(layout, data)) {

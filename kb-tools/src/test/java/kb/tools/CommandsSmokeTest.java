@@ -10,7 +10,7 @@ import java.util.List;
 import kb.core.Json;
 import kb.infra.Infrastructure;
 import kb.testkit.SharedInfrastructure;
-import kb.tools.eval.EvalCommand;
+import kb.tools.eval.BeirEval;
 import kb.tools.eval.ScenarioEval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +25,7 @@ class CommandsSmokeTest {
     void shouldRunEvalOnATinyDatasetAndWriteTheJsonContract() throws Exception {
         Infrastructure infra = SharedInfrastructure.get();
         Path json = dir.resolve("eval.json");
-        EvalCommand.run(
+        BeirEval.run(
                 SmokeRuns.tinyDataset(dir),
                 json,
                 infra.bootstrapServers(),

@@ -3,10 +3,12 @@ package kb.tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import kb.core.Json;
+import kb.core.settings.KbSettings;
+import kb.testkit.IsolatedSettings;
 
 /** What the smoke runs of the measuring commands share: a tiny BEIR folder and an isolated pipeline's settings. */
 final class SmokeRuns {
@@ -69,17 +71,8 @@ final class SmokeRuns {
      * step, so the default period made most of the smoke runs' time a wait (the commands' output is the same).
      */
     static Map<String, String> isolated() {
-        String prefix = "c" + UUID.randomUUID().toString().substring(0, 8);
-        return Map.of(
-                "KB_GATE_CALIBRATION_PERIOD",
-                "PT1S",
-                "KB_TOPIC_PREFIX",
-                prefix + ".",
-                "KB_INDEX_PREFIX",
-                prefix,
-                "KB_CHUNKER_APP_ID",
-                prefix + "-chunker",
-                "KB_SINK_GROUP",
-                prefix + "-indexer");
+        Map<String, String> settings = new HashMap<>(IsolatedSettings.fresh());
+        settings.put(KbSettings.GATE_CALIBRATION_PERIOD.name(), "PT1S");
+        return Map.copyOf(settings);
     }
 }

@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
 import kb.ingest.ProducerConfig;
-import kb.local.options.DataFolderOption;
-import kb.local.options.ExternalServices;
+import kb.local.options.ApiUrlOption;
+import kb.local.options.PipelineOptions;
 import kb.search.es.IndexNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "Compares the folders with the compacted topics, the indexes and the API's listing and prints the drift:"
                     + " missing, stale, extra, duplicate. Exit status 0 when all are 0, 1 otherwise.",
             "Broker and Elasticsearch come from --kafka/--es, else the endpoints a `kb up` or `kb cluster up` wrote"
-                    + " to DATADIR, else KB_KAFKA_BOOTSTRAP/KB_ES_URL."
+                    + " to DATADIR, else KB_KAFKA_BOOTSTRAP/KB_ES_URL.",
+            "Without --url, the API is the one DATADIR names, else http://localhost:8080."
         })
 public final class VerifyCommand implements Callable<Integer> {
 
@@ -46,17 +47,11 @@ public final class VerifyCommand implements Callable<Integer> {
                     + " knowledge_base/ or KB_BASE_DIR).")
     List<String> dirs = new ArrayList<>();
 
-    @Option(
-            names = "--url",
-            paramLabel = "API",
-            description = "The query API (default: DATADIR's, else http://localhost:8080).")
-    String url;
+    @Mixin
+    ApiUrlOption apiUrl = new ApiUrlOption();
 
     @Mixin
-    DataFolderOption data = new DataFolderOption();
-
-    @Mixin
-    ExternalServices services = new ExternalServices();
+    PipelineOptions pipeline = new PipelineOptions();
 
     @Option(
             names = "--wait",
@@ -80,7 +75,7 @@ public final class VerifyCommand implements Callable<Integer> {
         Resolved resolved = resolve();
         PrintWriter err = spec.commandLine().getErr();
         if (resolved.apiProblem() != null) {
-            err.println("kb verify: the API at " + url + " did not answer: " + resolved.apiProblem()
+            err.println("kb verify: the API at " + apiUrl.given() + " did not answer: " + resolved.apiProblem()
                     + " (check --url, or give --kafka and --es)");
             return ExitCode.SOFTWARE;
         }
@@ -97,7 +92,8 @@ public final class VerifyCommand implements Callable<Integer> {
     public Options options() throws IOException {
         Resolved resolved = resolve();
         if (resolved.apiProblem() != null) {
-            throw new IllegalArgumentException("the API at " + url + " did not answer: " + resolved.apiProblem());
+            throw new IllegalArgumentException(
+                    "the API at " + apiUrl.given() + " did not answer: " + resolved.apiProblem());
         }
         return resolved.options();
     }
@@ -106,9 +102,10 @@ public final class VerifyCommand implements Callable<Integer> {
     private record Resolved(Options options, String apiProblem) {}
 
     private Resolved resolve() throws IOException {
-        Path dataDir = data.orSetting(env);
-        String kafka = services.kafka();
-        String elasticsearch = services.elasticsearch();
+        Path dataDir = pipeline.data().orSetting(env);
+        String kafka = pipeline.services().kafka();
+        String elasticsearch = pipeline.services().elasticsearch();
+        String url = apiUrl.given() == null ? null : apiUrl.given().toString();
         Endpoints found = Endpoints.read(dataDir).orElse(new Endpoints(null, null, null));
         String api = first(url, found.api() == null ? null : found.api().split(",")[0], "http://localhost:8080");
         // The API knows its own pipeline and folders: asked when they are not given.

@@ -22,7 +22,7 @@ import kb.local.WorkFolder;
  * file per record, its title in the frontmatter), waits until everything is searchable, then runs every
  * judged test query through the API's three arms and prints nDCG@10, Recall@10/@100 and MRR@10.
  */
-final class BeirEval {
+public final class BeirEval {
 
     /** Passes --work to the BEIR run among its settings: not a setting of the pipeline. */
     static final String WORK = "KB_EVAL_WORK";
@@ -46,7 +46,7 @@ final class BeirEval {
      * @param runsDir  when not null, each arm's ranking of every query is written there as a TREC run file
      *                 ({@code ARM.run}), for offline analysis of fusion schemes
      */
-    static Map<String, Map<String, Double>> run(
+    public static Map<String, Map<String, Double>> run(
             Path datasetDir,
             Path jsonOut,
             String kafka,

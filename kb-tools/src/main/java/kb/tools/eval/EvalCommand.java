@@ -116,7 +116,7 @@ public final class EvalCommand implements Callable<Integer> {
         sweep.forEach(weight -> rows.add("&bm25Weight=" + weight));
         rows.addAll(variants);
         Path work = workFolder.given();
-        run(
+        BeirEval.run(
                 what.dataset,
                 json,
                 services.kafka(),
@@ -157,18 +157,5 @@ public final class EvalCommand implements Callable<Integer> {
         }
         DevelopmentTable.print(figures, System.out);
         return ExitCode.OK;
-    }
-
-    /** The BEIR run ({@link BeirEval#run}), as the command runs it. */
-    public static Map<String, Map<String, Double>> run(
-            Path datasetDir,
-            Path jsonOut,
-            String kafka,
-            String es,
-            Map<String, String> settings,
-            List<String> variants,
-            Path runsDir)
-            throws Exception {
-        return BeirEval.run(datasetDir, jsonOut, kafka, es, settings, variants, runsDir);
     }
 }

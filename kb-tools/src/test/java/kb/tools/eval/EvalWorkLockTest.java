@@ -27,7 +27,7 @@ class EvalWorkLockTest {
         try (DataFolderLock running = DataFolderLock.acquire(work.resolve("data"))) {
             StartRefused refused = assertThrows(
                     StartRefused.class,
-                    () -> EvalCommand.run(
+                    () -> BeirEval.run(
                             dir.resolve("set"),
                             null,
                             null,

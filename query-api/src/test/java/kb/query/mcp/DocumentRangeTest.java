@@ -8,6 +8,7 @@ import java.util.List;
 import kb.core.Location;
 import kb.query.errors.BadRequestException;
 import kb.search.es.ChunkDoc;
+import kb.testkit.Chunks;
 import org.junit.jupiter.api.Test;
 
 class DocumentRangeTest {
@@ -70,31 +71,6 @@ class DocumentRangeTest {
     }
 
     private static ChunkDoc chunk(int ordinal, String text, Location location) {
-        return new ChunkDoc(
-                "c" + ordinal,
-                "d",
-                "kb",
-                "d.pptx",
-                "D",
-                null,
-                "pptx",
-                null,
-                text,
-                text,
-                List.of(),
-                null,
-                null,
-                null,
-                1,
-                null,
-                null,
-                ordinal,
-                0,
-                0,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                location);
+        return Chunks.located("d", ordinal, text, "pptx", location);
     }
 }

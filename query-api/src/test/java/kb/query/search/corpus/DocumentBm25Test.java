@@ -12,35 +12,9 @@ import org.junit.jupiter.api.Test;
 /** A document's passages weighed by the document's own statistics: its name weighs nothing, a rare pair much. */
 class DocumentBm25Test {
 
-    /** A chunk whose analysed text is {@code terms} (as the index's analyser writes it). */
+    /** A chunk of the JACoW paper whose analysed text is {@code terms} (as the index's analyser writes it). */
     private static ChunkDoc analysed(int ordinal, String terms) {
-        ChunkDoc c = Chunks.chunk("jacow", ordinal, "JACoW", null, terms, List.of());
-        return new ChunkDoc(
-                c.chunkId(),
-                c.docId(),
-                c.collection(),
-                c.path(),
-                c.title(),
-                c.category(),
-                c.format(),
-                c.sectionHeader(),
-                c.text(),
-                c.enrichedText(),
-                c.keywords(),
-                terms,
-                null,
-                null,
-                1,
-                null,
-                null,
-                ordinal,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return Chunks.analysed("jacow", ordinal, "JACoW", terms);
     }
 
     @Test

@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import kb.core.settings.CollectionFolder;
 import kb.core.settings.KbSettings;
 import kb.core.settings.Settings;
@@ -80,17 +78,10 @@ public record UpOptions(
         }
         List<CollectionFolder> folders = new ArrayList<>();
         for (String dir : dirs) {
-            Matcher withName = NAMED_DIR.matcher(dir);
-            folders.add(
-                    withName.matches()
-                            ? CollectionFolder.of(Path.of(withName.group(2)), withName.group(1))
-                            : CollectionFolder.of(Path.of(dir), named));
+            folders.add(CollectionFolder.named(dir, "--dir").orElseGet(() -> CollectionFolder.of(Path.of(dir), named)));
         }
         return CollectionFolder.distinct(folders);
     }
-
-    /** {@code NAME=DIR}: a valid collection name before the first '='. */
-    private static final Pattern NAMED_DIR = Pattern.compile("([a-z0-9][a-z0-9._-]{0,63})=(.+)");
 
     /** The first folder: where uploads go unless they name a collection. */
     public Path kbDir() {

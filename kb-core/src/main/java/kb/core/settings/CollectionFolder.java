@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -34,6 +35,22 @@ public record CollectionFolder(String name, Path folder) {
     public static CollectionFolder of(Path folder, String name) {
         Path absolute = folder.toAbsolutePath().normalize();
         return new CollectionFolder(name == null || name.isBlank() ? nameOf(absolute) : name.strip(), absolute);
+    }
+
+    /**
+     * A {@code --dir NAME=DIR} value's name and folder; empty for a plain folder. What stands before the first '=' is
+     * a name unless it holds a path's '/' (a folder may have '=' in its path), and a name that breaks the naming rule
+     * is refused rather than read as part of a folder.
+     *
+     * @param what the option that carried it, for the message
+     */
+    public static Optional<CollectionFolder> named(String dirArgument, String what) {
+        int equals = dirArgument.indexOf('=');
+        if (equals <= 0 || dirArgument.substring(0, equals).contains("/")) {
+            return Optional.empty();
+        }
+        String name = requireValidName(dirArgument.substring(0, equals), what + " NAME=DIR");
+        return Optional.of(of(Path.of(dirArgument.substring(equals + 1)), name));
     }
 
     public static boolean isValidName(String name) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CollectionFolderTest {
@@ -48,5 +49,19 @@ class CollectionFolderTest {
                 IllegalArgumentException.class,
                 () -> CollectionFolder.distinct(List.of(
                         CollectionFolder.of(Path.of("/x/docs"), null), CollectionFolder.of(Path.of("/y/docs"), null))));
+    }
+
+    @Test
+    void shouldReadADirArgumentAsNamedOnlyWhenANameStandsBeforeItsFirstEquals() {
+        assertEquals(
+                Optional.of(CollectionFolder.of(Path.of("/x/docs"), "work")),
+                CollectionFolder.named("work=/x/docs", "--dir"));
+        assertTrue(CollectionFolder.named("/data/a=b", "--dir").isEmpty(), "a folder whose path holds '='");
+        assertTrue(CollectionFolder.named("/x/docs", "--dir").isEmpty());
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> CollectionFolder.named("Notes=/x", "--dir"));
+        assertTrue(
+                refused.getMessage().startsWith("--dir NAME=DIR 'Notes' is not a valid collection name"),
+                refused.getMessage());
     }
 }

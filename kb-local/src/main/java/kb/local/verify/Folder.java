@@ -1,6 +1,7 @@
 package kb.local.verify;
 
 import java.nio.file.Path;
+import kb.core.settings.CollectionFolder;
 
 /**
  * One watched folder: what one producer publishes.
@@ -10,13 +11,11 @@ import java.nio.file.Path;
  */
 public record Folder(String collection, Path dir) {
 
-    /** {@code DIR} or {@code NAME=DIR}. */
+    /** {@code DIR} or {@code NAME=DIR}, read as {@code kb up} reads its {@code --dir} ({@link CollectionFolder#named}). */
     public static Folder parse(String value) {
-        int eq = value.indexOf('=');
-        return eq > 0
-                ? new Folder(
-                        value.substring(0, eq),
-                        Path.of(value.substring(eq + 1)).toAbsolutePath().normalize())
-                : new Folder(null, Path.of(value).toAbsolutePath().normalize());
+        return CollectionFolder.named(value, "--dir")
+                .map(named -> new Folder(named.name(), named.folder()))
+                .orElseGet(
+                        () -> new Folder(null, Path.of(value).toAbsolutePath().normalize()));
     }
 }

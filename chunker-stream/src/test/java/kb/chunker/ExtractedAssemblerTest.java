@@ -268,6 +268,29 @@ class ExtractedAssemblerTest {
     }
 
     @Test
+    void shouldCarryNothingAcrossSlidesOrADocumentsParagraphsWhichAreNotLayout() {
+        DocumentChunks deck = assemble(
+                "talk.pptx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.SLIDE, 1, null, 0, "Why we moved to"),
+                                new Block(Location.Unit.SLIDE, 2, null, 0, "event sourcing and what it cost."))));
+        assertEquals(
+                List.of("Why we moved to", "event sourcing and what it cost."),
+                deck.chunks().stream().map(Chunk::text).toList());
+        String filler = "Ship the release notes with the build. ".repeat(31);
+        DocumentChunks page = assemble(
+                "notes.docx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(new Block(null, 0, null, 0, filler + "au-"), new Block(null, 0, null, 0, "thors."))));
+        assertEquals("thors.", page.chunks().get(page.chunks().size() - 1).text());
+    }
+
+    @Test
     void shouldHeadNotebookCellsByTheirMarkdownHeadingsAndPointAtTheCells() {
         DocumentChunks doc = assemble(
                 "analysis.ipynb",

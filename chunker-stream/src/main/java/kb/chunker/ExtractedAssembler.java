@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import kb.core.Chunk;
 import kb.core.DocumentCard;
 import kb.core.DocumentChunks;
@@ -26,8 +27,11 @@ final class ExtractedAssembler {
 
     private ExtractedAssembler() {}
 
-    /** Blocks of one chunk (or of one oversize block, cut by the cap), under one header. */
-    private record Group(String header, List<ExtractedText.Block> blocks) {}
+    /**
+     * Blocks of one chunk (or of one oversize block, cut by the cap), under one header, and the head of the next
+     * block carried to end the sentence the last one leaves open ({@link SentenceCarry}), or null.
+     */
+    private record Group(String header, List<ExtractedText.Block> blocks, ExtractedText.Block carried) {}
 
     private record Heading(int level, String text) {}
 
@@ -37,13 +41,10 @@ final class ExtractedAssembler {
         String docId = event.docId();
         List<Chunk> chunks = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
+        Set<String> vocabulary = SentenceCarry.vocabulary(extracted.blocks());
         for (Group group : groups(numbered(extracted.blocks()), title, maxChunkChars)) {
             Location location = locationOf(group);
-            String joiner = group.blocks().get(0).unit() == Location.Unit.ROW ? "\n" : "\n\n";
-            String text = String.join(
-                    joiner,
-                    group.blocks().stream().map(ExtractedText.Block::text).toList());
-            for (String piece : TextSplitter.split(text, maxChunkChars)) {
+            for (String piece : pieces(group, vocabulary, maxChunkChars)) {
                 chunks.add(
                         ChunkFactory.chunk(docId, title, ChunkFactory.label(group.header()), piece, chunks.size(), seen)
                                 .at(location));
@@ -67,6 +68,33 @@ final class ExtractedAssembler {
                 event.observedTime(),
                 NoteMeta.NONE);
         return new DocumentChunks(card, render(extracted), chunks);
+    }
+
+    /**
+     * The group's text cut by the cap, the carried head joined to the last piece: the cap is exceeded only by the
+     * carry, and the cuts inside a long block stay where they were.
+     */
+    private static List<String> pieces(Group group, Set<String> vocabulary, int maxChars) {
+        String joiner = group.blocks().get(0).unit() == Location.Unit.ROW ? "\n" : "\n\n";
+        String text = group.blocks().get(0).text();
+        for (int i = 1; i < group.blocks().size(); i++) {
+            text = joined(group.blocks().get(i - 1), text, group.blocks().get(i).text(), joiner, vocabulary);
+        }
+        List<String> pieces = new ArrayList<>(TextSplitter.split(text, maxChars));
+        if (group.carried() != null) {
+            int last = pieces.size() - 1;
+            pieces.set(
+                    last, SentenceCarry.join(pieces.get(last), group.carried().text(), joiner, vocabulary));
+        }
+        return pieces;
+    }
+
+    /** A word hyphenated across two blocks of a page (a column's end) is joined back; other blocks stay apart. */
+    private static String joined(
+            ExtractedText.Block last, String text, String next, String joiner, Set<String> vocabulary) {
+        return last.unit() == Location.Unit.PAGE
+                ? SentenceCarry.join(text, next, joiner, vocabulary)
+                : text + joiner + next;
     }
 
     static String title(ExtractedText extracted, String path) {
@@ -96,26 +124,49 @@ final class ExtractedAssembler {
         List<ExtractedText.Block> current = new ArrayList<>();
         int chars = 0;
         String header = null;
-        for (ExtractedText.Block block : blocks) {
-            if (block.level() > 0) {
-                close(groups, header, current);
+        for (ExtractedText.Block each : blocks) {
+            if (each.level() > 0) {
+                close(groups, header, current, null);
                 chars = 0;
-                path.removeIf(h -> h.level() >= block.level());
-                path.add(new Heading(block.level(), block.text().strip()));
+                path.removeIf(h -> h.level() >= each.level());
+                path.add(new Heading(each.level(), each.text().strip()));
                 header = header(path, title);
                 continue;
             }
+            ExtractedText.Block block = each;
             if (!current.isEmpty()
                     && (startsPart(byHeadings || packPages, current.get(current.size() - 1), block)
                             || chars + 2 + block.text().length() > maxChars)) {
-                close(groups, header, current);
+                SentenceCarry.Split split = carry(current.get(current.size() - 1), block, maxChars);
+                close(groups, header, current, split.head().isEmpty() ? null : withText(block, split.head()));
                 chars = 0;
+                if (split.rest().isEmpty()) {
+                    continue;
+                }
+                block = withText(block, split.rest());
             }
             current.add(block);
             chars += block.text().length() + 2;
         }
-        close(groups, header, current);
+        close(groups, header, current, null);
         return groups;
+    }
+
+    /**
+     * What of {@code next} the chunk ending with {@code last} takes to end its sentence: only between two body
+     * blocks of a PDF's pages (where a column or a page ends mid-sentence), where the sentence goes on.
+     */
+    private static SentenceCarry.Split carry(ExtractedText.Block last, ExtractedText.Block next, int maxChars) {
+        boolean pages = last.unit() == Location.Unit.PAGE
+                && next.unit() == Location.Unit.PAGE
+                && Objects.equals(last.part(), next.part());
+        return pages && SentenceCarry.continues(last.text(), next.text())
+                ? SentenceCarry.carry(last.text(), next.text(), maxChars / SentenceCarry.CARRY_SHARE)
+                : new SentenceCarry.Split("", next.text());
+    }
+
+    private static ExtractedText.Block withText(ExtractedText.Block block, String text) {
+        return new ExtractedText.Block(block.unit(), block.number(), block.part(), block.level(), text);
     }
 
     /**
@@ -130,12 +181,13 @@ final class ExtractedAssembler {
         return paged && !packed && last.number() != next.number();
     }
 
-    private static void close(List<Group> groups, String header, List<ExtractedText.Block> current) {
+    private static void close(
+            List<Group> groups, String header, List<ExtractedText.Block> current, ExtractedText.Block carried) {
         if (!current.isEmpty()) {
             String named = header == null && current.get(0).part() != null
                     ? current.get(0).part()
                     : header;
-            groups.add(new Group(named, List.copyOf(current)));
+            groups.add(new Group(named, List.copyOf(current), carried));
             current.clear();
         }
     }
@@ -173,9 +225,15 @@ final class ExtractedAssembler {
         return numbered;
     }
 
-    /** The span of the group's parts; paragraphs are placed by their heading path, rows by their sheet. */
+    /**
+     * The span of the group's parts, the page its carried sentence ends on included (its words are there); paragraphs
+     * are placed by their heading path, rows by their sheet.
+     */
     private static Location locationOf(Group group) {
-        List<ExtractedText.Block> blocks = group.blocks();
+        List<ExtractedText.Block> blocks = new ArrayList<>(group.blocks());
+        if (group.carried() != null) {
+            blocks.add(group.carried());
+        }
         ExtractedText.Block first = blocks.get(0);
         int start = blocks.stream().mapToInt(ExtractedText.Block::number).min().orElse(first.number());
         int end = blocks.stream().mapToInt(ExtractedText.Block::number).max().orElse(first.number());

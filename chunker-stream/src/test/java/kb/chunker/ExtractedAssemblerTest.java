@@ -212,6 +212,84 @@ class ExtractedAssemblerTest {
         });
     }
 
+    /**
+     * A two-column PDF as the producer gives it: a block ends where a column ends, here mid-word ({@code au-}) when
+     * the cap cuts, and mid-sentence at the page break (JACoW's template, page 1 and 2 of the two-column set).
+     */
+    @Test
+    void shouldStartEveryChunkOfATwoColumnPdfAtAWordAndASentenceWhenItsBlocksEndMidWord() {
+        String filler = "The conference series publishes its proceedings on the web. ";
+        DocumentChunks doc = assemble(
+                "jacow/template.pdf",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(
+                                        Location.Unit.PAGE,
+                                        1,
+                                        null,
+                                        0,
+                                        filler.repeat(18) + "Templates are provided for"
+                                                + " recommended software and au-"),
+                                new Block(
+                                        Location.Unit.PAGE,
+                                        1,
+                                        null,
+                                        0,
+                                        "thors are advised to use them."
+                                                + " Please consult the individual conference information. "
+                                                + filler.repeat(8)),
+                                new Block(
+                                        Location.Unit.PAGE,
+                                        1,
+                                        null,
+                                        0,
+                                        "Section headings should not be" + " numbered. They"),
+                                new Block(
+                                        Location.Unit.PAGE,
+                                        2,
+                                        null,
+                                        0,
+                                        "should use 12 pt italic letters."
+                                                + " Subsection headings are left aligned."))));
+        List<String> texts = doc.chunks().stream().map(Chunk::text).toList();
+        texts.forEach(
+                t -> assertTrue(!Character.isLowerCase(t.codePointAt(0)), "a chunk starts mid-sentence: " + texts));
+        assertTrue(texts.get(0).endsWith("recommended software and authors are advised to use them."), texts.get(0));
+        assertTrue(texts.stream().noneMatch(t -> t.contains("au-")), "the word is whole again");
+        Chunk pageBreak = doc.chunks().stream()
+                .filter(c -> c.text().endsWith("They\n\nshould use 12 pt italic letters."))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(texts));
+        assertEquals(pages(1, 2), pageBreak.location(), "the chunk spans the page its last sentence ends on");
+        assertEquals(pages(2, 2), doc.chunks().get(doc.chunks().size() - 1).location());
+        doc.chunks().forEach(c -> assertTrue(c.text().length() <= 1200 + 1200 / 5 + 2, c.text()));
+    }
+
+    @Test
+    void shouldCarryNothingAcrossSlidesOrADocumentsParagraphsWhichAreNotLayout() {
+        DocumentChunks deck = assemble(
+                "talk.pptx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(
+                                new Block(Location.Unit.SLIDE, 1, null, 0, "Why we moved to"),
+                                new Block(Location.Unit.SLIDE, 2, null, 0, "event sourcing and what it cost."))));
+        assertEquals(
+                List.of("Why we moved to", "event sourcing and what it cost."),
+                deck.chunks().stream().map(Chunk::text).toList());
+        String filler = "Ship the release notes with the build. ".repeat(31);
+        DocumentChunks page = assemble(
+                "notes.docx",
+                new ExtractedText(
+                        null,
+                        List.of(),
+                        List.of(new Block(null, 0, null, 0, filler + "au-"), new Block(null, 0, null, 0, "thors."))));
+        assertEquals("thors.", page.chunks().get(page.chunks().size() - 1).text());
+    }
+
     @Test
     void shouldHeadNotebookCellsByTheirMarkdownHeadingsAndPointAtTheCells() {
         DocumentChunks doc = assemble(

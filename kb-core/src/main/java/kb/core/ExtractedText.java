@@ -24,9 +24,10 @@ public record ExtractedText(String title, List<String> keywords, List<Block> blo
      * ligatures folded, running headers dropped, pages ended by form feeds); documents without pages cited by their
      * paragraphs and heading path. 2: a metadata title that names no document (a converter's file name, an editor's
      * placeholder, a template's title) gives way to the first heading or the file name. 3: PDF pages' line boxes kept
-     * ({@link PageLayout}), pages without a text layer read by OCR where Tesseract is installed.
+     * ({@link PageLayout}), pages without a text layer read by OCR where Tesseract is installed. 4: a PDF's chunk
+     * ends where its sentence does, a word hyphenated across two blocks joined back (the chunker's reading).
      */
-    public static final int READER_VERSION = 3;
+    public static final int READER_VERSION = 4;
 
     public ExtractedText {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);

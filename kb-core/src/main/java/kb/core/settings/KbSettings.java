@@ -92,7 +92,9 @@ public final class KbSettings {
     public static final Setting<String> CHUNKER_APP_ID =
             Setting.text("KB_CHUNKER_APP_ID", "kb-chunker", "Kafka Streams application id");
     public static final Setting<Integer> MAX_CHUNK_CHARS = Setting.whole(
-                    "KB_MAX_CHUNK_CHARS", 1200, "hard cap on a chunk's text")
+                    "KB_MAX_CHUNK_CHARS",
+                    1200,
+                    "cap on a chunk's text (a PDF's may run a fifth past it to end a sentence)")
             .requiring(n -> n >= 100, "at least 100");
     public static final Setting<Integer> MAX_CHUNKS_PER_DOCUMENT = Setting.whole(
                     "KB_MAX_CHUNKS_PER_DOCUMENT", 2000, "chunks indexed per document")

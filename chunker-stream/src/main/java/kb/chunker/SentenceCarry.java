@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kb.core.ExtractedText;
+import kb.core.Hyphenation;
 
 /**
  * Where a chunk of a PDF may end: a PDF's blocks end where a column or a page ends, mid-sentence and, after a
@@ -83,12 +84,7 @@ final class SentenceCarry {
         }
         char hyphen = before.charAt(before.length() - 1);
         String body = before.substring(0, before.length() - 1);
-        String left = trailingLetters(body).toLowerCase(Locale.ROOT);
-        String right = leadingLetters(after).toLowerCase(Locale.ROOT);
-        boolean compound = hyphen != '\u00AD'
-                && !vocabulary.contains(left + right)
-                && (vocabulary.contains(left + "-" + right) || vocabulary.contains(left) && vocabulary.contains(right));
-        return (compound ? body + "-" : body) + after;
+        return (Hyphenation.isCompound(hyphen, body, after, vocabulary) ? body + "-" : body) + after;
     }
 
     /**
@@ -129,21 +125,5 @@ final class SentenceCarry {
             }
         }
         return -1;
-    }
-
-    private static String trailingLetters(String s) {
-        int i = s.length();
-        while (i > 0 && Character.isLetter(s.charAt(i - 1))) {
-            i--;
-        }
-        return s.substring(i);
-    }
-
-    private static String leadingLetters(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isLetter(s.charAt(i))) {
-            i++;
-        }
-        return s.substring(0, i);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kb.core.ExtractedText.Block;
+import kb.core.Hyphenation;
 
 /**
  * Makes a PDF's text read as its pages do, for what PDFBox's own options leave: ligatures folded ({@code ﬁ} to
@@ -99,14 +100,7 @@ final class PdfPageText {
     private static String dehyphenate(String line, String next, Set<String> vocabulary) {
         char hyphen = line.charAt(line.length() - 1);
         String body = line.substring(0, line.length() - 1);
-        String left = trailingLetters(body).toLowerCase(Locale.ROOT);
-        String right = leadingLetters(next).toLowerCase(Locale.ROOT);
-        boolean compound = hyphen != '\u00AD'
-                && !vocabulary.contains(left + right)
-                && (vocabulary.contains(left + "-" + right)
-                        || Character.isUpperCase(next.charAt(0))
-                        || vocabulary.contains(left) && vocabulary.contains(right));
-        return compound ? body + "-" : body;
+        return Hyphenation.isCompound(hyphen, body, next, vocabulary) ? body + "-" : body;
     }
 
     private static String lastChars(String line) {
@@ -115,22 +109,6 @@ final class PdfPageText {
 
     private static String firstChar(String line) {
         return line.isEmpty() ? "" : line.substring(0, 1);
-    }
-
-    private static String trailingLetters(String s) {
-        int i = s.length();
-        while (i > 0 && Character.isLetter(s.charAt(i - 1))) {
-            i--;
-        }
-        return s.substring(i);
-    }
-
-    private static String leadingLetters(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isLetter(s.charAt(i))) {
-            i++;
-        }
-        return s.substring(0, i);
     }
 
     static Block withText(Block block, String text) {

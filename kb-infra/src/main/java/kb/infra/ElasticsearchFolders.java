@@ -31,6 +31,25 @@ final class ElasticsearchFolders {
     private ElasticsearchFolders() {}
 
     /**
+     * Whether the node of {@code dataDir} ({@code DATADIR/elasticsearch}, or the folder it was relocated to) kept
+     * indexes from an earlier run; read before the node starts, changing nothing.
+     */
+    static boolean holdsIndexes(Path dataDir) throws IOException {
+        Path requested = dataDir.resolve("elasticsearch").toAbsolutePath().normalize();
+        Path location = requested.resolve(LOCATION);
+        Path folder = Files.isRegularFile(location)
+                ? Path.of(Files.readString(location, StandardCharsets.UTF_8).strip())
+                : requested;
+        Path indices = folder.resolve("data").resolve("indices");
+        if (!Files.isDirectory(indices)) {
+            return false;
+        }
+        try (var entries = Files.list(indices)) {
+            return entries.findAny().isPresent();
+        }
+    }
+
+    /**
      * @param root   the requested folder ({@code DATADIR/elasticsearch}); its parent is the data folder
      * @param asRoot true when Elasticsearch will run as {@code nobody}
      * @return the folder to use, created

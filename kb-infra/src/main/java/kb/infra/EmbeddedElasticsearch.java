@@ -79,7 +79,7 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
         this.javaOptions = javaOptions;
         this.httpPort = httpPort;
         this.asRoot = asRoot;
-        this.url = "http://127.0.0.1:" + httpPort;
+        this.url = url(httpPort);
         this.pidFile = root.resolve("kb-elasticsearch.pid");
     }
 
@@ -139,6 +139,11 @@ public final class EmbeddedElasticsearch implements AutoCloseable {
     /** Where this node keeps its data (its root may have moved where the unprivileged user can reach it). */
     public Path dataFolder() {
         return root.resolve("data");
+    }
+
+    /** The address of a node of this machine listening on {@code httpPort}. */
+    static String url(int httpPort) {
+        return "http://127.0.0.1:" + httpPort;
     }
 
     public String url() {

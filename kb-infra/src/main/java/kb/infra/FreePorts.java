@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 
 /** A port nobody listens on right now, for services whose port the user did not choose. */
 public final class FreePorts {
@@ -23,6 +25,12 @@ public final class FreePorts {
             }
         }
         return false;
+    }
+
+    /** {@code port} first, then a free one each time: a port picked ahead of its use, and what to try when taken. */
+    static IntSupplier first(int port) {
+        AtomicBoolean given = new AtomicBoolean();
+        return () -> given.compareAndSet(false, true) ? port : pick();
     }
 
     public static int pick() {

@@ -102,13 +102,20 @@ public final class Infrastructure implements AutoCloseable {
     /** What can start with the broker alone (see {@link #start(DataFolderLock, String, String, long, Map, BrokerReady)}). */
     @FunctionalInterface
     public interface BrokerReady {
-        /**
-         * @param brokerSettings the broker's address and every watched folder ({@code KB_KAFKA_BOOTSTRAP},
-         *                       {@code KB_DISK_WATCH}, Elasticsearch's data folder included), as {@link #settings()}
-         *                       will give them
-         */
-        void run(Map<String, String> brokerSettings) throws Exception;
+        void run(BrokerUp broker) throws Exception;
     }
+
+    /**
+     * What is known once the broker is ready and Elasticsearch still boots.
+     *
+     * @param settings  the broker's address, Elasticsearch's as chosen (its port is picked before its spawn; a port
+     *                  taken meanwhile moves it, and {@link #settings()} then gives the one it bound) and every watched
+     *                  folder ({@code KB_KAFKA_BOOTSTRAP}, {@code KB_ES_URL}, {@code KB_DISK_WATCH})
+     * @param indexKept whether the embedded Elasticsearch's data folder held indexes before this start (a restart:
+     *                  what the index holds can be answered from L0 before Elasticsearch answers); false for an
+     *                  external one, which is up already
+     */
+    public record BrokerUp(Map<String, String> settings, boolean indexKept) {}
 
     /**
      * {@link #start(DataFolderLock, String, String, long, Map)}, running {@code whileElasticsearchStarts} on this
@@ -130,6 +137,11 @@ public final class Infrastructure implements AutoCloseable {
         StartedTogether.Both<EmbeddedKafka, EmbeddedElasticsearch> started;
         try {
             reserve = DiskReserve.hold(dataDir, keepFreeBytes);
+            boolean indexKept = externalElasticsearch == null && ElasticsearchFolders.holdsIndexes(dataDir);
+            // Picked now, so what starts with the broker knows Elasticsearch's address before it answers.
+            int firstPort = FreePorts.pick();
+            String elasticsearchUrl =
+                    externalElasticsearch == null ? EmbeddedElasticsearch.url(firstPort) : externalElasticsearch;
             // Both at once: the broker in this JVM while Elasticsearch's own JVM boots, so a start waits for the
             // slower of the two.
             started = StartedTogether.start(
@@ -140,12 +152,14 @@ public final class Infrastructure implements AutoCloseable {
                             () -> externalElasticsearch == null
                                     ? EmbeddedElasticsearch.start(ElasticsearchLaunch.of(
                                                     distributionZip(), dataDir.resolve("elasticsearch"), "512m")
+                                            .withPorts(FreePorts.first(firstPort))
                                             .withSettings(settings))
                                     : null),
                     "broker",
                     "elasticsearch",
-                    kafka -> whileElasticsearchStarts.run(
-                            brokerSettings(kafka, externalKafka, externalElasticsearch, dataDir)));
+                    kafka -> whileElasticsearchStarts.run(new BrokerUp(
+                            brokerSettings(kafka, externalKafka, elasticsearchUrl, externalElasticsearch, dataDir),
+                            indexKept)));
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             closeQuietly(reserve);
             lock.close();
@@ -187,9 +201,14 @@ public final class Infrastructure implements AutoCloseable {
         return diskWatch(kafka, elasticsearch == null ? null : elasticsearch.dataFolder());
     }
 
-    /** {@link #settings()} before Elasticsearch is ready: its embedded node's data folder is chosen already. */
+    /** {@link #settings()} before Elasticsearch is ready: its embedded node's port and data folder are chosen already. */
     private static Map<String, String> brokerSettings(
-            EmbeddedKafka kafka, String externalKafka, String externalElasticsearch, Path dataDir) throws IOException {
+            EmbeddedKafka kafka,
+            String externalKafka,
+            String elasticsearchUrl,
+            String externalElasticsearch,
+            Path dataDir)
+            throws IOException {
         Path elasticsearchData = externalElasticsearch == null
                 ? ElasticsearchFolders.choose(dataDir.resolve("elasticsearch"), NodeProcesses.isRoot())
                         .resolve("data")
@@ -197,6 +216,8 @@ public final class Infrastructure implements AutoCloseable {
         return Map.of(
                 KbSettings.KAFKA_BOOTSTRAP.name(),
                 kafka == null ? externalKafka : kafka.bootstrapServers(),
+                KbSettings.ES_URL.name(),
+                elasticsearchUrl,
                 KbSettings.DISK_WATCH.name(),
                 diskWatch(kafka, elasticsearchData));
     }

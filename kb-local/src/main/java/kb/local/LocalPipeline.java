@@ -50,12 +50,24 @@ public final class LocalPipeline implements AutoCloseable {
 
     private volatile DiskSpace disk;
     private volatile boolean ready;
+    /** When {@link #ready} turned true ({@link System#nanoTime()}), 0 before. */
+    private volatile long readySince;
+
     private final PrometheusMeterRegistry registry;
     private ChunkerStream chunker;
     private KeywordTier keywordTier;
     private List<IngestProducer> producers;
     private QueryService query;
     private IndexerSink sink;
+    private Clients clients;
+
+    /** The sink's client and the query path's (short timeouts), built before Elasticsearch answers. */
+    private record Clients(ElasticsearchClient sink, ElasticsearchClient query) {
+        void rebind(String url) {
+            EsClients.rebind(sink, url);
+            EsClients.rebind(query, url);
+        }
+    }
 
     private LocalPipeline(PrometheusMeterRegistry registry) {
         this.registry = registry;
@@ -74,15 +86,18 @@ public final class LocalPipeline implements AutoCloseable {
     public static LocalPipeline start(
             Settings settings, Embeddings embeddings, PrometheusMeterRegistry registry, PortHandover handover)
             throws Exception {
-        return begin(settings, registry).finish(settings, embeddings, handover);
+        return begin(settings, registry)
+                .answer(settings, embeddings, handover, false)
+                .finish(settings);
     }
 
     /**
      * Starts what needs only the broker: the chunker, the keyword index's load and the folders' producers (their
-     * scans published), so that they run while Elasticsearch boots; {@link #finish} starts the rest.
+     * scans published), so that they run while Elasticsearch boots; {@link #answer} and {@link #finish} start the
+     * rest.
      *
      * @param settings the broker's address and the watched folders at least ({@link
-     *                 kb.infra.Infrastructure.BrokerReady})
+     *                 kb.infra.Infrastructure.BrokerUp})
      */
     public static LocalPipeline begin(Settings settings, PrometheusMeterRegistry registry) throws Exception {
         LocalPipeline pipeline = new LocalPipeline(registry);
@@ -96,14 +111,41 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     /**
-     * Starts the stages that need Elasticsearch (the sink, the query API), then waits for the scans, the chunker
-     * and L0: ready from here. Closes everything when it fails.
+     * Builds the sink and the query API on clients for Elasticsearch's address as chosen, serves the API (L0 answers,
+     * {@code /health} STARTING until Elasticsearch is probed), and waits for the scans, the chunker and L0. With
+     * {@code indexKept} (a restart: L0 holds the index's keywords) the pipeline is ready from here; on a first start
+     * it is ready at {@link #finish}, when saves can be indexed. Closes everything when it fails.
      *
-     * @param settings the whole settings, Elasticsearch's address included
+     * @param settings Elasticsearch's address as chosen ({@link kb.infra.Infrastructure.BrokerUp}) or known
+     * @param handover the listening socket the API takes over, or null to bind its port
      */
-    public LocalPipeline finish(Settings settings, Embeddings embeddings, PortHandover handover) throws Exception {
+    public LocalPipeline answer(Settings settings, Embeddings embeddings, PortHandover handover, boolean indexKept)
+            throws Exception {
         try {
-            startIndexStages(settings, embeddings, handover);
+            serveBeforeElasticsearch(settings, embeddings, handover);
+            awaitBrokerStages();
+            if (indexKept) {
+                markReady();
+            }
+            return this;
+        } catch (Exception | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Once Elasticsearch answers: the clients pointed at its address, the sink started and the query API's background
+     * work (probe, gate, fusion, progress). Ready from here. Closes everything when it fails.
+     *
+     * @param settings the whole settings, Elasticsearch's address as it bound included
+     */
+    public LocalPipeline finish(Settings settings) throws Exception {
+        try {
+            clients.rebind(QueryConfig.from(settings).elasticsearch().url());
+            sink.start();
+            query.connect();
+            markReady();
             return this;
         } catch (Exception | Error e) {
             close();
@@ -128,38 +170,41 @@ public final class LocalPipeline implements AutoCloseable {
         producers = startProducers(producerConfigs(settings), disk);
     }
 
-    private void startIndexStages(Settings settings, Embeddings embeddings, PortHandover handover) throws Exception {
+    private void serveBeforeElasticsearch(Settings settings, Embeddings embeddings, PortHandover handover) {
         QueryConfig queryConfig = QueryConfig.from(settings);
-        ElasticsearchClient client =
-                EsClients.create(queryConfig.elasticsearch().url());
-        started.push(() -> client._transport().close());
-        IndexerSink sink = IndexerSink.create(
+        String url = queryConfig.elasticsearch().url();
+        // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
+        // for the sink's 60 s.
+        clients = new Clients(
+                EsClients.create(url),
+                EsClients.create(
+                        url,
+                        queryConfig.elasticsearch().connectTimeout(),
+                        queryConfig.elasticsearch().socketTimeout()));
+        started.push(() -> clients.sink()._transport().close());
+        started.push(() -> clients.query()._transport().close());
+        sink = IndexerSink.create(
                 SinkConfig.from(settings),
-                client,
+                clients.sink(),
                 embeddings,
                 SinkHost.of(registry, Clock.systemUTC()).watching(disk));
         started.push(writer(sink));
-        sink.start();
-        // The query path gets its own client with short timeouts: a hung Elasticsearch must not hold a request
-        // for the sink's 60 s.
-        ElasticsearchClient queryClient = EsClients.create(
-                queryConfig.elasticsearch().url(),
-                queryConfig.elasticsearch().connectTimeout(),
-                queryConfig.elasticsearch().socketTimeout());
-        started.push(() -> queryClient._transport().close());
         query = new QueryService(
                 queryConfig,
-                queryClient,
+                clients.query(),
                 embeddings,
                 registry,
                 new ApiHost(producerConfigs(settings).get(0).extensions(), () -> ready, sink, disk, sink.upkeep()),
                 keywordTier);
         started.push(query);
         if (handover == null) {
-            query.start();
+            query.startBeforeElasticsearch();
         } else {
-            query.start(handover);
+            query.startBeforeElasticsearch(handover);
         }
+    }
+
+    private void awaitBrokerStages() throws InterruptedException {
         awaitInitialScans();
         if (!chunker.awaitRunning(Duration.ofSeconds(60))) {
             LOG.warn("the chunker has not joined its group yet; it will catch up when it does");
@@ -167,8 +212,13 @@ public final class LocalPipeline implements AutoCloseable {
         if (!query.awaitL0(Duration.ofSeconds(120))) {
             LOG.warn("the keyword index is still loading; /health stays 503 until it is complete");
         }
-        this.sink = sink;
-        ready = true;
+    }
+
+    private void markReady() {
+        if (!ready) {
+            readySince = System.nanoTime();
+            ready = true;
+        }
     }
 
     private static List<ProducerConfig> producerConfigs(Settings settings) {
@@ -244,6 +294,11 @@ public final class LocalPipeline implements AutoCloseable {
 
     public boolean isReady() {
         return ready;
+    }
+
+    /** When the pipeline became ready ({@link System#nanoTime()}); 0 before. */
+    public long readySince() {
+        return readySince;
     }
 
     /** Stops the stages in reverse order of start. */

@@ -59,15 +59,16 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
             Path kbDir, Path dataDir, String kafka, String elasticsearch, Map<String, String> extra) throws Exception {
         Settings base = Settings.fromEnvironment().with(LocalSettings.of(kbDir, dataDir, 0));
         PrometheusMeterRegistry registry = Metrics.newRegistry();
-        // As kb up: what needs only the broker starts while Elasticsearch boots.
+        Embeddings embeddings = Embeddings.load(Embeddings.setting(base.with(extra)));
+        // As kb up: what needs only the broker, and the API over L0, start while Elasticsearch boots.
         AtomicReference<LocalPipeline> begun = new AtomicReference<>();
         Infrastructure infra;
         try {
-            infra = Infrastructure.start(
-                    dataDir,
-                    kafka,
-                    elasticsearch,
-                    broker -> begun.set(LocalPipeline.begin(base.with(broker).with(extra), registry)));
+            infra = Infrastructure.start(dataDir, kafka, elasticsearch, broker -> {
+                Settings early = base.with(broker.settings()).with(extra);
+                begun.set(LocalPipeline.begin(early, registry));
+                begun.get().answer(early, embeddings, null, broker.indexKept());
+            });
         } catch (Exception | Error e) {
             if (begun.get() != null) {
                 begun.get().close();
@@ -77,9 +78,7 @@ public final class PipelineRun implements AutoCloseable, ScenarioApi {
         Shutdown.Registration stopInfra = Shutdown.onExit("kb run start", begun.get(), infra);
         try {
             Settings settings = base.with(infra.settings()).with(extra);
-            Embeddings embeddings = Embeddings.load(Embeddings.setting(settings));
-            PipelineRun run =
-                    new PipelineRun(infra, begun.get().finish(settings, embeddings, null), registry, settings);
+            PipelineRun run = new PipelineRun(infra, begun.get().finish(settings), registry, settings);
             stopInfra.cancel();
             return run;
         } catch (Exception | Error e) {

@@ -1,6 +1,5 @@
 package kb.local;
 
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.net.BindException;
 import java.util.HashMap;
@@ -119,15 +118,16 @@ public final class UpCommand implements Callable<Integer> {
     private record Begun(Infrastructure infra, LocalPipeline pipeline, Shutdown.Registration stopOnExit) {}
 
     /**
-     * Starts the broker and Elasticsearch, beginning the pipeline's broker-only stages in between (most of a
-     * restart is Elasticsearch's boot); a stop meanwhile closes them, a failure closes them and the holding server.
+     * Starts the broker and Elasticsearch; in between, the pipeline's broker-only stages and the query API, which
+     * answers from L0 while Elasticsearch boots (most of a restart). A stop meanwhile closes them, a failure closes
+     * them and the holding server.
      */
     private static Begun begin(
             UpOptions options,
             DataFolderLock lock,
             Settings configured,
             Settings settings,
-            PrometheusMeterRegistry registry,
+            UpStart started,
             HoldingServer holding)
             throws Exception {
         AtomicReference<LocalPipeline> begun = new AtomicReference<>();
@@ -144,7 +144,14 @@ public final class UpCommand implements Callable<Integer> {
                     options.elasticsearch(),
                     configured.get(KbSettings.DISK_MIN_FREE_MB) * 1024 * 1024,
                     elasticsearchLaunch(configured),
-                    broker -> begun.set(LocalPipeline.begin(settings.with(broker), registry)));
+                    broker -> {
+                        Settings early = settings.with(broker.settings());
+                        begun.set(LocalPipeline.begin(early, started.registry()));
+                        begun.get().answer(early, started.embeddings(), holding, broker.indexKept());
+                        if (begun.get().isReady()) {
+                            started.readyBeforeElasticsearch(begun.get().port());
+                        }
+                    });
             return new Begun(infra, begun.get(), stopOnExit);
         } catch (Exception | Error e) {
             stopOnExit.cancel();
@@ -174,8 +181,10 @@ public final class UpCommand implements Callable<Integer> {
                 .with(Map.of(
                         KbSettings.COLLECTIONS.name(), CollectionFolder.setting(options.collections()),
                         KbSettings.API_HOST.name(), options.host()));
-        PrometheusMeterRegistry registry = Metrics.newRegistry();
-        Begun begun = begin(options, lock, configured, settings, registry, holding);
+        String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
+        UpStart started = new UpStart(
+                start, apiHost, Metrics.newRegistry(), Embeddings.load(Embeddings.setting(settings)), System.out);
+        Begun begun = begin(options, lock, configured, settings, started, holding);
         Infrastructure infra = begun.infra();
         CountDownLatch ended = new CountDownLatch(1);
         AtomicInteger status = new AtomicInteger(ExitCode.OK);
@@ -205,24 +214,14 @@ public final class UpCommand implements Callable<Integer> {
             }
         });
         settings = settings.with(infra.settings());
-        // The query API accepts on the holding server's socket, which then stops: the port is never closed.
-        pipeline[0].finish(settings, Embeddings.load(Embeddings.setting(settings)), holding);
-        LOG.info("the query API took port {} over from the holding server", holding.port());
-        String apiHost = WriteGuard.isLoopback(options.host()) ? "localhost" : options.host();
+        pipeline[0].finish(settings);
         new Endpoints(
                         infra.bootstrapServers(),
                         infra.elasticsearchUrl(),
                         "http://" + apiHost + ":" + pipeline[0].port())
                 .write(options.dataDir());
         lock.advertise("http://" + apiHost + ":" + pipeline[0].port());
-        System.out.printf(
-                "kb ready at http://%s:%d (started in %.1f s; broker ready at %.1f s, Elasticsearch at %.1f s: %s)%n",
-                apiHost,
-                pipeline[0].port(),
-                (System.nanoTime() - start) / 1e9,
-                infra.startTimes().broker().toMillis() / 1e3,
-                infra.startTimes().elasticsearch().toMillis() / 1e3,
-                infra.startTimes().elasticsearchPhases().describe());
+        started.elasticsearchAnswers(pipeline[0].port(), infra.startTimes());
         // A terminal gets a bar redrawn in place; a pipe or a CI log gets plain lines.
         progress[0] = ProgressReporter.start(
                 pipeline[0]::indexing, System.out, System.console() != null, ProgressReporter.PERIOD);

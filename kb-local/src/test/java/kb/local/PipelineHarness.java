@@ -17,7 +17,6 @@ import java.util.UUID;
 import kb.core.Json;
 import kb.core.runtime.Metrics;
 import kb.core.settings.Settings;
-import kb.infra.Infrastructure;
 import kb.testkit.SharedInfrastructure;
 
 /**
@@ -80,12 +79,39 @@ public final class PipelineHarness implements AutoCloseable, ScenarioApi {
     }
 
     public PipelineHarness start() throws Exception {
-        Infrastructure infra = SharedInfrastructure.get();
+        registry = Metrics.newRegistry();
+        pipeline = LocalPipeline.start(settings(elasticsearchUrl()), embeddings(), registry);
+        return this;
+    }
+
+    /**
+     * Starts as {@code kb up} restarts while Elasticsearch still boots: the broker's stages and the API, ready from L0
+     * ({@link LocalPipeline#answer} with a kept index), its Elasticsearch client pointed at a port nothing listens on;
+     * {@link #finishWithElasticsearch()} gives it the real one.
+     */
+    PipelineHarness startBeforeElasticsearch(String unboundUrl) throws Exception {
+        registry = Metrics.newRegistry();
+        Settings early = settings(unboundUrl);
+        pipeline = LocalPipeline.begin(early, registry).answer(early, embeddings(), null, true);
+        return this;
+    }
+
+    /** Elasticsearch answers: the sink and the query API's background work start on its real address. */
+    PipelineHarness finishWithElasticsearch() throws Exception {
+        pipeline.finish(settings(elasticsearchUrl()));
+        return this;
+    }
+
+    private String elasticsearchUrl() throws Exception {
+        return elasticsearchUrl == null ? SharedInfrastructure.get().elasticsearchUrl() : elasticsearchUrl;
+    }
+
+    private Settings settings(String elasticsearch) throws Exception {
         Map<String, String> values = new HashMap<>(Map.of(
                 "KB_KAFKA_BOOTSTRAP",
-                infra.bootstrapServers(),
+                SharedInfrastructure.get().bootstrapServers(),
                 "KB_ES_URL",
-                elasticsearchUrl == null ? infra.elasticsearchUrl() : elasticsearchUrl,
+                elasticsearch,
                 "KB_BASE_DIR",
                 kbDir.toString(),
                 "KB_API_PORT",
@@ -104,13 +130,14 @@ public final class PipelineHarness implements AutoCloseable, ScenarioApi {
                 "100"));
         values.put("KB_COLLECTION", COLLECTION);
         values.putAll(extraSettings);
-        registry = Metrics.newRegistry();
-        String modelId = values.get("KB_EMBEDDING_MODEL");
-        kb.search.embed.Embeddings model = embedder != null
+        return new Settings(values);
+    }
+
+    private kb.search.embed.Embeddings embeddings() {
+        String modelId = extraSettings.get("KB_EMBEDDING_MODEL");
+        return embedder != null
                 ? kb.search.embed.Embeddings.single(embedder)
                 : modelId == null ? SharedInfrastructure.embeddings() : kb.search.embed.Embeddings.load(modelId);
-        pipeline = LocalPipeline.start(new Settings(values), model, registry);
-        return this;
     }
 
     Path write(String relativePath, String content) throws IOException {

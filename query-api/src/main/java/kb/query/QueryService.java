@@ -64,38 +64,54 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * Creates the topics it reads and writes if missing, starts the background work (Elasticsearch probe, keyword
-     * feed, gate calibration, fusion fit, indexing progress), then serves HTTP and loads the models behind it.
+     * Creates the topics it reads and writes if missing, serves HTTP and loads the models behind it, then starts the
+     * background work (Elasticsearch probe, keyword feed, gate calibration, fusion fit, indexing progress).
      */
     public QueryService start() {
-        startBackgroundWork();
+        return startBeforeElasticsearch().connect();
+    }
+
+    /**
+     * Serves on {@code handover}'s socket before Elasticsearch answers: L0 answers, {@code /health} says STARTING with
+     * the reason, and every request to Elasticsearch is refused at once (its probe has not found it yet) until
+     * {@link #connect()}. The topics and the keyword feed need only the broker. kb up's holding server answered on
+     * the socket until now, and stops accepting only once the API accepts, so the port never refuses a connection in
+     * between (a closed and re-bound port would, for the second or two of Jetty's start).
+     */
+    public QueryService startBeforeElasticsearch(PortHandover handover) {
+        startBrokerWork();
+        serve(handover);
+        return this;
+    }
+
+    /** {@link #startBeforeElasticsearch(PortHandover)}, binding the configured port. */
+    public QueryService startBeforeElasticsearch() {
+        startBrokerWork();
         parts.app().start(config.exposure().host(), config.exposure().port());
         warmUp(embeddings);
         return this;
     }
 
-    /**
-     * {@link #start()}, serving on {@code handover}'s listening socket instead of binding the port: kb up's holding
-     * server answered on it until now, and stops accepting only once the API accepts, so the port never refuses a
-     * connection in between (a closed and re-bound port would, for the second or two of Jetty's start).
-     */
-    public QueryService start(PortHandover handover) {
-        startBackgroundWork();
+    /** Starts the background work that asks Elasticsearch: its probe first, which lets the requests through. */
+    public QueryService connect() {
+        parts.probe().start();
+        parts.limits().start(LIMITS_INTERVAL);
+        parts.gate().start(config.gate().period());
+        parts.fusion().start(parts.search(), FIT_INTERVAL);
+        parts.status().start(PROGRESS_INTERVAL);
+        return this;
+    }
+
+    private void startBrokerWork() {
+        TopicCreator.ensureTopics(config.common());
+        parts.keywordTier().start();
+    }
+
+    private void serve(PortHandover handover) {
         QueryApp.listenOn(parts.app(), handover.channel());
         parts.app().start();
         handover.apiAccepts();
         warmUp(embeddings);
-        return this;
-    }
-
-    private void startBackgroundWork() {
-        TopicCreator.ensureTopics(config.common());
-        parts.probe().start();
-        parts.limits().start(LIMITS_INTERVAL);
-        parts.keywordTier().start();
-        parts.gate().start(config.gate().period());
-        parts.fusion().start(parts.search(), FIT_INTERVAL);
-        parts.status().start(PROGRESS_INTERVAL);
     }
 
     /** Loads the models in the background from the start, not in the first search's request. */

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import kb.core.Json;
 import org.apache.http.HttpHost;
+import org.elasticsearch.client.Node;
 import org.elasticsearch.client.RestClient;
 
 /** One long-lived client per process; closing it releases its I/O threads so the JVM can exit. */
@@ -35,6 +36,15 @@ public final class EsClients {
                         .setSocketTimeout((int) socketTimeout.toMillis()))
                 .build();
         return new ElasticsearchClient(new RestClientTransport(rest, new JacksonJsonpMapper(Json.MAPPER)));
+    }
+
+    /**
+     * Points a client of {@link #create} at {@code url} from now on: a client built before its node bound its port
+     * (kb up picks Elasticsearch's port ahead, and a port taken meanwhile moves it).
+     */
+    public static void rebind(ElasticsearchClient client, String url) {
+        RestClient rest = ((RestClientTransport) client._transport()).restClient();
+        rest.setNodes(Arrays.stream(hosts(url)).map(Node::new).toList());
     }
 
     /** {@code http://a:9200,http://b:9200} → both hosts. */

@@ -30,6 +30,10 @@ final class AdminRoutes implements EndpointGroup {
         if (services.documents().reindex() == null) {
             throw new UnavailableException("reindex runs in the indexer sink; start it with KB_FORCE_REINDEX=true");
         }
+        if (!services.health().l1().isStarted()) {
+            // A restart answers from L0 before the sink has read its index versions.
+            throw new UnavailableException("Elasticsearch is starting: ask again once /health says UP");
+        }
         ctx.status(202).json(services.documents().reindex().requestReindex());
     }
 

@@ -38,8 +38,10 @@ final class HealthRoutes implements EndpointGroup {
             ctx.status(503).json(Map.of("status", "DEGRADED", "reason", diskFull, "details", details));
             return;
         }
+        // Serving before Elasticsearch's first probe is a start (a restart answering from L0), not an outage.
+        boolean starting = !ready || !services.health().l1().isStarted();
         ctx.status(ready && l1 ? 200 : 503)
-                .json(Map.of("status", !ready ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
+                .json(Map.of("status", starting ? "STARTING" : l1 ? "UP" : "DEGRADED", "details", details));
     }
 
     /**

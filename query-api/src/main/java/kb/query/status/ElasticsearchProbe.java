@@ -34,7 +34,8 @@ public final class ElasticsearchProbe implements AutoCloseable {
             Executors.newSingleThreadScheduledExecutor(Threads.daemonFactory("kb-l1-probe"));
     private final AtomicBoolean probeAsked = new AtomicBoolean();
     private volatile long lastSuccessMillis = Long.MIN_VALUE;
-    private volatile String lastProblem = "not probed yet";
+    private volatile String lastProblem = "Elasticsearch is starting: not probed yet";
+    private volatile boolean started;
     private volatile int timeoutsInARow;
     private volatile boolean wasUp;
 
@@ -57,8 +58,14 @@ public final class ElasticsearchProbe implements AutoCloseable {
 
     /** Probes once now (bounded by the client's timeouts), then every interval in the background. */
     public void start() {
+        started = true;
         probe();
         scheduler.scheduleWithFixedDelay(this::probe, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** False until {@link #start()}: the API serves before Elasticsearch answers (a restart), and says so. */
+    public boolean isStarted() {
+        return started;
     }
 
     public boolean isUp() {

@@ -32,6 +32,10 @@ public record IndexState(
         String observedAt,
         @JsonInclude(JsonInclude.Include.NON_NULL) String notice) {
 
+    /** The notice before the observer's first look, when nothing was found. */
+    static final String STARTING =
+            "not found yet: kb is starting (until Elasticsearch answers, only the keyword index is asked)";
+
     /** Before the observer's first look: nothing is known but that the first index has not been seen done. */
     static IndexState unknown() {
         return new IndexState(null, null, true, null, null, null, null, null);
@@ -73,6 +77,10 @@ public record IndexState(
                     "not found yet: %d %s still being indexed",
                     pendingChanges,
                     pendingChanges == 1 ? "change is" : "changes are");
+        }
+        if (observedAt == null) {
+            // No look yet: kb is starting, and on a restart only L0 answers until Elasticsearch does.
+            return STARTING;
         }
         return firstIndexRunning ? "not found yet: the first index is still running" : null;
     }

@@ -39,8 +39,12 @@ class IndexStateTest {
         assertEquals(
                 "not found yet: the first index is still running",
                 state(0, 0, true).forAnswer(false).notice());
+    }
+
+    @Test
+    void shouldSayKbIsStartingWhenNothingIsFoundBeforeTheFirstLook() {
         assertEquals(
-                "not found yet: the first index is still running",
+                "not found yet: kb is starting (until Elasticsearch answers, only the keyword index is asked)",
                 IndexState.unknown().forAnswer(false).notice());
     }
 

@@ -58,13 +58,19 @@ public final class IndexingProgress {
 
     private record Sample(long atMillis, long chunksDone) {}
 
-    private final long startMillis;
+    private long startMillis;
     private final Deque<Sample> samples = new ArrayDeque<>();
     private Block last;
     private boolean firstIndexDone;
+    private int idleLooks;
 
     IndexingProgress(long startMillis) {
         this.startMillis = startMillis;
+    }
+
+    /** The looks start now: an empty folder's grace counts from here. */
+    synchronized void lookingFrom(long millis) {
+        startMillis = millis;
     }
 
     synchronized Block observe(Observation o) {
@@ -87,7 +93,10 @@ public final class IndexingProgress {
                 Math.round(rate * 10) / 10.0,
                 eta,
                 awaiting);
-        if (!running && (o.documents() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
+        // Two looks in a row: the cards' and the chunks' indexes refresh apart, so one look can count the cards of a
+        // batch the sink just committed and none of its chunks yet (seen when the sink starts on a finished chunker).
+        idleLooks = running ? 0 : idleLooks + 1;
+        if (idleLooks >= 2 && (o.documents() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
             firstIndexDone = true;
         }
         return last;

@@ -79,6 +79,8 @@ public final class PipelineStatus implements AutoCloseable {
 
     /** Keeps the indexing progress current for /health and the partial flag, off the request threads. */
     public void start(Duration every) {
+        // An empty folder's grace counts from the first look: a restart serves L0 well before Elasticsearch answers.
+        progress.lookingFrom(System.currentTimeMillis());
         observer.scheduleWithFixedDelay(this::observeQuietly, 0, every.toMillis(), TimeUnit.MILLISECONDS);
     }
 

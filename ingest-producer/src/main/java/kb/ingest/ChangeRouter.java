@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import kb.core.Formats;
 import kb.ingest.publish.Lane;
@@ -123,11 +124,23 @@ final class ChangeRouter {
      * @return true when something new was published; a document is queued on its lane instead (false)
      */
     boolean handleFile(String path, Lane lane) {
-        stamps.reading(path);
+        Optional<FolderStamps.Stamp> before = stamps.reading(path);
         if (Formats.isExtracted(PathFilter.extensionOf(path))) {
-            documents.submit(path);
+            documents.submit(path); // the document's lane confirms what it reads
             return false;
         }
-        return publication.publish(path, reader.read(path), lane);
+        FileReadResult result = reader.read(path);
+        if (result instanceof FileReadResult.Read read) {
+            stamps.confirm(path, before, read.event().sha256());
+        }
+        return publication.publish(path, result, lane);
+    }
+
+    /**
+     * Whether the file still has the stamp of a read whose content the catalogue holds, or reported as bad (this
+     * run's, or the last run's, kept by {@link StampLedger}): a scan need not read it.
+     */
+    boolean confirmed(String path) {
+        return stamps.confirmedCurrent(path, sha256 -> publication.known(path, sha256));
     }
 }

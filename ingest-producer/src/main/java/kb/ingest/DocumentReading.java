@@ -2,6 +2,7 @@ package kb.ingest;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import kb.core.runtime.DiskSpace;
@@ -21,15 +22,25 @@ final class DocumentReading implements Consumer<String> {
     private final Publication publication;
     private final DiskSpace disk;
     private final AtomicBoolean running;
+    private final FolderStamps stamps;
 
-    /** @param running false once the producer stops: an extraction cut short then is no verdict on the document */
+    /**
+     * @param running false once the producer stops: an extraction cut short then is no verdict on the document
+     * @param stamps  told what each read found, with the document's stamp just before it
+     */
     DocumentReading(
-            Path baseDir, FileEventReader reader, Publication publication, DiskSpace disk, AtomicBoolean running) {
+            Path baseDir,
+            FileEventReader reader,
+            Publication publication,
+            DiskSpace disk,
+            AtomicBoolean running,
+            FolderStamps stamps) {
         this.baseDir = baseDir;
         this.reader = reader;
         this.publication = publication;
         this.disk = disk;
         this.running = running;
+        this.stamps = stamps;
     }
 
     @Override
@@ -42,7 +53,13 @@ final class DocumentReading implements Consumer<String> {
             Thread.currentThread().interrupt();
             return;
         }
+        Optional<FolderStamps.Stamp> before = stamps.look(path);
         FileReadResult result = reader.read(path);
+        if (result instanceof FileReadResult.Read read) {
+            stamps.confirm(path, before, read.event().sha256());
+        } else if (result instanceof FileReadResult.Unchanged unchanged) {
+            stamps.confirm(path, before, unchanged.sha256());
+        }
         if (!running.get()) {
             return; // stopping: an extraction cut short is no verdict on the document
         }

@@ -181,7 +181,7 @@ public final class FileEventReader {
         long modified = Files.getLastModifiedTime(file).toMillis();
         String sha256 = sha256(file);
         if (documents.known().has(relativePath, sha256)) {
-            return new FileReadResult.Unchanged(relativePath);
+            return new FileReadResult.Unchanged(relativePath, sha256);
         }
         Extraction extraction = documents.extractor().extract(file, format);
         if (extraction instanceof Extraction.Failed failed) {

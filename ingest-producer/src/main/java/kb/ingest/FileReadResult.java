@@ -17,7 +17,7 @@ public sealed interface FileReadResult {
             implements FileReadResult {}
 
     /** A document whose version the index has (or was reported as bad): not extracted again. */
-    record Unchanged(String path) implements FileReadResult {}
+    record Unchanged(String path, String sha256) implements FileReadResult {}
 
     /** The file vanished between the event and the read: the delete event that follows will handle it. */
     record Gone(String path) implements FileReadResult {}

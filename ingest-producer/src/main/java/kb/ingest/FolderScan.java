@@ -72,13 +72,14 @@ final class FolderScan {
                         files, path -> stamps.look(path).map(FolderStamps.Stamp::modified), clock.millis())
                 : RescanOrder.inTurn(files);
         Set<String> present = new HashSet<>();
-        int published = 0;
+        Tally tally = new Tally();
         for (int i = 0; i < order.live().size(); i++) {
-            published += scanFile(order.live().get(i), RescanOrder.liveLane(i), present) ? 1 : 0;
+            scanFile(order.live().get(i), RescanOrder.liveLane(i), present, tally);
         }
         for (String path : order.scan()) {
-            published += scanFile(path, Lane.SCAN, present) ? 1 : 0;
+            scanFile(path, Lane.SCAN, present, tally);
         }
+        int published = tally.published;
         int withdrawn = 0;
         for (String known : publication.publishedPaths()) {
             if (!present.contains(known)) {
@@ -92,23 +93,37 @@ final class FolderScan {
         }
         publication.flush();
         registry.counter("kb_producer_files_scanned_total").increment(present.size());
+        registry.counter("kb_producer_files_confirmed_total").increment(tally.confirmed);
         LOG.info(
-                "scan of {} (collection '{}') found {} files: {} published, {} withdrawn, {} documents queued for"
-                        + " extraction",
+                "scan of {} (collection '{}') found {} files ({} unchanged since their last read, not read again): {}"
+                        + " published, {} withdrawn, {} documents queued for extraction",
                 watch.baseDir(),
                 publication.collection(),
                 present.size(),
+                tally.confirmed,
                 published,
                 withdrawn,
                 documents.pending());
     }
 
-    /** One file the scan found: its links followed and, when it is the folder's, read (and published when new). */
-    private boolean scanFile(String path, Lane lane, Set<String> present) {
+    /** What one scan did with the files it found. */
+    private static final class Tally {
+        int published;
+        int confirmed;
+    }
+
+    /**
+     * One file the scan found: its links followed and, when it is the folder's, read (and published when new) unless
+     * its stamp and content are confirmed ({@link ChangeRouter#confirmed}).
+     */
+    private void scanFile(String path, Lane lane, Set<String> present, Tally tally) {
         if (router.found(path)) {
             present.add(path);
-            return router.handleFile(path, lane);
+            if (router.confirmed(path)) {
+                tally.confirmed++;
+            } else if (router.handleFile(path, lane)) {
+                tally.published++;
+            }
         }
-        return false;
     }
 }

@@ -80,7 +80,10 @@ public final class IngestProducer implements AutoCloseable {
             parts.scan().run(false);
             parts.reconciliation().compared();
             // The scan is published once its documents are too; the watcher goes on with text files meanwhile.
-            parts.documents().afterQueued(scanned::countDown);
+            parts.documents().afterQueued(() -> {
+                scanned.countDown();
+                keepStamps();
+            });
             while (parts.running().get()) {
                 watchOnce();
             }
@@ -120,7 +123,14 @@ public final class IngestProducer implements AutoCloseable {
         }
         parts.scan().runIfRequested();
         parts.router().routeDue();
-        parts.reconciliation().repair();
+        if (parts.reconciliation().repair()) {
+            keepStamps();
+        }
+    }
+
+    /** The folder's confirmed reads kept for the next start ({@link StampLedger}). */
+    private void keepStamps() {
+        parts.ledger().save(parts.stamps().confirmedReads());
     }
 
     /**
@@ -152,6 +162,7 @@ public final class IngestProducer implements AutoCloseable {
         thread.join(TimeUnit.SECONDS.toMillis(10));
         parts.watch().close();
         parts.documents().close();
+        keepStamps();
         parts.publisher().close();
         parts.extractor().close();
     }

@@ -23,6 +23,8 @@ import kb.ingest.extract.ExtractionLimits;
  * @param debounce     quiet time after the last change of a file before it is read ({@code KB_DEBOUNCE})
  * @param extraction   the bounds of extracting documents that are not plain text (PDF, Office, ...)
  * @param publishing   when a send counts as failed, and how often the folder is compared with what was published
+ * @param stateDir     where the folder's stamps are kept across restarts ({@code KB_PRODUCER_STATE_DIR}), or null:
+ *                     a start then reads every file again
  */
 public record ProducerConfig(
         CommonConfig common,
@@ -32,7 +34,8 @@ public record ProducerConfig(
         long maxFileBytes,
         Duration debounce,
         ExtractionLimits extraction,
-        Publishing publishing) {
+        Publishing publishing,
+        Path stateDir) {
 
     /**
      * @param timeout         a send to the broker fails after this and is retried ({@code KB_PUBLISH_TIMEOUT})
@@ -75,6 +78,11 @@ public record ProducerConfig(
                 maxFileBytes,
                 settings.get(KbSettings.DEBOUNCE),
                 ExtractionLimits.from(settings, maxFileBytes),
-                Publishing.from(settings));
+                Publishing.from(settings),
+                stateDir(settings.get(KbSettings.PRODUCER_STATE_DIR)));
+    }
+
+    private static Path stateDir(String setting) {
+        return setting == null || setting.isBlank() ? null : Path.of(setting);
     }
 }

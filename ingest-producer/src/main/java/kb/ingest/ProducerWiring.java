@@ -40,7 +40,9 @@ final class ProducerWiring {
             Reconciliation reconciliation,
             DocumentLane documents,
             EventPublisher publisher,
-            IsolatedExtractor extractor) {}
+            IsolatedExtractor extractor,
+            FolderStamps stamps,
+            StampLedger ledger) {}
 
     /** What publishing is made of: the catalogue loaded, the queue of failed sends, the connected publisher. */
     private record Published(Catalogue catalogue, RepublishQueue republish, EventPublisher publisher) {}
@@ -114,10 +116,15 @@ final class ProducerWiring {
         FolderWatch watch =
                 new FolderWatch(config.collection(), filter, publication::reportUndecodableName, disk, clock);
         AtomicBoolean running = new AtomicBoolean(true);
-        DocumentLane documents =
-                new DocumentLane(new DocumentReading(config.collection().folder(), reader, publication, disk, running));
-        Debouncer debouncer = new Debouncer(clock, config.debounce());
         FolderStamps stamps = new FolderStamps(config.collection().folder());
+        StampLedger ledger = StampLedger.of(
+                config.stateDir(),
+                config.collection().name(),
+                config.collection().folder());
+        stamps.restore(ledger.load());
+        DocumentLane documents = new DocumentLane(
+                new DocumentReading(config.collection().folder(), reader, publication, disk, running, stamps));
+        Debouncer debouncer = new Debouncer(clock, config.debounce());
         ChangeRouter router = new ChangeRouter(watch, filter, reader, documents, publication, stamps, debouncer);
         Reconciliation reconciliation = new Reconciliation(
                 watch,
@@ -139,7 +146,9 @@ final class ProducerWiring {
                 reconciliation,
                 documents,
                 published.publisher(),
-                extractor);
+                extractor,
+                stamps,
+                ledger);
     }
 
     private static void gauges(

@@ -75,8 +75,12 @@ final class Reconciliation {
         stamps.clear();
     }
 
-    /** Reads again what is due of the republish queue, then compares the folder if sends work again or it is time. */
-    void repair() throws IOException {
+    /**
+     * Reads again what is due of the republish queue, then compares the folder if sends work again or it is time.
+     *
+     * @return whether the folder was compared
+     */
+    boolean repair() throws IOException {
         republishDue();
         if (claimed.republish().takeRecovery()) {
             LOG.info(
@@ -85,9 +89,12 @@ final class Reconciliation {
                     claimed.republish().size(),
                     publication.collection());
             reconcile();
+            return true;
         } else if (schedule.clock().millis() - reconciledAt >= schedule.period().toMillis()) {
             reconcile();
+            return true;
         }
+        return false;
     }
 
     /** How long the watcher may wait for events before a retry or a comparison is due. */
@@ -137,7 +144,9 @@ final class Reconciliation {
         for (String path : watch.registerTree("")) {
             if (watch.holds(path)) {
                 present.add(path);
-                if (!claimed.claims(path) && !(stamps.unchanged(path) && publication.settled(path))) {
+                if (!claimed.claims(path)
+                        && !(stamps.unchanged(path) && publication.settled(path))
+                        && !router.confirmed(path)) {
                     published += router.handleFile(path, Lane.SCAN) ? 1 : 0;
                 }
             }

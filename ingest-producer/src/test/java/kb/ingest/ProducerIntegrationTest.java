@@ -120,6 +120,47 @@ class ProducerIntegrationTest {
     }
 
     @Test
+    void shouldReadAfterARestartOnlyWhatChangedWhileStoppedOrWhatTheCatalogueDoesNotHold(@TempDir Path state)
+            throws Exception {
+        write("a.md", "alpha");
+        write("b.md", "beta");
+        write("c.md", "gamma");
+        Map<String, String> kept = Map.of("KB_PRODUCER_STATE_DIR", state.toString());
+        try (TopicReader events = new TopicReader(bootstrap, prefix + "file-events")) {
+            try (IngestProducer first = start(kept)) {
+                await().atMost(DEADLINE)
+                        .until(() -> events.keysIn(TestProducers.COLLECTION).size() == 3);
+            }
+            write("b.md", "beta, edited while kb was stopped");
+            // a.md's kept read names content the catalogue never got (as when its send was lost before the stop).
+            Path ledger;
+            try (var files = Files.list(state)) {
+                ledger = files.filter(p -> p.toString().endsWith(".json"))
+                        .findFirst()
+                        .orElseThrow();
+            }
+            String read = Files.readString(ledger);
+            String lost = read.replaceFirst(
+                    "(\"path\":\"a\\.md\",\"size\":\\d+,\"modifiedNanos\":\\d+,\"sha256\":\")[0-9a-f]+",
+                    "$1" + "0".repeat(64));
+            assertTrue(!lost.equals(read), read);
+            Files.writeString(ledger, lost);
+            double confirmedBefore = confirmed();
+            try (IngestProducer second = start(kept)) {
+                await().atMost(DEADLINE)
+                        .until(() -> events.keysIn(TestProducers.COLLECTION).size() == 4);
+                assertEquals(
+                        List.of("b.md"), events.keysIn(TestProducers.COLLECTION).subList(3, 4));
+                assertEquals(1, confirmed() - confirmedBefore, "only c.md was not read again");
+            }
+        }
+    }
+
+    private double confirmed() {
+        return registry.counter("kb_producer_files_confirmed_total").count();
+    }
+
+    @Test
     void shouldFollowRenamesNewFoldersAndDeletesLive() throws Exception {
         write("notes/old.md", "moving soon");
         Path outside = Files.createTempFile("kb-outside", ".md");

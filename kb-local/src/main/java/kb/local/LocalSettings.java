@@ -9,13 +9,15 @@ final class LocalSettings {
 
     private LocalSettings() {}
 
-    /** The folder to index, the API's port (0: any free one) and the Streams state and the page layouts under the data folder. */
+    /** The folder to index, the API's port (0: any free one) and the Streams state, the page layouts and the producer's stamps under the data folder. */
     static Map<String, String> of(Path kbDir, Path dataDir, int apiPort) {
         return Map.of(
                 KbSettings.BASE_DIR.name(), kbDir.toString(),
                 KbSettings.API_PORT.name(), Integer.toString(apiPort),
                 KbSettings.STREAMS_STATE_DIR.name(), dataDir.resolve("streams").toString(),
                 KbSettings.PAGE_LAYOUT_DIR.name(),
-                        dataDir.resolve("page-layout").toString());
+                        dataDir.resolve("page-layout").toString(),
+                KbSettings.PRODUCER_STATE_DIR.name(),
+                        dataDir.resolve("producer").toString());
     }
 }

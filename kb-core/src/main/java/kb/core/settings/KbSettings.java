@@ -77,6 +77,10 @@ public final class KbSettings {
             "KB_PAGE_LAYOUT_DIR",
             Path.of(System.getProperty("java.io.tmpdir"), "kb-page-layout"),
             "where the producer keeps PDF pages' line boxes for the API's page view");
+    public static final Setting<String> PRODUCER_STATE_DIR = Setting.text(
+            "KB_PRODUCER_STATE_DIR",
+            null,
+            "where the producer keeps its folder's stamps, so a restart reads only changed files");
     public static final Setting<Duration> DEBOUNCE =
             Setting.duration("KB_DEBOUNCE", Duration.ofMillis(150), "quiet time before a changed file is read");
     public static final Setting<Duration> PUBLISH_TIMEOUT = Setting.duration(
@@ -255,6 +259,7 @@ public final class KbSettings {
             EXTRACT_HEAP_MB,
             EXTRACT_OCR,
             PAGE_LAYOUT_DIR,
+            PRODUCER_STATE_DIR,
             DEBOUNCE,
             PUBLISH_TIMEOUT,
             RECONCILE_PERIOD,

@@ -74,8 +74,14 @@ final class ProducerWiring {
 
     private static Published publish(ProducerConfig config, MeterRegistry registry, Clock clock) {
         String collection = config.collection().name();
+        long started = clock.millis();
         Catalogue catalogue = Catalogue.load(
                 config.common().bootstrapServers(), config.common().topics(), collection);
+        LOG.info(
+                "read what was published of collection '{}' ({} files) in {} ms",
+                collection,
+                catalogue.paths().size(),
+                clock.millis() - started);
         if (catalogue.lostRecords() > 0) {
             LOG.warn(
                     "{} documents of collection '{}' are indexed but kb.file-events has no record of them"

@@ -1,5 +1,7 @@
 package kb.ingest.publish;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -10,18 +12,22 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import kb.core.DocumentCard;
+import kb.core.ExtractedText;
 import kb.core.FileEvent;
 import kb.core.Ids;
+import kb.core.Json;
 import kb.core.topics.DeadLetters;
 import kb.core.topics.Generation;
 import kb.core.topics.KbTopics;
-import kb.core.topics.TopicSpec;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * What the index holds of one collection, as far as its producer knows: relative path → content hash of the
@@ -60,20 +66,18 @@ public final class Catalogue {
 
     public static Catalogue load(String bootstrapServers, KbTopics topics, String collection) {
         Catalogue catalogue = new Catalogue(collection);
-        TopicSpec<String, FileEvent> events = topics.fileEvents();
         readToEnd(
                 bootstrapServers,
-                events.name(),
-                events.keySerde().deserializer(),
-                events.valueSerde().deserializer(),
-                record -> catalogue.applyEvent(record));
-        TopicSpec<String, DocumentCard> documents = topics.documents();
+                topics.fileEvents().name(),
+                new StringDeserializer(),
+                summary(Published.class),
+                record -> catalogue.applyPublished(record));
         readToEnd(
                 bootstrapServers,
-                documents.name(),
-                documents.keySerde().deserializer(),
-                documents.valueSerde().deserializer(),
-                record -> catalogue.applyDocument(record.key(), record.value()));
+                topics.documents().name(),
+                new StringDeserializer(),
+                summary(Listed.class),
+                record -> catalogue.applyListed(record.key(), record.value()));
         readToEnd(
                 bootstrapServers,
                 topics.dlq().name(),
@@ -86,13 +90,60 @@ public final class Catalogue {
         return catalogue;
     }
 
-    private void applyEvent(ConsumerRecord<String, FileEvent> record) {
+    /**
+     * What the catalogue needs of a file event. Read without its content and extracted text, which make nearly all of
+     * the topic's bytes: a restart reads the whole topic before its scan.
+     *
+     * @param reader the extraction's version of a document's text ({@link ExtractedText#reader()}), else null
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Published(int schemaVersion, FileEvent.Op op, String collection, String sha256, Reader extracted) {
+
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Reader(int reader) {}
+
+        static Published of(FileEvent event) {
+            return new Published(
+                    event.schemaVersion(),
+                    event.op(),
+                    event.collection(),
+                    event.sha256(),
+                    event.extracted() == null
+                            ? null
+                            : new Reader(event.extracted().reader()));
+        }
+
+        boolean outdated() {
+            return schemaVersion < FileEvent.SCHEMA_VERSION
+                    || extracted != null && extracted.reader() < ExtractedText.READER_VERSION;
+        }
+    }
+
+    /** What the catalogue needs of a document card: whose path it lists as indexed. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Listed(String collection, String path) {}
+
+    private static <T> Deserializer<T> summary(Class<T> type) {
+        return (topic, bytes) -> {
+            try {
+                return bytes == null ? null : Json.MAPPER.readValue(bytes, type);
+            } catch (IOException e) {
+                throw new SerializationException("cannot read " + type.getSimpleName() + " from " + topic, e);
+            }
+        };
+    }
+
+    private void applyPublished(ConsumerRecord<String, Published> record) {
         highestGeneration = Math.max(highestGeneration, Generation.read(record.headers(), 0));
         apply(record.key(), record.value());
     }
 
     /** A card of this collection lists its path as indexed; a tombstone (keyed by doc id) unlists it. */
     void applyDocument(String docId, DocumentCard card) {
+        applyListed(docId, card == null ? null : new Listed(card.collection(), card.path()));
+    }
+
+    private void applyListed(String docId, Listed card) {
         if (card == null) {
             indexedPaths.remove(docId);
         } else if (collection.equals(card.collection()) && card.path() != null) {
@@ -119,7 +170,8 @@ public final class Catalogue {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(props, keys, values)) {
+        KafkaConsumer<K, V> consumer = new KafkaConsumer<>(props, keys, values);
+        try {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition()))
                     .toList();
@@ -129,6 +181,10 @@ public final class Catalogue {
             while (!caughtUp(consumer, end)) {
                 consumer.poll(Duration.ofMillis(200)).forEach(apply);
             }
+        } finally {
+            // Nothing of a groupless reader is left to finish: a close that waits took half a second a topic, while a
+            // restart's scan waited for the three.
+            consumer.close(CloseOptions.timeout(Duration.ZERO));
         }
     }
 
@@ -137,6 +193,10 @@ public final class Catalogue {
     }
 
     void apply(String key, FileEvent event) {
+        apply(key, event == null ? null : Published.of(event));
+    }
+
+    private void apply(String key, Published event) {
         if (key == null) {
             return;
         }
@@ -150,13 +210,8 @@ public final class Catalogue {
             legacy.add(key);
         } else if (path != null && collection.equals(event.collection())) {
             legacy.remove(key);
-            hashes.put(path, isOutdated(event) ? OUTDATED : event.sha256());
+            hashes.put(path, event.outdated() ? OUTDATED : event.sha256());
         }
-    }
-
-    private static boolean isOutdated(FileEvent event) {
-        return event.schemaVersion() < FileEvent.SCHEMA_VERSION
-                || event.extracted() != null && event.extracted().readByOlderReader();
     }
 
     /**

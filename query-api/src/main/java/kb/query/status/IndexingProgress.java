@@ -93,10 +93,10 @@ public final class IndexingProgress {
                 Math.round(rate * 10) / 10.0,
                 eta,
                 awaiting);
-        // Two looks in a row: the cards' and the chunks' indexes refresh apart, so one look can count the cards of a
-        // batch the sink just committed and none of its chunks yet (seen when the sink starts on a finished chunker).
+        // Chunks seen, and two looks in a row: the cards' and the chunks' indexes refresh apart, so a look can count
+        // the cards of a batch the sink just committed and none of its chunks yet, nothing awaiting its vector.
         idleLooks = running ? 0 : idleLooks + 1;
-        if (idleLooks >= 2 && (o.documents() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
+        if (idleLooks >= 2 && (o.chunks() > 0 || o.atMillis() - startMillis >= EMPTY_FOLDER_GRACE_MILLIS)) {
             firstIndexDone = true;
         }
         return last;

@@ -76,6 +76,17 @@ class IndexingProgressTest {
     }
 
     @Test
+    void shouldNotCallTheFirstIndexDoneOnCardsWhoseChunksAreNotVisibleYet() {
+        IndexingProgress progress = new IndexingProgress(0);
+        progress.observe(new IndexingProgress.Observation(1_000, 3, 0, 0, 0, 0));
+        progress.observe(new IndexingProgress.Observation(3_000, 3, 0, 0, 0, 0));
+        assertTrue(progress.partial(), "the chunk index has not refreshed: their vectors may all be missing");
+        progress.observe(new IndexingProgress.Observation(5_000, 3, 3, 0, 0, 0));
+        progress.observe(new IndexingProgress.Observation(7_000, 3, 3, 0, 0, 0));
+        assertFalse(progress.partial());
+    }
+
+    @Test
     void shouldWaitForAnEmptyFolderBeforeCallingTheFirstIndexDone() {
         IndexingProgress progress = new IndexingProgress(0);
         progress.observe(new IndexingProgress.Observation(1_000, 0, 0, 0, 0, 0));

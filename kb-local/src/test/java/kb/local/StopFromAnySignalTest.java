@@ -65,9 +65,9 @@ class StopFromAnySignalTest {
             assertEquals(128 + (signal.equals("INT") ? 2 : 15), status, "stopped by the signal\n" + said);
             List<String> noisy = said.lines()
                     .filter(line -> line.matches(".*\\] (WARN|ERROR) .*") || line.contains("restart"))
-                    // A model's load writes DJL's notices (no GPU, the tokenizer's length) whenever it runs; a second
-                    // load was seen after the signal once both models had loaded (not understood yet, see the report).
-                    .filter(line -> !line.contains("[kb-embedder-warmup] WARN  ai.djl."))
+                    // A model's load writes DJL's notices (no GPU, the tokenizer's length) on whichever thread loads it
+                    // first: the API's warm-up, or the sink's vector pass (seen in a clean-clone CI under load).
+                    .filter(line -> !line.contains("] WARN  ai.djl."))
                     .toList();
             assertEquals(List.of(), noisy, "no warning, error or restart while it stopped:\n" + said);
             awaitGone(started);

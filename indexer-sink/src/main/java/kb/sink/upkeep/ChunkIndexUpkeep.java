@@ -103,10 +103,24 @@ final class ChunkIndexUpkeep implements UpkeepRunner.Upkeep {
                 return true;
             }
         } catch (IOException | RuntimeException e) {
+            if (interrupted(e)) {
+                Thread.currentThread().interrupt(); // a stop, not a refusal: the next start looks again
+                return false;
+            }
             bySizeRefused = true;
             LOG.warn("the vector index stays flat, its graph was refused: {}", e.toString());
         }
         return false;
+    }
+
+    /** Whether the request was cut by an interrupt (the sink stopping): Elasticsearch's client wraps it. */
+    private static boolean interrupted(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return Thread.currentThread().isInterrupted();
     }
 
     private long awaitingVectors() throws IOException {
